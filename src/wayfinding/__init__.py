@@ -1,0 +1,50 @@
+"""wayfinding: pathfinding on graphs and grids.
+
+Examples
+--------
+>>> import wayfinding as wf
+>>> grid = wf.Grid.from_ascii('''
+... ....
+... .##.
+... ....
+... ''')
+>>> wf.astar(grid, (0, 0), (3, 2)).cost
+5.0
+"""
+
+from .errors import (
+    InvalidCostError,
+    InvalidLocationError,
+    InvalidParameterError,
+    MapFormatError,
+    StaleDataError,
+    UnsupportedGridError,
+    WayfindingError,
+)
+from .graph.protocol import Graph, SimpleGraph, WeightedGraph, as_graph
+from .grid import CornerCutting, Grid, GridWithWeights, Movement, SquareGrid
+from .result import SearchResult, StopReason, reconstruct_path
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CornerCutting",
+    "Graph",
+    "Grid",
+    "GridWithWeights",
+    "InvalidCostError",
+    "InvalidLocationError",
+    "InvalidParameterError",
+    "MapFormatError",
+    "Movement",
+    "SearchResult",
+    "SimpleGraph",
+    "SquareGrid",
+    "StaleDataError",
+    "StopReason",
+    "UnsupportedGridError",
+    "WayfindingError",
+    "WeightedGraph",
+    "as_graph",
+    "reconstruct_path",
+]
