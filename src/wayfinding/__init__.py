@@ -12,6 +12,7 @@ Examples
 5.0
 """
 
+from .api import astar, breadth_first_search, dijkstra, greedy_best_first
 from .errors import (
     InvalidCostError,
     InvalidLocationError,
@@ -46,5 +47,9 @@ __all__ = [
     "WayfindingError",
     "WeightedGraph",
     "as_graph",
+    "astar",
+    "breadth_first_search",
+    "dijkstra",
+    "greedy_best_first",
     "reconstruct_path",
 ]

@@ -12,7 +12,6 @@ True
 from __future__ import annotations
 
 import enum
-import math
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -67,7 +66,7 @@ class SearchResult:
 
     Examples
     --------
-    >>> r = SearchResult(path=None, cost=math.inf, came_from={}, cost_so_far={}, expanded=0,
+    >>> r = SearchResult(path=None, cost=float('inf'), came_from={}, cost_so_far={}, expanded=0,
     ...                  reason=StopReason.EXHAUSTED)
     >>> r.found
     False

@@ -205,5 +205,7 @@ def _checked_edge_cost(value: Any, a: Any, b: Any) -> float:
         raise InvalidCostError(f"cost of edge {a!r} -> {b!r} must be a number, got {value!r}") \
             from None
     if not math.isfinite(number) or number < 0:
-        raise InvalidCostError(f"cost of edge {a!r} -> {b!r} must be finite and >= 0, got {value!r}")
+        raise InvalidCostError(
+            f"cost of edge {a!r} -> {b!r} must be finite and >= 0, got {value!r}"
+        )
     return number

@@ -13,8 +13,8 @@ Examples
 ... ''')
 >>> grid.width, grid.height
 (4, 3)
->>> grid.neighbors((0, 0))
-[(1, 0), (0, 1)]
+>>> sorted(grid.neighbors((0, 0)))
+[(0, 1), (1, 0)]
 >>> grid.passable((1, 1)), grid.in_bounds((4, 0))
 (False, False)
 """

@@ -1,0 +1,149 @@
+"""The public search functions: one call for every kind of graph.
+
+A :class:`~wayfinding.grid.Grid` goes to the compiled tier (:mod:`wayfinding.grid.search`),
+anything else (an object with ``neighbors``, a networkx graph, a ``neighbors`` function)
+to the generic pure-Python tier (:mod:`wayfinding.graph`). Both give the same costs.
+
+Examples
+--------
+>>> import wayfinding as wf
+>>> graph = wf.SimpleGraph({'A': ['B'], 'B': ['A', 'C', 'D'], 'C': ['A'], 'D': ['E', 'A'],
+...                         'E': ['B']})
+>>> wf.breadth_first_search(graph, 'A', 'E').path
+['A', 'B', 'D', 'E']
+>>> forest = wf.Grid.from_ascii('''
+... .....
+... .555.
+... .....
+... ''')
+>>> wf.dijkstra(forest, (0, 1), (4, 1)).cost
+6.0
+>>> len(wf.astar(forest, (0, 1), (4, 1)).path)
+7
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .graph import astar as _astar
+from .graph import bfs as _bfs
+from .graph import dijkstra as _dijkstra
+from .graph import greedy as _greedy
+from .graph.protocol import as_graph
+from .grid.grid import Grid
+from .result import SearchResult
+
+__all__ = ["astar", "breadth_first_search", "dijkstra", "greedy_best_first"]
+
+Heuristic = Callable[[Any, Any], float]
+
+
+def breadth_first_search(graph: Any, start: Any, goal: Any = None) -> SearchResult:
+    """Fewest steps from ``start`` (one location or a list/set of several) to ``goal``.
+
+    ``goal`` may be a location, a list/set/frozenset of locations, a predicate, or None
+    to visit everything reachable. Step costs are ignored; ``cost`` counts steps.
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> wf.breadth_first_search(wf.SimpleGraph({1: [2], 2: [3]}), 1, 3).cost
+    2.0
+    """
+    if isinstance(graph, Grid):
+        from .grid import search
+
+        return search.breadth_first_search(graph, start, goal)
+    return _bfs.breadth_first_search(as_graph(graph), start, goal)
+
+
+def dijkstra(graph: Any, start: Any, goal: Any = None, *, max_cost: float | None = None,
+             max_expansions: int | None = None, max_seconds: float | None = None,
+             partial: bool = False) -> SearchResult:
+    """Cheapest path from ``start`` (one or several) to ``goal`` (Dijkstra's algorithm).
+
+    With ``goal=None`` it floods every location reachable within ``max_cost``.
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> wf.dijkstra(wf.SimpleGraph({'a': {'b': 2.5}}), 'a', 'b').cost
+    2.5
+    """
+    if isinstance(graph, Grid):
+        from .grid import search
+
+        return search.dijkstra(graph, start, goal, max_cost=max_cost,
+                               max_expansions=max_expansions, max_seconds=max_seconds,
+                               partial=partial)
+    return _dijkstra.dijkstra(as_graph(graph), start, goal, max_cost=max_cost,
+                              max_expansions=max_expansions, max_seconds=max_seconds,
+                              partial=partial)
+
+
+def greedy_best_first(graph: Any, start: Any, goal: Any, *,
+                      heuristic: Heuristic | None = None,
+                      max_expansions: int | None = None, max_seconds: float | None = None,
+                      partial: bool = False) -> SearchResult:
+    """Expand whatever looks closest to ``goal``: fast, not always cheapest.
+
+    On a Grid the default heuristic fits its movement rules; other graphs need one.
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> wf.greedy_best_first(wf.SquareGrid(4, 1), (0, 0), (3, 0)).path
+    [(0, 0), (1, 0), (2, 0), (3, 0)]
+    """
+    if isinstance(graph, Grid):
+        from .grid import search
+
+        return search.greedy_best_first(graph, start, goal, heuristic=heuristic,
+                                        max_expansions=max_expansions,
+                                        max_seconds=max_seconds, partial=partial)
+    return _greedy.greedy_best_first(as_graph(graph), start, goal, heuristic=heuristic,
+                                     max_expansions=max_expansions, max_seconds=max_seconds,
+                                     partial=partial)
+
+
+def astar(graph: Any, start: Any, goal: Any, *, heuristic: Heuristic | None = None,
+          weight: float = 1.0, max_expansions: int | None = None,
+          max_cost: float | None = None, max_seconds: float | None = None,
+          partial: bool = False) -> SearchResult:
+    """A* from ``start`` to ``goal``: optimal when the heuristic never overestimates.
+
+    Parameters
+    ----------
+    graph : Grid, object with ``neighbors``/``cost``, networkx graph, or neighbors function
+    start, goal : locations (the goal may also be a list/set of locations or a predicate)
+    heuristic : callable ``h(location, goal)``, optional
+        Default: the Grid's own admissible heuristic; zero on other graphs.
+    weight : float
+        ``f = g + weight * h``; above 1 is weighted A* (cost at most ``weight`` x optimal).
+    max_expansions, max_cost, max_seconds : budgets, optional
+        Stop early when one runs out (``result.reason`` says which).
+    partial : bool
+        When the goal is not reached, return the path to the most promising location.
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> grid = wf.Grid.from_ascii('''
+    ... ...
+    ... .#.
+    ... ...
+    ... ''', diagonal=True)
+    >>> round(wf.astar(grid, (0, 0), (2, 2)).cost, 3)
+    4.0
+    """
+    if isinstance(graph, Grid):
+        from .grid import search
+
+        return search.astar(graph, start, goal, heuristic=heuristic, weight=weight,
+                            max_expansions=max_expansions, max_cost=max_cost,
+                            max_seconds=max_seconds, partial=partial)
+    return _astar.astar(as_graph(graph), start, goal, heuristic=heuristic, weight=weight,
+                        max_expansions=max_expansions, max_cost=max_cost,
+                        max_seconds=max_seconds, partial=partial)

@@ -1,0 +1,47 @@
+"""A* search on any graph: cost so far plus a heuristic estimate of the cost to go.
+
+Examples
+--------
+>>> from wayfinding.graph.protocol import SimpleGraph
+>>> g = SimpleGraph({0: {1: 1, 2: 1}, 1: {3: 1}, 2: {3: 3}})
+>>> r = astar(g, 0, 3, heuristic=lambda a, b: 0)
+>>> r.path, r.cost
+([0, 1, 3], 2.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..result import SearchResult
+from .engine import BestFirstSearch, Priority
+
+__all__ = ["astar", "default_heuristic"]
+
+
+def default_heuristic(graph: Any) -> Callable[[Any, Any], float]:
+    """The graph's own ``heuristic`` method if it has one, else zero (Dijkstra)."""
+    method = getattr(graph, "heuristic", None)
+    return method if method is not None else _zero
+
+
+def _zero(a: Any, b: Any) -> float:
+    return 0.0
+
+
+def astar(graph: Any, start: Any, goal: Any, *,
+          heuristic: Callable[[Any, Any], float] | None = None, weight: float = 1.0,
+          max_expansions: int | None = None, max_cost: float | None = None,
+          max_seconds: float | None = None, partial: bool = False) -> SearchResult:
+    """A* from ``start`` to ``goal``; ``weight > 1`` trades optimality for speed.
+
+    When a budget runs out or the goal is unreachable, ``partial=True`` returns the path
+    to the most promising location reached (lowest heuristic, ties by cost) with
+    ``result.partial`` set and ``result.reason`` saying why.
+    """
+    heuristic = heuristic if heuristic is not None else default_heuristic(graph)
+    search = BestFirstSearch(graph, start, goal, priority=Priority.COST_PLUS_HEURISTIC,
+                             heuristic=heuristic, weight=weight, max_cost=max_cost)
+    search.step(max_expansions, max_seconds)
+    return search.result(partial=partial)

@@ -1,0 +1,70 @@
+"""Breadth-first search: the fewest steps, ignoring step costs.
+
+Examples
+--------
+>>> from wayfinding.graph.protocol import SimpleGraph
+>>> g = SimpleGraph({'A': ['B'], 'B': ['A', 'C', 'D'], 'C': ['A'], 'D': ['E', 'A'],
+...                  'E': ['B']})
+>>> r = breadth_first_search(g, 'A', 'E')
+>>> r.path, r.cost
+(['A', 'B', 'D', 'E'], 3.0)
+>>> sorted(breadth_first_search(g, 'A').came_from)
+['A', 'B', 'C', 'D', 'E']
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from typing import Any
+
+from ..errors import InvalidLocationError
+from ..result import SearchResult, StopReason, reconstruct_path
+from .engine import Goal, starts_of
+
+__all__ = ["breadth_first_search"]
+
+
+def breadth_first_search(graph: Any, start: Any, goal: Any = None) -> SearchResult:
+    """Visit locations in order of the number of steps from ``start``.
+
+    Parameters
+    ----------
+    graph : object with ``neighbors``
+    start : location, or list/set/frozenset of several starts
+    goal : location, list/set/frozenset of locations, predicate, or None
+        With no goal every reachable location is visited (``came_from`` covers them).
+
+    Returns
+    -------
+    SearchResult
+        ``cost`` is the number of steps; ``cost_so_far`` counts steps too.
+    """
+    starts = starts_of(start)
+    target = Goal(goal)
+    contains = getattr(graph, "__contains__", None)
+    frontier: deque[Any] = deque()
+    came_from: dict[Any, Any] = {}
+    cost_so_far: dict[Any, float] = {}
+    for s in starts:
+        if contains is not None and not contains(s):
+            raise InvalidLocationError(f"start {s!r} is not in the graph")
+        if s not in came_from:
+            came_from[s] = None
+            cost_so_far[s] = 0.0
+            frontier.append(s)
+    expanded = 0
+    while frontier:
+        current = frontier.popleft()
+        if not target.none and target(current):
+            path = reconstruct_path(came_from, starts, current)
+            return SearchResult(path, cost_so_far[current], came_from, cost_so_far, expanded,
+                                StopReason.FOUND, False, current)
+        expanded += 1
+        steps = cost_so_far[current] + 1.0
+        for next_location in graph.neighbors(current):
+            if next_location not in came_from:
+                came_from[next_location] = current
+                cost_so_far[next_location] = steps
+                frontier.append(next_location)
+    return SearchResult(None, math.inf, came_from, cost_so_far, expanded, StopReason.EXHAUSTED)

@@ -1,0 +1,269 @@
+"""The one engine behind Dijkstra, greedy best-first and A* on any graph.
+
+The three algorithms share one skeleton and differ in one line: the priority of a
+location on the frontier (``cost``, ``heuristic`` or ``cost + weight * heuristic``).
+The engine is resumable: :meth:`BestFirstSearch.step` expands locations until a goal is
+taken off the frontier, the frontier runs empty or a budget runs out, and can be called
+again to go on (a game calls it once per frame).
+
+Examples
+--------
+>>> from wayfinding.graph.protocol import SimpleGraph
+>>> g = SimpleGraph({'a': {'b': 1, 'c': 4}, 'b': {'c': 1}})
+>>> search = BestFirstSearch(g, 'a', 'c', priority=Priority.COST)
+>>> search.step()
+True
+>>> search.result().path, search.result().cost
+(['a', 'b', 'c'], 2.0)
+"""
+
+from __future__ import annotations
+
+import enum
+import heapq
+import itertools
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
+from ..result import SearchResult, StopReason, reconstruct_path
+from .protocol import edge_cost
+
+__all__ = ["BestFirstSearch", "Goal", "Priority", "check_budget", "starts_of"]
+
+#: How many expansions pass between two looks at the clock when a time budget is set.
+_CLOCK_EVERY = 32
+
+
+class Priority(enum.Enum):
+    """What orders the frontier."""
+
+    #: Dijkstra / uniform cost search: the cost so far.
+    COST = "cost"
+    #: Greedy best-first search: the heuristic alone.
+    HEURISTIC = "heuristic"
+    #: A*: cost so far plus ``weight`` times the heuristic.
+    COST_PLUS_HEURISTIC = "cost+heuristic"
+
+
+def starts_of(start: Any) -> list[Any]:
+    """One start, or several given as a list, set or frozenset (tuples are one location)."""
+    if isinstance(start, list | set | frozenset):
+        starts = list(start)
+        if not starts:
+            raise InvalidLocationError("start is an empty collection: give at least one start")
+        return starts
+    return [start]
+
+
+class Goal:
+    """A goal given as one location, a list/set/frozenset of locations, or a predicate."""
+
+    def __init__(self, goal: Any) -> None:
+        self.predicate: Callable[[Any], bool] | None = None
+        self.locations: list[Any] | None = None
+        if goal is None:
+            self.locations = []
+        elif callable(goal):
+            self.predicate = goal
+        elif isinstance(goal, list | set | frozenset):
+            self.locations = list(goal)
+        else:
+            self.locations = [goal]
+        self._set = None if self.locations is None else set(self.locations)
+
+    @property
+    def none(self) -> bool:
+        """True when there is no goal at all (a flood of everything reachable)."""
+        return self.locations is not None and not self.locations
+
+    def __call__(self, location: Any) -> bool:
+        if self.predicate is not None:
+            return bool(self.predicate(location))
+        assert self._set is not None
+        return location in self._set
+
+    def estimate(self, heuristic: Callable[[Any, Any], float]) -> Callable[[Any], float]:
+        """``h(location)``: the heuristic to the nearest goal."""
+        if self.predicate is not None:
+            predicate = self.predicate
+            return lambda location: heuristic(location, predicate)
+        goals = self.locations or []
+        if len(goals) == 1:
+            only = goals[0]
+            return lambda location: heuristic(location, only)
+        return lambda location: min((heuristic(location, g) for g in goals), default=0.0)
+
+
+def check_budget(name: str, value: Any, *, integer: bool = False) -> Any:
+    """Validate an optional budget: None, or a finite number >= 0."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise InvalidParameterError(f"{name} must be a number or None, got {value!r}")
+    if integer and not float(value).is_integer():
+        raise InvalidParameterError(f"{name} must be a whole number, got {value!r}")
+    if not math.isfinite(value) or value < 0:
+        raise InvalidParameterError(f"{name} must be finite and >= 0, got {value!r}")
+    return int(value) if integer else float(value)
+
+
+class BestFirstSearch:
+    """A resumable best-first search over any graph (the generic tier's engine).
+
+    Parameters
+    ----------
+    graph : object with ``neighbors`` (and optionally ``cost``)
+    start : location, or list/set/frozenset of locations
+    goal : location, list/set/frozenset of locations, predicate, or None (flood)
+    priority : Priority
+    heuristic : callable ``h(location, goal)``, needed unless priority is COST
+    weight : float
+        Multiplies the heuristic for A* (1 = optimal with an admissible heuristic).
+    max_cost : float, optional
+        Locations costing more than this are never recorded.
+    reopen : bool
+        Update and re-expand a location reached again more cheaply (A*, Dijkstra).
+    """
+
+    def __init__(
+        self,
+        graph: Any,
+        start: Any,
+        goal: Any,
+        *,
+        priority: Priority,
+        heuristic: Callable[[Any, Any], float] | None = None,
+        weight: float = 1.0,
+        max_cost: float | None = None,
+        reopen: bool = True,
+    ) -> None:
+        if isinstance(weight, bool) or not isinstance(weight, int | float) or not (
+            math.isfinite(weight) and weight >= 0
+        ):
+            raise InvalidParameterError(f"heuristic weight must be finite and >= 0, got {weight!r}")
+        if priority is not Priority.COST and heuristic is None:
+            raise InvalidParameterError(f"{priority.name} search needs a heuristic")
+        self.graph = graph
+        self.starts = starts_of(start)
+        self.goal = Goal(goal)
+        self.priority = priority
+        self.weight = float(weight)
+        self.max_cost = check_budget("max_cost", max_cost)
+        self.reopen = reopen
+        self._neighbors = graph.neighbors
+        self._cost = edge_cost(graph)
+        self._h = (lambda location: 0.0) if heuristic is None else self.goal.estimate(heuristic)
+        self.came_from: dict[Any, Any] = {}
+        self.cost_so_far: dict[Any, float] = {}
+        self.frontier: list[tuple[float, float, int, Any]] = []
+        self.expanded = 0
+        self.done = False
+        self.reason: StopReason | None = None
+        self.reached: Any = None
+        self._pruned_by_cost = False
+        self._counter = itertools.count()
+        self._best: tuple[float, float, Any] | None = None  # (h, cost, location) for partials
+        contains = getattr(graph, "__contains__", None)
+        for s in self.starts:
+            if contains is not None and not contains(s):
+                raise InvalidLocationError(f"start {s!r} is not in the graph")
+            if s not in self.cost_so_far:
+                self._record(s, None, 0.0)
+
+    # ------------------------------------------------------------------ internals
+    def _record(self, location: Any, parent: Any, new_cost: float) -> None:
+        self.cost_so_far[location] = new_cost
+        self.came_from[location] = parent
+        h = self._h(location) if self.priority is not Priority.COST else 0.0
+        if self.priority is Priority.COST:
+            priority = new_cost
+        elif self.priority is Priority.HEURISTIC:
+            priority = h
+        else:
+            priority = new_cost + self.weight * h
+        heapq.heappush(self.frontier, (priority, -new_cost, next(self._counter), location))
+        if self._best is None or (h, new_cost) < self._best[:2]:
+            self._best = (h, new_cost, location)
+
+    def step(self, max_expansions: int | None = None, max_seconds: float | None = None) -> bool:
+        """Expand locations until done or a budget runs out; return :attr:`done`.
+
+        ``reason`` tells why it stopped: FOUND or EXHAUSTED (done), or MAX_EXPANSIONS /
+        MAX_SECONDS (call ``step`` again to go on).
+        """
+        max_expansions = check_budget("max_expansions", max_expansions, integer=True)
+        max_seconds = check_budget("max_seconds", max_seconds)
+        if self.done:
+            return True
+        deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        frontier, cost_so_far, goal = self.frontier, self.cost_so_far, self.goal
+        neighbors, cost, max_cost = self._neighbors, self._cost, self.max_cost
+        count = 0
+        while frontier:
+            if max_expansions is not None and count >= max_expansions:
+                self.reason = StopReason.MAX_EXPANSIONS
+                return False
+            if (deadline is not None and count and count % _CLOCK_EVERY == 0
+                    and time.perf_counter() >= deadline):
+                self.reason = StopReason.MAX_SECONDS
+                return False
+            _, neg_cost, _, current = heapq.heappop(frontier)
+            current_cost = cost_so_far[current]
+            if -neg_cost > current_cost:
+                continue  # a stale entry: a cheaper one was pushed later
+            if not goal.none and goal(current):
+                self.reached = current
+                self._finish(StopReason.FOUND)
+                return True
+            count += 1
+            self.expanded += 1
+            for next_location in neighbors(current):
+                step = cost(current, next_location)
+                if not 0.0 <= step < math.inf:
+                    raise InvalidCostError(
+                        f"cost of edge {current!r} -> {next_location!r} must be finite and "
+                        f">= 0, got {step!r}"
+                    )
+                new_cost = current_cost + step
+                if max_cost is not None and new_cost > max_cost:
+                    self._pruned_by_cost = True
+                    continue
+                old = cost_so_far.get(next_location)
+                if old is None or (self.reopen and new_cost < old):
+                    self._record(next_location, current, new_cost)
+        self._finish(StopReason.MAX_COST if self._pruned_by_cost else StopReason.EXHAUSTED)
+        return True
+
+    def _finish(self, reason: StopReason) -> None:
+        self.done = True
+        self.reason = reason
+
+    # ------------------------------------------------------------------ answers
+    def partial_path(self) -> list[Any]:
+        """Path to the most promising location reached so far (lowest heuristic, then cost)."""
+        assert self._best is not None
+        path = reconstruct_path(self.came_from, self.starts, self._best[2])
+        assert path is not None
+        return path
+
+    def result(self, *, partial: bool = False) -> SearchResult:
+        """The answer so far as a :class:`SearchResult`.
+
+        Before a goal is reached, ``path`` is None, or with ``partial=True`` the path to the
+        most promising location reached.
+        """
+        reason = self.reason if self.reason is not None else StopReason.MAX_EXPANSIONS
+        if self.reached is not None:
+            path = reconstruct_path(self.came_from, self.starts, self.reached)
+            return SearchResult(path, self.cost_so_far[self.reached], self.came_from,
+                                self.cost_so_far, self.expanded, reason, False, self.reached)
+        if partial and not self.goal.none:
+            path = self.partial_path()
+            end = path[-1]
+            return SearchResult(path, self.cost_so_far[end], self.came_from, self.cost_so_far,
+                                self.expanded, reason, True, end)
+        return SearchResult(None, math.inf, self.came_from, self.cost_so_far, self.expanded,
+                            reason, False, None)
