@@ -1,0 +1,7 @@
+"""Compiled (numba) kernels for grids: private, imported lazily on the first grid search.
+
+Every kernel is an ``@njit(cache=True)`` function over flat arrays and scalars only; the
+wrappers in :mod:`wayfinding.grid.search` validate input, own the buffers
+(:mod:`wayfinding.grid.workspace`) and convert between ``(x, y)`` and flat indices.
+Importing this package does not import numba; its submodules do.
+"""
