@@ -1,0 +1,34 @@
+"""Reading and writing map and scenario files (MovingAI benchmark format).
+
+Examples
+--------
+>>> from wayfinding.io import parse_map
+>>> parse_map("type octile\\nheight 1\\nwidth 2\\nmap\\n.@\\n").width
+2
+"""
+
+from .movingai import (
+    Scenario,
+    format_map,
+    format_scenarios,
+    matches_optimal,
+    parse_map,
+    parse_scenarios,
+    read_map,
+    read_scenarios,
+    write_map,
+    write_scenarios,
+)
+
+__all__ = [
+    "Scenario",
+    "format_map",
+    "format_scenarios",
+    "matches_optimal",
+    "parse_map",
+    "parse_scenarios",
+    "read_map",
+    "read_scenarios",
+    "write_map",
+    "write_scenarios",
+]

@@ -1,0 +1,317 @@
+"""Reading and writing MovingAI benchmark maps (``.map``) and scenarios (``.scen``).
+
+The format is the one of N. Sturtevant's grid benchmarks (Benchmarks for Grid-Based
+Pathfinding, IEEE TCIAIG 4(2):144-148, 2012). A map is a header ``type octile``,
+``height H``, ``width W``, ``map``, then H rows of W characters: ``.`` ``G`` ``S`` are
+passable, ``@`` ``O`` ``T`` ``W`` blocked. It becomes an 8-way :class:`~wayfinding.Grid`
+with sqrt 2 diagonals and no corner cutting (the benchmark's rules).
+
+Reading is tolerant of what is found in the wild: CRLF line endings, a byte-order mark,
+header keys in any order, blank lines and trailing whitespace anywhere. Anything else
+malformed raises :class:`~wayfinding.errors.MapFormatError` naming the file and line.
+
+Scenarios (:class:`Scenario`, :func:`read_scenarios`, :func:`matches_optimal`) live in
+:mod:`wayfinding.io.scenario` and are re-exported here.
+
+Examples
+--------
+>>> grid = parse_map('''type octile
+... height 2
+... width 3
+... map
+... ..@
+... T.G
+... ''')
+>>> grid
+Grid(3x2, diagonal=True, weighted=False, corner_cutting=NEVER)
+>>> print(format_map(grid), end="")
+type octile
+height 2
+width 3
+map
+..@
+@..
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from typing import Any
+
+import numpy as np
+
+from ..errors import MapFormatError, UnsupportedGridError
+from ..grid import CornerCutting, Grid
+from .scenario import (
+    Scenario,
+    format_scenarios,
+    matches_optimal,
+    parse_scenarios,
+    read_scenarios,
+    read_text,
+    write_scenarios,
+)
+
+__all__ = [
+    "BLOCKED_CHARS",
+    "PASSABLE_CHARS",
+    "Scenario",
+    "format_map",
+    "format_scenarios",
+    "matches_optimal",
+    "parse_map",
+    "parse_scenarios",
+    "read_map",
+    "read_scenarios",
+    "write_map",
+    "write_scenarios",
+]
+
+#: Map characters a unit may stand on: ground, grass, swamp.
+PASSABLE_CHARS = frozenset(".GS")
+#: Map characters that block: out of bounds, trees, water.
+BLOCKED_CHARS = frozenset("@OTW")
+
+_MAP_CHARS = PASSABLE_CHARS | BLOCKED_CHARS
+_PASSABLE_CODES = np.zeros(256, dtype=bool)
+_PASSABLE_CODES[[ord(ch) for ch in PASSABLE_CHARS]] = True
+_HEADER_KEYS = ("type", "height", "width")
+
+PathLike = str | os.PathLike[str]
+
+
+def read_map(path: PathLike) -> Grid:
+    """Read a MovingAI ``.map`` file into an 8-way grid with the benchmark's rules.
+
+    Parameters
+    ----------
+    path : str or PathLike
+        The ``.map`` file.
+
+    Returns
+    -------
+    Grid
+        ``Grid(passable, diagonal=True, diagonal_cost=sqrt(2),
+        corner_cutting=CornerCutting.NEVER)``.
+
+    Raises
+    ------
+    MapFormatError
+        When the file is malformed; the message names the file and the line.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     p = pathlib.Path(d, "tiny.map")
+    ...     _ = p.write_text("type octile\\nheight 1\\nwidth 2\\nmap\\n.@\\n")
+    ...     read_map(p).passable_mask.tolist()
+    [[True, False]]
+    """
+    return parse_map(read_text(path), source=os.fspath(path))
+
+
+def parse_map(text: str, source: str = "<text>") -> Grid:
+    """Parse the text of a MovingAI map; ``source`` names it in error messages.
+
+    Examples
+    --------
+    >>> parse_map("height 1\\r\\nwidth 1\\r\\ntype octile\\r\\nmap\\r\\nG\\r\\n").shape
+    (1, 1)
+    >>> parse_map("type octile\\nheight 1\\nwidth 1\\nmap\\n?\\n", source="x.map")
+    Traceback (most recent call last):
+    ...
+    wayfinding.errors.MapFormatError: x.map, line 5: unknown map character '?' at column 1; \
+expected one of '.', 'G', 'S' (passable) or '@', 'O', 'T', 'W' (blocked)
+    """
+    if not isinstance(text, str):
+        raise MapFormatError(f"expected the map as a str, got {type(text).__name__}", source=source)
+    lines = text.removeprefix("\ufeff").split("\n")
+    header: dict[str, tuple[str, int]] = {}
+    index = 0
+    map_line = None
+    last_seen = 1
+    while index < len(lines):
+        lineno, raw = index + 1, lines[index].strip()
+        index += 1
+        if not raw:
+            continue
+        last_seen = lineno
+        key, value = (*raw.split(None, 1), "")[:2]
+        key, value = key.lower(), value.strip()
+        if key == "map" and not value:
+            map_line = lineno
+            break
+        if key not in _HEADER_KEYS:
+            raise MapFormatError(
+                f"unexpected header line {raw!r}; expected 'type octile', 'height H', "
+                "'width W' (any order) and then 'map'",
+                source=source,
+                line=lineno,
+            )
+        if key in header:
+            raise MapFormatError(
+                f"{key!r} given twice (first on line {header[key][1]})", source=source, line=lineno
+            )
+        header[key] = (value, lineno)
+    missing = [key for key in _HEADER_KEYS if key not in header]
+    if map_line is None:
+        missing.append("map")
+    if missing:
+        raise MapFormatError(
+            "header is missing " + ", ".join(repr(k) for k in missing),
+            source=source,
+            line=last_seen,
+        )
+    kind, kind_line = header["type"]
+    if kind.lower() != "octile":
+        raise MapFormatError(
+            f"unsupported map type {kind!r}; expected 'octile'", source=source, line=kind_line
+        )
+    height = _positive_int(header, "height", source)
+    width = _positive_int(header, "width", source)
+
+    rows: list[str] = []
+    last_lineno = map_line
+    while index < len(lines):
+        lineno, row = index + 1, lines[index].rstrip()
+        index += 1
+        if not row:
+            continue
+        if len(rows) == height:
+            raise MapFormatError(
+                f"more than the {height} rows the header announces: {_short(row)}",
+                source=source,
+                line=lineno,
+            )
+        if len(row) != width:
+            raise MapFormatError(
+                f"row {len(rows)} has {len(row)} cells, expected width {width}: {_short(row)}",
+                source=source,
+                line=lineno,
+            )
+        if not _MAP_CHARS.issuperset(row):
+            x, ch = next((x, ch) for x, ch in enumerate(row) if ch not in _MAP_CHARS)
+            raise MapFormatError(
+                f"unknown map character {ch!r} at column {x + 1}; expected one of "
+                "'.', 'G', 'S' (passable) or '@', 'O', 'T', 'W' (blocked)",
+                source=source,
+                line=lineno,
+            )
+        rows.append(row)
+        last_lineno = lineno
+    y = len(rows)
+    if y != height:
+        raise MapFormatError(
+            f"the header announces {height} rows but the file has {y}",
+            source=source,
+            line=last_lineno,
+        )
+    codes = np.frombuffer("".join(rows).encode("ascii"), dtype=np.uint8)
+    passable = _PASSABLE_CODES[codes].reshape(height, width)
+    return Grid(
+        passable,
+        diagonal=True,
+        diagonal_cost=math.sqrt(2.0),
+        corner_cutting=CornerCutting.NEVER,
+    )
+
+
+def format_map(grid: Grid | Any) -> str:
+    """The MovingAI text of a grid: passable cells as ``.``, blocked cells as ``@``.
+
+    Parameters
+    ----------
+    grid : Grid or array_like of bool
+        A :class:`Grid` with the benchmark's rules (8-way, sqrt 2 diagonals, no corner
+        cutting, no per-cell costs), or a bool[H, W] passability array. A map file has no
+        room for costs or other movement rules, so such a ``Grid`` is refused rather than
+        silently changed; pass ``grid.passable_mask`` to store just its walls.
+
+    Raises
+    ------
+    UnsupportedGridError
+        For a weighted grid or one with other movement rules.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> format_map(np.array([[True, False]])).splitlines()[-1]
+    '.@'
+    >>> format_map(Grid(np.ones((1, 2), bool)))
+    Traceback (most recent call last):
+    ...
+    wayfinding.errors.UnsupportedGridError: a .map file stores 8-way grids with sqrt 2 \
+diagonals and no corner cutting; this grid has diagonal=False, diagonal_cost=1.414..., \
+straight_cost=1.0, corner_cutting=NEVER (pass grid.passable_mask to write its walls only)
+    """
+    if isinstance(grid, Grid):
+        if grid.costs is not None:
+            raise UnsupportedGridError(
+                "a .map file cannot store per-cell costs; this grid is weighted "
+                "(pass grid.passable_mask to write its walls only)"
+            )
+        m = grid.movement
+        if not (
+            m.diagonal
+            and m.straight_cost == 1.0
+            and math.isclose(m.diagonal_cost, math.sqrt(2.0))
+            and m.corner_cutting is CornerCutting.NEVER
+        ):
+            raise UnsupportedGridError(
+                "a .map file stores 8-way grids with sqrt 2 diagonals and no corner cutting; "
+                f"this grid has diagonal={m.diagonal}, diagonal_cost={m.diagonal_cost!r}, "
+                f"straight_cost={m.straight_cost!r}, "
+                f"corner_cutting={m.corner_cutting.name} "
+                "(pass grid.passable_mask to write its walls only)"
+            )
+        mask = grid.passable_mask
+    else:
+        mask = np.asarray(grid)
+        if mask.ndim != 2 or 0 in mask.shape:
+            raise UnsupportedGridError(
+                f"expected a Grid or a non-empty 2-D bool array, got shape {mask.shape}"
+            )
+        if mask.dtype != bool:
+            raise UnsupportedGridError(f"expected a bool passability array, got {mask.dtype}")
+    height, width = mask.shape
+    rows = ["".join(".@"[not cell] for cell in row) for row in mask.tolist()]
+    return "\n".join(["type octile", f"height {height}", f"width {width}", "map", *rows, ""])
+
+
+def write_map(grid: Grid | Any, path: PathLike) -> None:
+    """Write a grid as a MovingAI ``.map`` file (see :func:`format_map` for what is accepted).
+
+    ``read_map(path)`` gives back the same passability, exactly.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib, numpy as np
+    >>> grid = Grid(np.array([[1, 0], [1, 1]], bool), diagonal=True)
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     write_map(grid, pathlib.Path(d, "m.map"))
+    ...     again = read_map(pathlib.Path(d, "m.map"))
+    >>> bool((again.passable_mask == grid.passable_mask).all())
+    True
+    """
+    text = format_map(grid)
+    with open(path, "w", encoding="ascii", newline="\n") as f:
+        f.write(text)
+
+
+def _positive_int(header: dict[str, tuple[str, int]], key: str, source: str) -> int:
+    value, lineno = header[key]
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if number <= 0 or not value.isdigit():
+        raise MapFormatError(
+            f"{key} must be a positive integer, got {value!r}", source=source, line=lineno
+        )
+    return number
+
+
+def _short(row: str, limit: int = 40) -> str:
+    return repr(row if len(row) <= limit else row[:limit] + "...")
