@@ -12,7 +12,9 @@ Examples
 5.0
 """
 
+from . import heuristics
 from .api import astar, breadth_first_search, dijkstra, greedy_best_first
+from .draw import draw_grid
 from .errors import (
     InvalidCostError,
     InvalidLocationError,
@@ -50,6 +52,8 @@ __all__ = [
     "astar",
     "breadth_first_search",
     "dijkstra",
+    "draw_grid",
     "greedy_best_first",
+    "heuristics",
     "reconstruct_path",
 ]

@@ -425,6 +425,22 @@ class Grid:
         )
 
     # ------------------------------------------------------------------ derived data
+    def components(self) -> np.ndarray:
+        """Connected-component label of every cell (int32[H, W], -1 on walls).
+
+        Computed once on first need and again after an edit. Two cells are connected
+        exactly when they carry the same label.
+
+        Examples
+        --------
+        >>> g = Grid.from_ascii(".#.")
+        >>> g.components().tolist()
+        [[0, -1, 1]]
+        """
+        from .components import components
+
+        return components(self)
+
     def cached(self, key: str, build: Callable[[], Any]) -> Any:
         """Derived data stored on the grid until its next edit.
 
