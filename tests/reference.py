@@ -6,6 +6,7 @@ arrays, and shortest paths come from Bellman-Ford relaxation to a fixed point.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Hashable, Iterable, Sequence
 
@@ -85,7 +86,7 @@ def fewest_steps(edges: Edges, starts: Iterable[Hashable]) -> dict[Hashable, flo
 def path_cost(edges: Edges, path: Sequence[Hashable]) -> float:
     """Cost of ``path`` along ``edges``; raises AssertionError on a step that is no edge."""
     total = 0.0
-    for a, b in zip(path, path[1:], strict=False):
+    for a, b in itertools.pairwise(path):
         steps = [c for v, c in edges.get(a, []) if v == b]
         assert steps, f"step {a!r} -> {b!r} is not an edge"
         total += min(steps)

@@ -13,6 +13,10 @@ from ..reference import assert_valid_path, fewest_steps, shortest_costs
 from ..strategies import as_edges, weighted_digraphs
 
 
+def _endpoints(graph, data):
+    return data.draw(st.sampled_from(sorted(graph))), data.draw(st.sampled_from(sorted(graph)))
+
+
 def _reverse(edges):
     reverse = {u: [] for u in edges}
     for u, out in edges.items():
@@ -30,7 +34,7 @@ def _scaled_heuristic(edges, goal, factor):
 @given(weighted_digraphs(), st.data())
 def test_dijkstra_cost_equals_oracle(graph, data):
     edges = as_edges(graph)
-    start, goal = data.draw(st.sampled_from(sorted(graph))), data.draw(st.sampled_from(sorted(graph)))
+    start, goal = _endpoints(graph, data)
     result = wf.dijkstra(wf.SimpleGraph(graph), start, goal)
     expected = shortest_costs(edges, [start]).get(goal, math.inf)
     assert math.isclose(result.cost, expected, abs_tol=1e-9) or result.cost == expected
@@ -53,7 +57,7 @@ def test_dijkstra_flood_equals_oracle_from_several_starts(graph, data):
 @given(weighted_digraphs(), st.data(), st.floats(0.0, 1.0))
 def test_astar_admissible_heuristic_equals_oracle(graph, data, factor):
     edges = as_edges(graph)
-    start, goal = data.draw(st.sampled_from(sorted(graph))), data.draw(st.sampled_from(sorted(graph)))
+    start, goal = _endpoints(graph, data)
     heuristic = _scaled_heuristic(edges, goal, factor)
     result = wf.astar(wf.SimpleGraph(graph), start, goal, heuristic=heuristic)
     expected = shortest_costs(edges, [start]).get(goal, math.inf)
@@ -67,7 +71,7 @@ def test_astar_admissible_heuristic_equals_oracle(graph, data, factor):
 @given(weighted_digraphs(), st.data(), st.floats(1.0, 5.0))
 def test_weighted_astar_within_weight_of_optimal(graph, data, weight):
     edges = as_edges(graph)
-    start, goal = data.draw(st.sampled_from(sorted(graph))), data.draw(st.sampled_from(sorted(graph)))
+    start, goal = _endpoints(graph, data)
     heuristic = _scaled_heuristic(edges, goal, 1.0)
     result = wf.astar(wf.SimpleGraph(graph), start, goal, heuristic=heuristic, weight=weight)
     expected = shortest_costs(edges, [start]).get(goal, math.inf)
@@ -81,7 +85,7 @@ def test_weighted_astar_within_weight_of_optimal(graph, data, weight):
 @given(weighted_digraphs(), st.data())
 def test_bfs_gives_fewest_steps(graph, data):
     edges = as_edges(graph)
-    start, goal = data.draw(st.sampled_from(sorted(graph))), data.draw(st.sampled_from(sorted(graph)))
+    start, goal = _endpoints(graph, data)
     result = wf.breadth_first_search(wf.SimpleGraph(graph), start, goal)
     expected = fewest_steps(edges, [start]).get(goal, math.inf)
     assert result.cost == expected
@@ -94,7 +98,7 @@ def test_bfs_gives_fewest_steps(graph, data):
 @given(weighted_digraphs(), st.data())
 def test_greedy_finds_a_path_exactly_when_one_exists(graph, data):
     edges = as_edges(graph)
-    start, goal = data.draw(st.sampled_from(sorted(graph))), data.draw(st.sampled_from(sorted(graph)))
+    start, goal = _endpoints(graph, data)
     result = wf.greedy_best_first(wf.SimpleGraph(graph), start, goal,
                                   heuristic=lambda a, b: abs(a - b))
     reachable = goal in shortest_costs(edges, [start])
