@@ -27,10 +27,12 @@ from .errors import (
 from .graph.protocol import Graph, SimpleGraph, WeightedGraph, as_graph
 from .grid import CornerCutting, Grid, GridWithWeights, Movement, SquareGrid
 from .result import SearchResult, StopReason, reconstruct_path
+from .resumable import AStarSearch
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "AStarSearch",
     "CornerCutting",
     "Graph",
     "Grid",
