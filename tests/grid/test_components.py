@@ -6,11 +6,10 @@ from collections import deque
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from wayfinding import CornerCutting, Grid, InvalidLocationError
-from wayfinding.grid._kernels.components import label_components
 from wayfinding.grid.components import component_labels, components, connected
 
 RULES = [
@@ -61,7 +60,6 @@ masks = st.integers(1, 9).flatmap(
 
 
 @pytest.mark.parametrize("rule", RULES, ids=RULE_IDS)
-@settings(max_examples=60, deadline=None)
 @given(mask=masks)
 def test_labels_match_bfs_oracle(rule, mask):
     grid = Grid(mask, **rule)
@@ -70,21 +68,6 @@ def test_labels_match_bfs_oracle(rule, mask):
     assert ((labels == -1) == ~mask).all()
     assert partition_of(labels) == oracle_partition(grid)
     assert component_labels(grid).count == len(oracle_partition(grid))
-
-
-@pytest.mark.parametrize("rule", RULES, ids=RULE_IDS)
-@settings(max_examples=30, deadline=None)
-@given(mask=masks)
-def test_kernel_without_jit_matches_compiled(rule, mask):
-    """The kernel's pure-Python body (``py_func``) gives the compiled answer."""
-    grid = Grid(mask, **rule)
-    flat = grid.flat
-    diagonal_steps = grid.diagonal and grid.corner_cutting is CornerCutting.ALWAYS
-    slow_labels, slow_count = label_components.py_func(flat.passable, flat.stride,
-                                                        diagonal_steps)
-    fast = component_labels(grid)
-    assert slow_count == fast.count
-    assert (slow_labels == fast.flat).all()
 
 
 def test_diagonal_squeeze_joins_only_when_corners_may_be_cut():

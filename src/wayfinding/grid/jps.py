@@ -1,0 +1,278 @@
+"""Jump point search: optimal A* on uniform-cost grids that expands only jump points.
+
+JPS prunes the neighbours of a cell that some other path of equal or lower cost reaches
+without it, and jumps along straight and diagonal lines until a cell needs a decision (a
+*jump point*): a forced neighbour, or the goal. It expands far fewer cells than A* and
+returns the same cost.
+
+Which grids it serves:
+
+* 8-way with ``CornerCutting.NEVER`` (the MovingAI rule): the no-corner-cutting pruning
+  rules of D. Harabor and A. Grastien, "Improving Jump Point Search", ICAPS 2014.
+* 4-way: the canonical ordering "horizontal moves before vertical moves" of
+  N. Sturtevant and S. Rabin, "Canonical Orderings on Grids", IJCAI 2016, with
+  horizontal scans in the role diagonal scans have in 8-way JPS.
+* Every passable cell must cost the same (no costs, or one value everywhere), and an
+  8-way grid needs ``straight_cost <= diagonal_cost <= 2 * straight_cost`` (the pruning
+  assumes a diagonal step is no cheaper than a straight one and no dearer than two).
+
+Anything else raises :class:`~wayfinding.errors.UnsupportedGridError` naming the reason;
+:func:`wayfinding.astar` serves every grid.
+
+Examples
+--------
+>>> from wayfinding import Grid
+>>> grid = Grid.from_ascii('''
+... ......
+... .####.
+... ......
+... ''', diagonal=True)
+>>> result = jps(grid, (0, 2), (5, 0))
+>>> result.path
+[(0, 2), (1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (5, 1), (5, 0)]
+>>> result.cost, result.expanded
+(7.0, 2)
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+import numpy as np
+
+from ..errors import UnsupportedGridError
+from ..result import SearchResult, StopReason
+from .components import component_labels
+from .grid import Grid
+from .movement import CornerCutting
+
+__all__ = ["jps"]
+
+Location = tuple[int, int]
+
+
+def jps(grid: Grid, start: Location, goal: Location) -> SearchResult:
+    """Shortest path from ``start`` to ``goal`` by jump point search.
+
+    Parameters
+    ----------
+    grid : Grid
+        A uniform-cost grid: 8-way with ``CornerCutting.NEVER``, or 4-way.
+    start, goal : (x, y)
+        Passable cells of the grid.
+
+    Returns
+    -------
+    SearchResult
+        ``path`` is the full cell-by-cell path (the cells between jump points filled in)
+        and ``cost`` its cost, the same optimum as :func:`wayfinding.astar`. ``expanded``
+        counts the jump points expanded. ``came_from`` and ``cost_so_far`` cover the jump
+        points only: each reached jump point maps to the jump point it was reached from
+        (``None`` for the start) and to its best known cost; read them as a sparse
+        search tree, not a map of every cell. A start and goal in different components
+        (:mod:`wayfinding.grid.components`) give ``path=None``, ``expanded=0`` and
+        ``reason=StopReason.DISCONNECTED`` without any search.
+
+    Raises
+    ------
+    UnsupportedGridError
+        For per-cell costs, an 8-way grid whose corner rule is not NEVER, or diagonal
+        steps cheaper than straight ones or dearer than two of them.
+    InvalidLocationError
+        When ``start`` or ``goal`` is outside the grid or a wall.
+
+    Examples
+    --------
+    >>> from wayfinding import Grid
+    >>> grid = Grid.from_ascii('''
+    ... ..#..
+    ... ..#..
+    ... ''')
+    >>> jps(grid, (0, 0), (1, 1)).path
+    [(0, 0), (1, 0), (1, 1)]
+    >>> jps(grid, (0, 0), (4, 0)).reason
+    <StopReason.DISCONNECTED: 'disconnected'>
+    """
+    scale = supported_scale(grid, "jps")
+    start = grid.check_location(start, "start")
+    goal = grid.check_location(goal, "goal")
+    if start == goal:
+        return SearchResult([start], 0.0, {start: None}, {start: 0.0}, 0, StopReason.FOUND,
+                            False, start)
+    labels = component_labels(grid).labels
+    if labels[start[1], start[0]] != labels[goal[1], goal[0]]:
+        return SearchResult(None, math.inf, {start: None}, {start: 0.0}, 0,
+                            StopReason.DISCONNECTED, False, None)
+
+    from ._kernels.jps import interpolate, jps_search  # numba is imported lazily
+
+    flat = grid.flat
+    rows, cols = scan_bitmaps(grid)
+    stride = flat.stride
+    m = grid.movement
+    diagonal = m.diagonal_cost if m.diagonal else 0.0
+    work = workspace(flat.passable.shape[0])
+    generation = work.next_generation()
+    s = (start[1] + 1) * stride + start[0] + 1
+    t = (goal[1] + 1) * stride + goal[0] + 1
+    found, expanded, n_touched, work.heap_f, work.heap_g, work.heap_node, work.touched = (
+        jps_search(flat.passable, rows, cols, stride, s, t, m.straight_cost, diagonal, m.diagonal,
+                   work.g, work.parent, work.seen, work.closed, generation,
+                   work.heap_f, work.heap_g, work.heap_node, work.touched))
+    nodes = work.touched[:n_touched].copy()
+    tree = JumpTree(nodes, work.parent[nodes], work.g[nodes] * scale, stride)
+    if not found:  # pragma: no cover - the components check leaves no unreachable goal
+        return SearchResult(None, math.inf, tree.came_from, tree.cost_so_far, int(expanded),
+                            StopReason.EXHAUSTED, False, None)
+    cells = interpolate(work.parent, t, stride)
+    return SearchResult(cells_to_path(cells, stride), float(work.g[t]) * scale,
+                        tree.came_from, tree.cost_so_far, int(expanded), StopReason.FOUND,
+                        False, goal)
+
+
+# ---------------------------------------------------------------------- grid support
+def supported_scale(grid: Grid, algorithm: str) -> float:
+    """The uniform entry cost of ``grid``'s cells, or UnsupportedGridError if it has none.
+
+    Also checks the movement rules that jump-point pruning needs (see the module doc).
+    """
+    m = grid.movement
+    if m.diagonal:
+        if m.corner_cutting is not CornerCutting.NEVER:
+            raise UnsupportedGridError(
+                f"{algorithm} serves 8-way grids with corner_cutting=CornerCutting.NEVER "
+                f"(the MovingAI rule); this grid has {m.corner_cutting}: use astar"
+            )
+        if not m.straight_cost <= m.diagonal_cost <= 2.0 * m.straight_cost:
+            raise UnsupportedGridError(
+                f"{algorithm} needs straight_cost <= diagonal_cost <= 2 * straight_cost; "
+                f"this grid has diagonal_cost={m.diagonal_cost!r} and "
+                f"straight_cost={m.straight_cost!r}: use astar"
+            )
+    return grid.cached("uniform_cost", lambda: _uniform_cost(grid, algorithm))
+
+
+def _uniform_cost(grid: Grid, algorithm: str) -> float:
+    costs = grid.costs
+    if costs is None:
+        return 1.0
+    values = costs[grid.passable_mask]
+    if values.size == 0 or (values == values[0]).all():
+        return float(values[0]) if values.size else 1.0
+    raise UnsupportedGridError(
+        f"{algorithm} needs every cell to cost the same; this grid has per-cell costs from "
+        f"{float(values.min())!r} to {float(values.max())!r}: use astar"
+    )
+
+
+def scan_bitmaps(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
+    """Row and column bitmaps of the padded grid for the block-based scans (cached)."""
+
+    def build() -> tuple[np.ndarray, np.ndarray]:
+        from ._kernels.jps_scan import bitmaps
+
+        flat = grid.flat
+        return bitmaps(flat.passable.reshape(grid.height + 2, flat.stride))
+
+    return grid.cached("jps_bitmaps", build)
+
+
+# ---------------------------------------------------------------------- results
+def cells_to_path(cells: np.ndarray, stride: int) -> list[Location]:
+    """Padded flat indices -> list of ``(x, y)``."""
+    ys, xs = np.divmod(cells, stride)
+    return list(zip((xs - 1).tolist(), (ys - 1).tolist(), strict=True))
+
+
+class LazyMap(Mapping):
+    """A read-only mapping built by ``build()`` on first use (kept cheap for fast queries)."""
+
+    __slots__ = ("_build", "_data")
+
+    def __init__(self, build: Callable[[], dict]) -> None:
+        self._build: Callable[[], dict] | None = build
+        self._data: dict | None = None
+
+    def _get(self) -> dict:
+        if self._data is None:
+            assert self._build is not None
+            self._data = self._build()
+            self._build = None
+        return self._data
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._get()[key]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._get()
+
+    def __repr__(self) -> str:
+        return f"LazyMap({self._get()!r})"
+
+
+class JumpTree:
+    """``came_from`` / ``cost_so_far`` over the jump points a search reached."""
+
+    def __init__(self, nodes: np.ndarray, parents: np.ndarray, costs: np.ndarray,
+                 stride: int) -> None:
+        self._nodes, self._parents, self._costs, self._stride = nodes, parents, costs, stride
+        self.came_from = LazyMap(self._came_from)
+        self.cost_so_far = LazyMap(self._cost_so_far)
+
+    def _locations(self, cells: np.ndarray) -> list[Location]:
+        return cells_to_path(cells, self._stride)
+
+    def _came_from(self) -> dict:
+        keys = self._locations(self._nodes)
+        before = self._locations(np.maximum(self._parents, 0))
+        return {k: (b if p >= 0 else None)
+                for k, b, p in zip(keys, before, self._parents.tolist(), strict=True)}
+
+    def _cost_so_far(self) -> dict:
+        return dict(zip(self._locations(self._nodes), self._costs.tolist(), strict=True))
+
+
+# ---------------------------------------------------------------------- workspace
+class Workspace:
+    """Per-thread search buffers for one grid size, reset by generation stamps."""
+
+    def __init__(self, n: int) -> None:
+        self.g = np.zeros(n, dtype=np.float64)
+        self.parent = np.full(n, -1, dtype=np.int64)
+        self.seen = np.zeros(n, dtype=np.int64)
+        self.closed = np.zeros(n, dtype=np.int64)
+        self.heap_f = np.empty(1024, dtype=np.float64)
+        self.heap_g = np.empty(1024, dtype=np.float64)
+        self.heap_node = np.empty(1024, dtype=np.int64)
+        self.touched = np.empty(1024, dtype=np.int64)
+        self.generation = 0
+
+    def next_generation(self) -> int:
+        """A stamp no entry of ``seen`` / ``closed`` carries yet."""
+        self.generation += 1
+        return self.generation
+
+
+_local = threading.local()
+
+
+def workspace(n: int) -> Workspace:
+    """This thread's workspace for padded grids of ``n`` cells."""
+    spaces = getattr(_local, "spaces", None)
+    if spaces is None:
+        spaces = _local.spaces = {}
+    work = spaces.get(n)
+    if work is None:
+        if len(spaces) >= 4:
+            spaces.clear()
+        work = spaces[n] = Workspace(n)
+    return work
