@@ -1,0 +1,266 @@
+"""Storage behind :class:`~wayfinding.loop.flood.DistanceField` and
+:class:`~wayfinding.loop.flowfield.FlowField`: a cost and a parent per location.
+
+Two stores answer the same questions: :class:`GridStore` keeps padded flat arrays (filled
+by the compiled flood kernel) and :class:`GraphStore` keeps dicts (filled by a heapq
+Dijkstra over any graph). A *chain* is a location followed by its parent, the parent's
+parent, ... up to a seed (a location whose parent is None).
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+from collections.abc import Callable, Iterable, KeysView, Mapping
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
+from ..grid.grid import Grid
+from ._grid import CellMapping, in_grid, initial_cost, move_table
+
+Location = Any
+
+
+class GridStore:
+    """Costs and parents of a grid's cells in padded flat arrays (``dist`` inf: unreached)."""
+
+    kind = "grid"
+
+    def __init__(self, dist: np.ndarray, parent: np.ndarray, width: int, height: int) -> None:
+        self.dist = dist
+        self.parent = parent
+        self.width = width
+        self.height = height
+        self.stride = width + 2
+
+    def cost(self, location: Any) -> float:
+        x, y = in_grid(self.width, self.height, location)
+        return float(self.dist[(y + 1) * self.stride + x + 1])
+
+    def parent_of(self, location: Any) -> Location | None:
+        x, y = in_grid(self.width, self.height, location)
+        p = int(self.parent[(y + 1) * self.stride + x + 1])
+        if p < 0:
+            return None
+        py, px = divmod(p, self.stride)
+        return (px - 1, py - 1)
+
+    def chain(self, location: Any) -> list[Location] | None:
+        x, y = in_grid(self.width, self.height, location)
+        i = (y + 1) * self.stride + x + 1
+        if not self.dist[i] < math.inf:
+            return None
+        from ._kernels.common import follow_parents
+
+        xs, ys = follow_parents(self.parent, i, self.stride, self.parent.shape[0])
+        if xs.shape[0] == 0:
+            raise InvalidParameterError(f"the parent links from {location!r} form a cycle")
+        return list(zip(xs.tolist(), ys.tolist(), strict=True))
+
+    @property
+    def reachable(self) -> KeysView:
+        return CellMapping(self.dist, np.isfinite(self.dist), self.stride).keys()
+
+    def as_array(self) -> np.ndarray:
+        return self.dist.reshape(self.height + 2, self.stride)[1:-1, 1:-1].copy()
+
+    def seeds(self, factor: float) -> GridStore:
+        reached = np.isfinite(self.dist)
+        dist = np.full_like(self.dist, math.inf)
+        dist[reached] = self.dist[reached] * factor
+        return GridStore(dist, np.full_like(self.parent, -1), self.width, self.height)
+
+
+class GraphStore:
+    """Costs and parents of any graph's locations in dicts (absent: unreached)."""
+
+    kind = "graph"
+
+    def __init__(self, dist: dict[Any, float], parent: dict[Any, Any]) -> None:
+        self.dist = dist
+        self.parent = parent
+
+    def cost(self, location: Any) -> float:
+        return self.dist.get(location, math.inf)
+
+    def parent_of(self, location: Any) -> Location | None:
+        return self.parent.get(location)
+
+    def chain(self, location: Any) -> list[Location] | None:
+        if location not in self.dist:
+            return None
+        chain = [location]
+        current = self.parent[location]
+        while current is not None:
+            chain.append(current)
+            if len(chain) > len(self.dist):
+                raise InvalidParameterError(f"the parent links from {location!r} form a cycle")
+            current = self.parent[current]
+        return chain
+
+    @property
+    def reachable(self) -> KeysView:
+        return self.dist.keys()
+
+    def as_array(self) -> np.ndarray:
+        raise InvalidParameterError(
+            "as_array() needs a field computed on a Grid; this one is over a generic graph "
+            "(read cost_to/cost_from or reachable instead)"
+        )
+
+    def seeds(self, factor: float) -> GraphStore:
+        return GraphStore({loc: c * factor for loc, c in self.dist.items()},
+                          dict.fromkeys(self.dist))
+
+
+def check_factor(factor: Any) -> float:
+    """A finite scale factor for :meth:`scaled`."""
+    if isinstance(factor, bool) or not isinstance(factor, int | float) or not math.isfinite(
+            factor):
+        raise InvalidParameterError(f"factor must be a finite number, got {factor!r}")
+    return float(factor)
+
+
+def grid_seeds(grid: Grid, seeds: Any, role: str) -> tuple[np.ndarray, np.ndarray]:
+    """Seeds on a grid as ``(cells int64[m], initial float64[m])`` (padded flat indices).
+
+    ``seeds``: one location, a list/set/frozenset of locations (initial cost 0), a dict
+    ``{location: initial_cost}``, or a :class:`GridStore` (its reached cells and costs).
+    """
+    stride = grid.width + 2
+    if isinstance(seeds, GridStore):
+        if (seeds.height, seeds.width) != grid.shape:
+            raise InvalidParameterError(
+                f"the field covers a {seeds.width}x{seeds.height} grid, not this "
+                f"{grid.width}x{grid.height} grid"
+            )
+        cells = np.flatnonzero(np.isfinite(seeds.dist))
+        blocked = cells[grid.flat.passable[cells] == 0]
+        if blocked.size:
+            y, x = divmod(int(blocked[0]), stride)
+            raise InvalidLocationError(
+                f"{role} {(x - 1, y - 1)} of the field is a wall of this grid"
+            )
+        return cells.astype(np.int64), seeds.dist[cells].astype(np.float64)
+    pairs = _seed_pairs(seeds, role)
+    cells = np.empty(len(pairs), dtype=np.int64)
+    initial = np.empty(len(pairs), dtype=np.float64)
+    for i, (loc, value) in enumerate(pairs):
+        x, y = grid.check_location(loc, role)
+        cells[i] = (y + 1) * stride + x + 1
+        initial[i] = initial_cost(value, loc)
+    return cells, initial
+
+
+def graph_seeds(graph: Any, seeds: Any, role: str) -> dict[Any, float]:
+    """Seeds on a generic graph as ``{location: initial_cost}`` (the cheapest per location)."""
+    if isinstance(seeds, GraphStore):
+        return dict(seeds.dist)
+    if isinstance(seeds, GridStore):
+        raise InvalidParameterError("a field computed on a Grid cannot seed a generic graph")
+    contains = getattr(graph, "__contains__", None)
+    result: dict[Any, float] = {}
+    for loc, value in _seed_pairs(seeds, role):
+        if contains is not None and not contains(loc):
+            raise InvalidLocationError(f"{role} {loc!r} is not in the graph")
+        number = initial_cost(value, loc)
+        result[loc] = min(number, result.get(loc, math.inf))
+    return result
+
+
+def _seed_pairs(seeds: Any, role: str) -> list[tuple[Any, Any]]:
+    if isinstance(seeds, Mapping):
+        pairs = list(seeds.items())
+    elif isinstance(seeds, list | set | frozenset):
+        pairs = [(loc, 0.0) for loc in seeds]
+    else:
+        pairs = [(seeds, 0.0)]
+    if not pairs:
+        raise InvalidLocationError(f"{role} is an empty collection: give at least one {role}")
+    return pairs
+
+
+def flood_grid(grid: Grid, seeds: Any, role: str, max_cost: float | None,
+               reverse: bool) -> tuple[GridStore, int]:
+    """Compiled flood of a grid; returns the store and how many cells were settled."""
+    from ._kernels.flood import flood
+
+    cells, initial = grid_seeds(grid, seeds, role)
+    flat = grid.flat
+    table = move_table(grid)
+    dist = np.full(flat.passable.shape[0], math.inf)
+    parent = np.full(flat.passable.shape[0], -1, dtype=np.int32)
+    settled = flood(flat.passable, flat.costs, flat.weighted, table.moves, table.lengths,
+                    table.rule, reverse, cells, initial,
+                    math.inf if max_cost is None else max_cost, dist, parent)
+    return GridStore(dist, parent, grid.width, grid.height), int(settled)
+
+
+def flood_graph(seeds: dict[Any, float], neighbors: Callable[[Any], Iterable[Any]],
+                cost: Callable[[Any, Any], float], max_cost: float | None
+                ) -> tuple[GraphStore, int]:
+    """Multi-source Dijkstra over any graph (``cost(current, next)`` per step).
+
+    For a reverse flood pass predecessors as ``neighbors`` and ``cost(p, c) = c(c -> p)``.
+    """
+    limit = math.inf if max_cost is None else max_cost
+    dist: dict[Any, float] = {}
+    parent: dict[Any, Any] = {}
+    frontier: list[tuple[float, int, Any]] = []
+    counter = itertools.count()
+    for loc, value in seeds.items():
+        if value <= limit:
+            dist[loc] = value
+            parent[loc] = None
+            heapq.heappush(frontier, (value, next(counter), loc))
+    settled = 0
+    while frontier:
+        current_cost, _, current = heapq.heappop(frontier)
+        if current_cost > dist[current]:
+            continue  # a stale entry: a cheaper one was pushed later
+        settled += 1
+        for next_location in neighbors(current):
+            step = cost(current, next_location)
+            if not 0.0 <= step < math.inf:
+                raise InvalidCostError(
+                    f"cost of the step between {current!r} and {next_location!r} must be "
+                    f"finite and >= 0, got {step!r}"
+                )
+            new_cost = current_cost + step
+            if new_cost <= limit and new_cost < dist.get(next_location, math.inf):
+                dist[next_location] = new_cost
+                parent[next_location] = current
+                heapq.heappush(frontier, (new_cost, next(counter), next_location))
+    return GraphStore(dist, parent), settled
+
+
+class FieldBase:
+    """What :class:`DistanceField` and :class:`FlowField` share: a store and its answers."""
+
+    _store: GridStore | GraphStore
+
+    @property
+    def reachable(self) -> KeysView:
+        """Every location with a finite cost: a read-only set-like view.
+
+        Supports ``loc in field.reachable``, ``len``, iteration and set operations; it is a
+        view of the field, not a copy.
+        """
+        return self._store.reachable
+
+    def as_array(self) -> np.ndarray:
+        """The costs as a new float64 array ``[H, W]`` (indexed ``[y, x]``, inf unreached).
+
+        Only for fields computed on a Grid (InvalidParameterError otherwise).
+        """
+        return self._store.as_array()
+
+
+def unwrap_seeds(seeds: Any) -> Any:
+    """A field given as seeds becomes its store; anything else is returned unchanged."""
+    if isinstance(seeds, FieldBase):
+        return seeds._store
+    return seeds
