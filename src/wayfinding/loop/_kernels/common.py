@@ -2,7 +2,10 @@
 
 The heap is *indexed* (it supports decrease-key and removal): ``nodes``, ``key1`` and
 ``key2`` hold the entries by heap position, ``pos[node]`` is the position of ``node``
-(-1 when absent). Keys compare lexicographically: ``(key1, key2)``.
+(-1 when absent). Keys compare lexicographically: ``(key1, key2)``, with first parts
+within ``tol`` (relative) of each other counted as equal. Floods and Theta* pass
+``tol=0`` (exact order); D* Lite passes a little above rounding noise, because its keys
+``g + h + km`` tie often in exact arithmetic and the second part must then decide.
 """
 
 from __future__ import annotations
@@ -35,20 +38,23 @@ def step_allowed(passable, u, k, moves, rule):  # pragma: no cover - numba
 
 
 @njit(cache=True, nogil=True, inline="always")
-def key_less(a1, a2, b1, b2):  # pragma: no cover - numba
-    """``(a1, a2) < (b1, b2)`` lexicographically."""
-    return a1 < b1 or (a1 == b1 and a2 < b2)
+def key_less(a1, a2, b1, b2, tol):  # pragma: no cover - numba
+    """``(a1, a2) < (b1, b2)`` lexicographically, ``a1`` and ``b1`` equal within ``tol``."""
+    if tol == 0.0:
+        return a1 < b1 or (a1 == b1 and a2 < b2)
+    margin = tol * max(1.0, abs(b1))
+    return a1 < b1 - margin or (a1 <= b1 + margin and a2 < b2)
 
 
 @njit(cache=True, nogil=True)
-def sift_up(nodes, key1, key2, pos, i):  # pragma: no cover - numba
+def sift_up(nodes, key1, key2, pos, i, tol):  # pragma: no cover - numba
     """Move the entry at position ``i`` up until its parent is not larger."""
     node = nodes[i]
     x1 = key1[i]
     x2 = key2[i]
     while i > 0:
         p = (i - 1) >> 1
-        if not key_less(x1, x2, key1[p], key2[p]):
+        if not key_less(x1, x2, key1[p], key2[p], tol):
             break
         nodes[i] = nodes[p]
         key1[i] = key1[p]
@@ -62,7 +68,7 @@ def sift_up(nodes, key1, key2, pos, i):  # pragma: no cover - numba
 
 
 @njit(cache=True, nogil=True)
-def sift_down(nodes, key1, key2, pos, size, i):  # pragma: no cover - numba
+def sift_down(nodes, key1, key2, pos, size, i, tol):  # pragma: no cover - numba
     """Move the entry at position ``i`` down until no child is smaller."""
     node = nodes[i]
     x1 = key1[i]
@@ -72,9 +78,9 @@ def sift_down(nodes, key1, key2, pos, size, i):  # pragma: no cover - numba
         if c >= size:
             break
         r = c + 1
-        if r < size and key_less(key1[r], key2[r], key1[c], key2[c]):
+        if r < size and key_less(key1[r], key2[r], key1[c], key2[c], tol):
             c = r
-        if not key_less(key1[c], key2[c], x1, x2):
+        if not key_less(key1[c], key2[c], x1, x2, tol):
             break
         nodes[i] = nodes[c]
         key1[i] = key1[c]
@@ -88,40 +94,40 @@ def sift_down(nodes, key1, key2, pos, size, i):  # pragma: no cover - numba
 
 
 @njit(cache=True, nogil=True)
-def heap_insert(nodes, key1, key2, pos, size, node, k1, k2):  # pragma: no cover - numba
+def heap_insert(nodes, key1, key2, pos, size, node, k1, k2, tol):  # pragma: no cover - numba
     """Add ``node`` (not in the heap) with key ``(k1, k2)``; return the new size."""
     nodes[size] = node
     key1[size] = k1
     key2[size] = k2
     pos[node] = size
-    sift_up(nodes, key1, key2, pos, size)
+    sift_up(nodes, key1, key2, pos, size, tol)
     return size + 1
 
 
 @njit(cache=True, nogil=True)
-def heap_update(nodes, key1, key2, pos, size, node, k1, k2):  # pragma: no cover - numba
+def heap_update(nodes, key1, key2, pos, size, node, k1, k2, tol):  # pragma: no cover - numba
     """Change the key of ``node`` (in the heap) to ``(k1, k2)``, up or down."""
     i = pos[node]
-    smaller = key_less(k1, k2, key1[i], key2[i])
+    smaller = key_less(k1, k2, key1[i], key2[i], tol)
     key1[i] = k1
     key2[i] = k2
     if smaller:
-        sift_up(nodes, key1, key2, pos, i)
+        sift_up(nodes, key1, key2, pos, i, tol)
     else:
-        sift_down(nodes, key1, key2, pos, size, i)
+        sift_down(nodes, key1, key2, pos, size, i, tol)
 
 
 @njit(cache=True, nogil=True)
-def heap_set(nodes, key1, key2, pos, size, node, k1, k2):  # pragma: no cover - numba
+def heap_set(nodes, key1, key2, pos, size, node, k1, k2, tol):  # pragma: no cover - numba
     """Insert ``node`` or change its key; return the new size."""
     if pos[node] < 0:
-        return heap_insert(nodes, key1, key2, pos, size, node, k1, k2)
-    heap_update(nodes, key1, key2, pos, size, node, k1, k2)
+        return heap_insert(nodes, key1, key2, pos, size, node, k1, k2, tol)
+    heap_update(nodes, key1, key2, pos, size, node, k1, k2, tol)
     return size
 
 
 @njit(cache=True, nogil=True)
-def heap_remove(nodes, key1, key2, pos, size, node):  # pragma: no cover - numba
+def heap_remove(nodes, key1, key2, pos, size, node, tol):  # pragma: no cover - numba
     """Take ``node`` (in the heap) out; return the new size."""
     i = pos[node]
     pos[node] = -1
@@ -131,10 +137,11 @@ def heap_remove(nodes, key1, key2, pos, size, node):  # pragma: no cover - numba
         key1[i] = key1[size]
         key2[i] = key2[size]
         pos[nodes[i]] = i
-        if i > 0 and key_less(key1[i], key2[i], key1[(i - 1) >> 1], key2[(i - 1) >> 1]):
-            sift_up(nodes, key1, key2, pos, i)
+        parent = (i - 1) >> 1
+        if i > 0 and key_less(key1[i], key2[i], key1[parent], key2[parent], tol):
+            sift_up(nodes, key1, key2, pos, i, tol)
         else:
-            sift_down(nodes, key1, key2, pos, size, i)
+            sift_down(nodes, key1, key2, pos, size, i, tol)
     return size
 
 

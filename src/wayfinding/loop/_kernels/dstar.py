@@ -24,6 +24,9 @@ from numba import njit
 
 from .common import heap_insert, heap_remove, heap_set, heap_update, key_less, step_allowed
 
+#: Relative tolerance of the heap's first key part (well above float rounding noise).
+TOL = 1e-9
+
 I_SIZE = 0  # entries in the heap
 I_START = 1  # the start cell (where the unit stands)
 I_GOAL = 2  # the goal cell
@@ -42,6 +45,23 @@ def estimate(a, b, stride, hp):  # pragma: no cover - numba
     else:
         h = hp[0] * (dx + dy)
     return h * hp[2]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def key_below(a1, a2, b1, b2):  # pragma: no cover - numba
+    """``(a1, a2) < (b1, b2)``, counting values within rounding noise as equal and the
+    pair then as below: the stop test of ComputeShortestPath errs on going on.
+
+    Keys that tie in exact arithmetic are common (on open ground the octile heuristic is
+    exact) but come out of different float sums, so a strict test can stop one vertex too
+    early and leave a wrong g on the path.
+    """
+    tol = 1e-9 * max(1.0, abs(b1))
+    if a1 < b1 - tol:
+        return True
+    if a1 > b1 + tol:
+        return False
+    return a2 <= b2 + 1e-9 * max(1.0, abs(b2))
 
 
 @njit(cache=True, nogil=True)
@@ -66,9 +86,9 @@ def update_vertex(u, size, start, km, stride, hp, g, rhs, nodes, key1, key2,
     if g[u] != rhs[u]:
         m = min(g[u], rhs[u])
         return heap_set(nodes, key1, key2, pos, size, u, m + estimate(start, u, stride, hp)
-                        + km, m)
+                        + km, m, TOL)
     if pos[u] >= 0:
-        return heap_remove(nodes, key1, key2, pos, size, u)
+        return heap_remove(nodes, key1, key2, pos, size, u, TOL)
     return size
 
 
@@ -83,7 +103,7 @@ def initialize(stride, hp, g, rhs, pos, nodes, key1, key2, istate,
     rhs[goal] = 0.0
     fstate[F_KM] = 0.0
     istate[I_SIZE] = heap_insert(nodes, key1, key2, pos, 0, goal,
-                                 estimate(istate[I_START], goal, stride, hp), 0.0)
+                                 estimate(istate[I_START], goal, stride, hp), 0.0, TOL)
 
 
 @njit(cache=True, nogil=True)
@@ -101,17 +121,17 @@ def compute_shortest_path(passable, costs, moves, lengths, rule, stride, hp, g, 
         old1 = key1[0]
         old2 = key2[0]
         m_start = min(g[start], rhs[start])
-        if not (key_less(old1, old2, m_start + km, m_start) or rhs[start] > g[start]):
+        if not (key_below(old1, old2, m_start + km, m_start) or rhs[start] > g[start]):
             break
         m_u = min(g[u], rhs[u])
         new1 = m_u + estimate(start, u, stride, hp) + km
-        if key_less(old1, old2, new1, m_u):
-            heap_update(nodes, key1, key2, pos, size, u, new1, m_u)
+        if key_less(old1, old2, new1, m_u, TOL):
+            heap_update(nodes, key1, key2, pos, size, u, new1, m_u, TOL)
             continue
         expanded += 1
         if g[u] > rhs[u]:  # overconsistent: settle it and tell its predecessors
             g[u] = rhs[u]
-            size = heap_remove(nodes, key1, key2, pos, size, u)
+            size = heap_remove(nodes, key1, key2, pos, size, u, TOL)
             if passable[u] != 0:
                 for k in range(n_moves):
                     if not step_allowed(passable, u, k, moves, rule):

@@ -44,11 +44,11 @@ def flood(passable, costs, weighted, moves, lengths, rule, reverse, sources, ini
             continue
         dist[s] = c
         parent[s] = -1
-        size = heap_set(nodes, key1, key2, pos, size, s, c, 0.0)
+        size = heap_set(nodes, key1, key2, pos, size, s, c, 0.0, 0.0)
     settled = 0
     while size > 0:
         u = nodes[0]
-        size = heap_remove(nodes, key1, key2, pos, size, u)
+        size = heap_remove(nodes, key1, key2, pos, size, u, 0.0)
         settled += 1
         du = dist[u]
         for k in range(n_moves):
@@ -63,5 +63,5 @@ def flood(passable, costs, weighted, moves, lengths, rule, reverse, sources, ini
                 continue
             dist[v] = new_cost
             parent[v] = u
-            size = heap_set(nodes, key1, key2, pos, size, v, new_cost, 0.0)
+            size = heap_set(nodes, key1, key2, pos, size, v, new_cost, 0.0, 0.0)
     return settled

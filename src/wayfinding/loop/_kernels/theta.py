@@ -42,11 +42,11 @@ def theta_star(passable, costs, moves, rule, sight_rule, stride, unit, start,
     pos = np.full(n, -1, np.int32)
     g[start] = 0.0
     size = heap_insert(nodes, key1, key2, pos, 0, start, distance(start, goal, stride, unit),
-                       0.0)
+                       0.0, 0.0)
     expanded = 0
     while size > 0:
         u = nodes[0]
-        size = heap_remove(nodes, key1, key2, pos, size, u)
+        size = heap_remove(nodes, key1, key2, pos, size, u, 0.0)
         if u == goal:
             break
         closed[u] = 1
@@ -67,5 +67,5 @@ def theta_star(passable, costs, moves, rule, sight_rule, stride, unit, start,
                 parent[v] = via
                 # ties: the larger g first (towards the goal)
                 size = heap_set(nodes, key1, key2, pos, size, v,
-                                new_cost + distance(v, goal, stride, unit), -new_cost)
+                                new_cost + distance(v, goal, stride, unit), -new_cost, 0.0)
     return g, parent, expanded
