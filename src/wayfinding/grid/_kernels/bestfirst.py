@@ -1,0 +1,393 @@
+"""Kernel: one resumable best-first search for Dijkstra, greedy best-first and (weighted) A*.
+
+The three algorithms share one loop and differ in the priority of a cell on the frontier
+(``MODE_COST``: g; ``MODE_HEURISTIC``: h; ``MODE_ASTAR``: g + weight * h). The frontier is
+an array binary heap with lazy deletion: a cell reached more cheaply is pushed again and
+the stale entry is skipped when popped (its g is larger than the cell's current g). Equal
+priorities pop the entry with the larger g first (the texts' tie-break towards the goal).
+
+All search state lives in arrays owned by the caller (a workspace), so the kernel is
+stateless, re-entrant and resumable: it returns when the search finishes, when
+``budget`` expansions are done (``STATUS_PAUSED``) or when the heap might overflow
+(``STATUS_HEAP_FULL``, nothing lost: grow the heap arrays and call again).
+
+Cells are flat indices into the padded grid of :class:`~wayfinding.grid.grid.FlatGrid`
+(a blocked border, so no bounds checks). Generation stamps replace clearing: ``g``,
+``parent`` are valid for cell ``v`` only when ``stamp[v]`` is ``gen`` (reached, on the
+frontier) or ``-gen`` (expanded), ``gen = state[S_GEN] >= 1``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+# ---------------------------------------------------------------- iparams layout
+I_N_MOVES = 0  # number of rows of ``moves`` in use (4 or 8)
+I_RULE = 1  # corner rule for moves 4..7: RULE_NEVER, RULE_ONE_FREE, RULE_ALWAYS
+I_STRIDE = 2  # row length of the padded grid
+I_WEIGHTED = 3  # 1 when ``costs`` holds per-cell entry costs, 0 when all cost 1
+I_HCODE = 4  # heuristic code H_*
+I_N_GOALS = 5  # goals in ``goals`` (0 = flood: no goal)
+I_N_HGOALS = 6  # goals the heuristic takes the minimum over (rows of ``goal_xy``)
+I_MODE = 7  # MODE_COST, MODE_HEURISTIC, MODE_ASTAR
+I_REOPEN = 8  # REOPEN_*: which cells reached again more cheaply are updated
+I_TRACK = 9  # 1: remember the most promising cell reached (partial paths)
+I_TIE = 10  # 1: on equal f pop the larger g first (worth it when step costs are integers)
+N_IPARAMS = 11
+
+# ---------------------------------------------------------------- fparams layout
+F_D = 0  # heuristic straight-step length
+F_D2 = 1  # heuristic diagonal-step length (octile)
+F_SCALE = 2  # heuristic multiplier (the grid's cheapest cell cost for its own heuristic)
+F_WEIGHT = 3  # A* weight on h
+F_MAX_COST = 4  # cells costing more are never recorded (inf: no limit)
+N_FPARAMS = 5
+
+# ---------------------------------------------------------------- state layout (int64)
+S_GEN = 0  # generation stamp of this search
+S_STATUS = 1  # STATUS_*
+S_SIZE = 2  # entries in the heap
+S_TOUCHED = 3  # cells recorded in ``touched`` (each once, in order of first reach)
+S_EXPANDED = 4  # cells expanded so far
+S_FOUND = 5  # goal cell taken off the frontier, -1 if none
+S_PRUNED = 6  # 1 when ``max_cost`` pruned a step
+S_BEST = 7  # most promising cell reached (lowest h, then lowest g), when tracked
+N_STATE = 8
+# fstate (float64): best h and its g
+FS_BEST_H = 0
+FS_BEST_G = 1
+N_FSTATE = 2
+
+STATUS_NEW = 0
+STATUS_PAUSED = 1
+STATUS_HEAP_FULL = 2
+STATUS_FOUND = 3
+STATUS_EXHAUSTED = 4
+
+MODE_COST = 0
+MODE_HEURISTIC = 1
+MODE_ASTAR = 2
+
+RULE_NEVER = 0
+RULE_ONE_FREE = 1
+RULE_ALWAYS = 2
+
+#: never update a reached cell (greedy best-first: first visit wins)
+REOPEN_NONE = 0
+#: update cells still on the frontier; expanded cells stay closed (consistent heuristics)
+REOPEN_OPEN = 1
+#: update any cell, expanded or not, and expand it again (inconsistent heuristics)
+REOPEN_ALL = 2
+
+H_ZERO = 0
+H_MANHATTAN = 1
+H_CHEBYSHEV = 2
+H_OCTILE = 3
+H_EUCLIDEAN = 4
+
+
+@njit(cache=True, nogil=True, inline="always")
+def estimate(code, x, y, goal_xy, n, d, d2, scale):  # pragma: no cover - numba
+    """Heuristic from padded cell ``(x, y)`` to the nearest of the first ``n`` goals.
+
+    Same arithmetic as :mod:`wayfinding.heuristics` (so both tiers agree to the bit).
+    """
+    if code == H_ZERO or n == 0:
+        return 0.0
+    best = math.inf
+    for i in range(n):
+        dx = abs(x - goal_xy[i, 0])
+        dy = abs(y - goal_xy[i, 1])
+        if code == H_OCTILE:
+            h = d * (dx + dy) + (d2 - 2.0 * d) * min(dx, dy)
+        elif code == H_MANHATTAN:
+            h = d * (dx + dy)
+        elif code == H_CHEBYSHEV:
+            h = d * max(dx, dy)
+        else:
+            h = d * math.hypot(dx, dy)
+        if h < best:
+            best = h
+    return best * scale
+
+
+@njit(cache=True, nogil=True, inline="always")
+def heap_push(heap_f, heap_g, heap_n, size, f, gv, node, tie):  # pragma: no cover - numba
+    """Insert ``(f, g, node)`` into a heap of ``size`` entries; return the new size.
+
+    Order: smaller f first; with ``tie``, on equal f the larger g first (else any order).
+    The comparisons are written with ``&``/``|`` so they compile without branches.
+    """
+    i = size
+    if tie:
+        while i > 0:
+            p = (i - 1) >> 1
+            pf = heap_f[p]
+            if (f > pf) | ((f == pf) & (gv <= heap_g[p])):
+                break
+            heap_f[i] = pf
+            heap_g[i] = heap_g[p]
+            heap_n[i] = heap_n[p]
+            i = p
+    else:
+        while i > 0:
+            p = (i - 1) >> 1
+            pf = heap_f[p]
+            if f >= pf:
+                break
+            heap_f[i] = pf
+            heap_g[i] = heap_g[p]
+            heap_n[i] = heap_n[p]
+            i = p
+    heap_f[i] = f
+    heap_g[i] = gv
+    heap_n[i] = node
+    return size + 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def heap_pop(heap_f, heap_g, heap_n, size, tie):  # pragma: no cover - numba
+    """Remove the root of a heap of ``size + 1`` entries (``size`` already decremented)."""
+    lf = heap_f[size]
+    lg = heap_g[size]
+    ln = heap_n[size]
+    i = 0
+    if tie:
+        while True:
+            c = 2 * i + 1
+            if c >= size:
+                break
+            r = c + 1
+            if r < size:
+                cf = heap_f[c]
+                rf = heap_f[r]
+                c += (rf < cf) | ((rf == cf) & (heap_g[r] > heap_g[c]))
+            cf = heap_f[c]
+            if (cf < lf) | ((cf == lf) & (heap_g[c] > lg)):
+                heap_f[i] = cf
+                heap_g[i] = heap_g[c]
+                heap_n[i] = heap_n[c]
+                i = c
+            else:
+                break
+    else:
+        while True:
+            c = 2 * i + 1
+            if c >= size:
+                break
+            r = c + 1
+            if r < size:
+                c += heap_f[r] < heap_f[c]
+            cf = heap_f[c]
+            if cf < lf:
+                heap_f[i] = cf
+                heap_g[i] = heap_g[c]
+                heap_n[i] = heap_n[c]
+                i = c
+            else:
+                break
+    heap_f[i] = lf
+    heap_g[i] = lg
+    heap_n[i] = ln
+
+
+@njit(cache=True, nogil=True)
+def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals, goal_xy,
+               stamp, g, parent, goal_mark, touched, heap_f, heap_g, heap_n,
+               state, fstate, budget):  # pragma: no cover - numba
+    """Run (or resume) one best-first search for at most ``budget`` expansions.
+
+    Inputs: ``passable`` uint8[n] and ``costs`` float64[n] (padded flat grid); ``moves``
+    int64[8, 5] rows ``(offset, corner_a, corner_b, dx, dy)`` (the flat offset of the
+    step and of its two orthogonal cells); ``lengths`` float64[8]; ``iparams``,
+    ``fparams`` (layouts ``I_*``, ``F_*``); ``starts``, ``goals`` int64 flat cells;
+    ``goal_xy`` int64[k, 2] padded coordinates of the goals the heuristic aims at.
+
+    In/out (the workspace): ``stamp`` int32[n], ``g`` float64[n], ``parent`` int32[n],
+    ``goal_mark`` int32[n] (goal cells carry the generation when there are several),
+    ``touched`` int32[n] (cells in order of first reach), the heap ``heap_f``/``heap_g``
+    float64 and ``heap_n`` int32, and ``state``/``fstate`` (layouts ``S_*``, ``FS_*``).
+    Set ``state[S_STATUS] = STATUS_NEW`` and ``state[S_GEN]`` to a fresh generation to
+    start; the kernel stamps goals and pushes the starts itself.
+
+    Returns the status (also in ``state[S_STATUS]``).
+    """
+    n_moves = iparams[I_N_MOVES]
+    rule = iparams[I_RULE]
+    stride = iparams[I_STRIDE]
+    weighted = iparams[I_WEIGHTED] != 0
+    hcode = iparams[I_HCODE]
+    n_goals = iparams[I_N_GOALS]
+    n_hgoals = iparams[I_N_HGOALS]
+    mode = iparams[I_MODE]
+    reopen = iparams[I_REOPEN]
+    track = iparams[I_TRACK] != 0
+    tie = iparams[I_TIE] != 0
+    d = fparams[F_D]
+    d2 = fparams[F_D2]
+    scale = fparams[F_SCALE]
+    weight = fparams[F_WEIGHT]
+    max_cost = fparams[F_MAX_COST]
+    if mode == MODE_COST:
+        hcode = H_ZERO
+    gen = np.int32(state[S_GEN])
+    goal0 = goals[0] if n_goals > 0 else -1
+    size = state[S_SIZE]
+    n_touched = state[S_TOUCHED]
+    best = state[S_BEST]
+    best_h = fstate[FS_BEST_H]
+    best_g = fstate[FS_BEST_G]
+    pruned = state[S_PRUNED]
+    if state[S_STATUS] == STATUS_NEW:
+        size = 0
+        n_touched = 0
+        best = -1
+        best_h = math.inf
+        best_g = math.inf
+        pruned = 0
+        state[S_EXPANDED] = 0
+        state[S_FOUND] = -1
+        if n_goals > 1:
+            for i in range(n_goals):
+                goal_mark[goals[i]] = gen
+        for i in range(starts.shape[0]):
+            s = starts[i]
+            if stamp[s] == gen:
+                continue
+            stamp[s] = gen
+            g[s] = 0.0
+            parent[s] = -1
+            touched[n_touched] = s
+            n_touched += 1
+            h = estimate(hcode, s % stride, s // stride, goal_xy, n_hgoals, d, d2, scale)
+            if mode == MODE_COST:
+                f = 0.0
+            elif mode == MODE_HEURISTIC:
+                f = h
+            else:
+                f = weight * h
+            size = heap_push(heap_f, heap_g, heap_n, size, f, 0.0, s, tie)
+            if h < best_h:
+                best = s
+                best_h = h
+                best_g = 0.0
+    status = STATUS_EXHAUSTED
+    cap = heap_f.shape[0]
+    count = 0
+    expanded = state[S_EXPANDED]
+    while size > 0:
+        if count >= budget:
+            status = STATUS_PAUSED
+            break
+        if size + n_moves > cap:
+            status = STATUS_HEAP_FULL
+            break
+        u = heap_n[0]
+        ge = heap_g[0]
+        size -= 1
+        heap_pop(heap_f, heap_g, heap_n, size, tie)
+        gu = g[u]
+        if ge > gu or stamp[u] != gen:
+            continue  # stale: a cheaper entry was pushed later, or u is already expanded
+        if n_goals == 1:
+            if u == goal0:
+                state[S_FOUND] = u
+                status = STATUS_FOUND
+                break
+        elif n_goals > 1 and goal_mark[u] == gen:
+            state[S_FOUND] = u
+            status = STATUS_FOUND
+            break
+        stamp[u] = -gen
+        count += 1
+        expanded += 1
+        ux = u % stride
+        uy = u // stride
+        for k in range(n_moves):
+            v = u + moves[k, 0]
+            if passable[v] == 0:
+                continue
+            if k >= 4 and rule != RULE_ALWAYS:
+                a = passable[u + moves[k, 1]]
+                b = passable[u + moves[k, 2]]
+                if rule == RULE_NEVER:
+                    if a == 0 or b == 0:
+                        continue
+                elif a == 0 and b == 0:
+                    continue
+            step = lengths[k]
+            if weighted:
+                step *= costs[v]
+            ng = gu + step
+            if ng > max_cost:
+                pruned = 1
+                continue
+            sv = stamp[v]
+            if sv == gen:
+                if reopen == REOPEN_NONE or ng >= g[v]:
+                    continue
+            elif sv == -gen:
+                if reopen != REOPEN_ALL or ng >= g[v]:
+                    continue
+                stamp[v] = gen
+            else:
+                stamp[v] = gen
+                touched[n_touched] = v
+                n_touched += 1
+            g[v] = ng
+            parent[v] = u
+            if mode == MODE_COST:
+                size = heap_push(heap_f, heap_g, heap_n, size, ng, ng, v, tie)
+            else:
+                h = estimate(hcode, ux + moves[k, 3], uy + moves[k, 4], goal_xy, n_hgoals,
+                             d, d2, scale)
+                f = ng + weight * h if mode == MODE_ASTAR else h
+                size = heap_push(heap_f, heap_g, heap_n, size, f, ng, v, tie)
+                if track and (h < best_h or (h == best_h and ng < best_g)):
+                    best = v
+                    best_h = h
+                    best_g = ng
+    state[S_SIZE] = size
+    state[S_TOUCHED] = n_touched
+    state[S_EXPANDED] = expanded
+    state[S_PRUNED] = pruned
+    state[S_BEST] = best
+    state[S_STATUS] = status
+    fstate[FS_BEST_H] = best_h
+    fstate[FS_BEST_G] = best_g
+    return status
+
+
+@njit(cache=True, nogil=True)
+def extract(g, parent, touched, n_touched, end, stride):  # pragma: no cover - numba
+    """Copy a finished search out of its workspace: O(reached cells), never O(grid).
+
+    Returns ``(path_x, path_y, cells, cell_g, cell_parent)``: the path from a start to
+    ``end`` as unpadded int64 coordinates (empty when ``end`` is -1), and compact copies of
+    the reached cells (padded flat indices), their g and their parent cells (-1 for starts).
+    """
+    cells = touched[:n_touched].copy()
+    cell_g = np.empty(n_touched, np.float64)
+    cell_parent = np.empty(n_touched, np.int32)
+    for i in range(n_touched):
+        v = cells[i]
+        cell_g[i] = g[v]
+        cell_parent[i] = parent[v]
+    length = 0
+    v = end
+    while v >= 0:
+        length += 1
+        v = parent[v]
+    path_x = np.empty(length, np.int64)
+    path_y = np.empty(length, np.int64)
+    v = end
+    i = length - 1
+    while v >= 0:
+        path_x[i] = v % stride - 1
+        path_y[i] = v // stride - 1
+        i -= 1
+        v = parent[v]
+    return path_x, path_y, cells, cell_g, cell_parent

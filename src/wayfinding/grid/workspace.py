@@ -1,0 +1,145 @@
+"""Reusable search buffers for the compiled grid searches, one set per thread.
+
+A grid search needs a few arrays with one slot per cell (cost so far, parent, ...).
+Allocating and clearing them would cost O(cells) per query, more than a short search
+itself; so they live in a :class:`Workspace` and are reused through *generation stamps*:
+each search takes a fresh generation number and a slot counts only when its stamp equals
+that number, so nothing is ever cleared (DESIGN R9).
+
+Each thread gets its own workspace (:func:`acquire` uses :class:`threading.local`), so
+searches on one grid from several threads never share buffers, and the kernels stay
+stateless. A search started while the thread's workspace is in use (re-entrant use) gets
+a private one. Buffers grow when a bigger grid comes along; results never point into a
+workspace (they hold compact copies), so reuse cannot change an earlier result.
+
+Examples
+--------
+>>> ws = acquire(100)
+>>> ws.capacity >= 100, ws.busy
+(True, True)
+>>> release(ws)
+>>> acquire(10) is ws  # the same thread gets the same buffers back
+True
+>>> release(ws)
+"""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+__all__ = ["GENERATION_LIMIT", "Workspace", "acquire", "release"]
+
+#: Largest generation stamp before the stamps are cleared and numbering restarts at 1
+#: (stamps are int32 and expanded cells carry ``-generation``).
+GENERATION_LIMIT = 2**31 - 2
+
+#: Slots in the heap arrays of a new workspace (they grow on demand).
+_MIN_HEAP = 1024
+#: int64 search state and float64 search state slots (see ``_kernels.bestfirst``).
+_N_STATE = 8
+_N_FSTATE = 2
+
+_EMPTY_I32 = np.zeros(0, dtype=np.int32)
+_EMPTY_F64 = np.zeros(0, dtype=np.float64)
+
+
+class Workspace:
+    """Buffers for one search at a time: per-cell arrays, a heap and the search state.
+
+    Parameters
+    ----------
+    cells : int
+        Cells (padded flat grid size) to make room for at once; more is added on demand.
+
+    Attributes
+    ----------
+    stamp, goal_mark : int32[capacity]
+        Generation stamps of reached cells and of goal cells.
+    g : float64[capacity]
+        Cost so far of each reached cell.
+    parent, touched : int32[capacity]
+        Parent cell of each reached cell; reached cells in order of first reach.
+    heap_f, heap_g : float64[heap_capacity]; heap_n : int32[heap_capacity]
+        The frontier (priority, cost so far, cell) as a binary heap.
+    state : int64[8]; fstate : float64[2]
+        Scalars of a search in progress (see ``_kernels.bestfirst``).
+    generation : int
+        Stamp of the current search (0 before the first).
+    """
+
+    __slots__ = ("busy", "capacity", "fstate", "g", "generation", "goal_mark", "heap_f",
+                 "heap_g", "heap_n", "parent", "stamp", "state", "touched")
+
+    def __init__(self, cells: int = 0) -> None:
+        self.capacity = 0
+        self.generation = 0
+        self.busy = False
+        self.stamp = self.goal_mark = self.parent = self.touched = _EMPTY_I32
+        self.g = _EMPTY_F64
+        self.heap_f = np.zeros(_MIN_HEAP, dtype=np.float64)
+        self.heap_g = np.zeros(_MIN_HEAP, dtype=np.float64)
+        self.heap_n = np.zeros(_MIN_HEAP, dtype=np.int32)
+        self.state = np.zeros(_N_STATE, dtype=np.int64)
+        self.fstate = np.zeros(_N_FSTATE, dtype=np.float64)
+        self.reserve(cells)
+
+    def reserve(self, cells: int) -> None:
+        """Make room for a grid of ``cells`` padded cells (never shrinks)."""
+        if cells <= self.capacity:
+            return
+        capacity = max(cells, 2 * self.capacity)
+        self.stamp = np.zeros(capacity, dtype=np.int32)
+        self.goal_mark = np.zeros(capacity, dtype=np.int32)
+        self.g = np.zeros(capacity, dtype=np.float64)
+        self.parent = np.zeros(capacity, dtype=np.int32)
+        self.touched = np.zeros(capacity, dtype=np.int32)
+        self.capacity = capacity
+        self.generation = 0  # fresh zeroed stamps: numbering may restart
+
+    def next_generation(self) -> int:
+        """A stamp no slot carries yet; clears the stamps when the numbers run out."""
+        if self.generation >= GENERATION_LIMIT:
+            self.stamp.fill(0)
+            self.goal_mark.fill(0)
+            self.generation = 0
+        self.generation += 1
+        return self.generation
+
+    def grow_heap(self) -> None:
+        """Double the heap arrays, keeping their contents (a search may be under way)."""
+        size = 2 * self.heap_f.shape[0]
+        for name in ("heap_f", "heap_g", "heap_n"):
+            old = getattr(self, name)
+            new = np.empty(size, dtype=old.dtype)
+            new[: old.shape[0]] = old
+            setattr(self, name, new)
+
+    def __repr__(self) -> str:
+        return (f"Workspace(capacity={self.capacity}, heap={self.heap_f.shape[0]}, "
+                f"generation={self.generation}, busy={self.busy})")
+
+
+_local = threading.local()
+
+
+def acquire(cells: int) -> Workspace:
+    """This thread's workspace, sized for ``cells`` and marked busy; pair with :func:`release`.
+
+    When the thread's workspace is already busy (a search inside a search), a new private
+    workspace is returned instead.
+    """
+    ws = getattr(_local, "workspace", None)
+    if ws is None:
+        ws = _local.workspace = Workspace()
+    elif ws.busy:
+        ws = Workspace()
+    ws.busy = True
+    ws.reserve(cells)
+    return ws
+
+
+def release(ws: Workspace) -> None:
+    """Give a workspace from :func:`acquire` back."""
+    ws.busy = False
