@@ -93,8 +93,8 @@ def path_blocked(grid: Grid, path: Sequence[Any]) -> bool:
 
 
 def _as_points(path: Any) -> np.ndarray:
-    if path is None or isinstance(path, str | bytes) or not isinstance(path, Sequence) \
-            or len(path) == 0:
+    if (path is None or isinstance(path, str | bytes)
+            or not isinstance(path, Sequence | np.ndarray) or len(path) == 0):
         raise InvalidParameterError(
             f"path must be a non-empty sequence of (x, y) cells, got {path!r}"
         )

@@ -79,8 +79,8 @@ def smooth_path(grid: Grid, path: Sequence[Any]) -> list[Location]:
     """
     from ._kernels.sight import smooth
 
-    if path is None or isinstance(path, str | bytes) or not isinstance(path, Sequence) \
-            or len(path) == 0:
+    if (path is None or isinstance(path, str | bytes)
+            or not isinstance(path, Sequence | np.ndarray) or len(path) == 0):
         raise InvalidParameterError(
             f"path must be a non-empty sequence of (x, y) cells, got {path!r}"
         )

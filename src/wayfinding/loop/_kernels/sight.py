@@ -84,7 +84,11 @@ def smooth(passable, costs, same_cost, stride, rule, cells):  # pragma: no cover
     n_kept = 1
     anchor = cells[0]
     for i in range(1, m - 1):
-        if not sight(passable, costs, same_cost, stride, rule, anchor, cells[i + 1]):
+        # straight from the anchor to cells[i + 1], past cells[i]? (with same_cost, the
+        # stretch of path it replaces must cost the same too: cells[i] is the one cell of
+        # it not yet checked, as the anchor or the end of an earlier segment)
+        ahead = sight(passable, costs, same_cost, stride, rule, anchor, cells[i + 1])
+        if not ahead or (same_cost and costs[cells[i]] != costs[anchor]):
             anchor = cells[i]
             kept[n_kept] = anchor
             n_kept += 1
