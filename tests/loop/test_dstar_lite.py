@@ -15,6 +15,7 @@ from wayfinding.io.movingai import matches_optimal, read_map, read_scenarios
 from wayfinding.loop import DStarLite, flow_field
 
 from ..reference import assert_valid_path, grid_edges, shortest_costs
+from ..strategies import grid_cases
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -39,8 +40,7 @@ EDITS = st.sampled_from(["wall", "floor", "cost", "advance", "advance"])
 
 
 @pytest.mark.parametrize("whole_grid", [False, True], ids=["cells", "diff"])
-@given(case=st.deferred(lambda: __import__("tests.strategies", fromlist=["x"]).grid_cases()),
-       data=st.data())
+@given(case=grid_cases(), data=st.data())
 def test_paths_equal_a_fresh_search_after_random_edits(whole_grid, case, data):
     grid = case.grid
     start = data.draw(st.sampled_from(case.cells))

@@ -10,6 +10,8 @@ within ``tol`` (relative) of each other counted as equal. Floods and Theta* pass
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from numba import njit
 
@@ -40,7 +42,7 @@ def step_allowed(passable, u, k, moves, rule):  # pragma: no cover - numba
 @njit(cache=True, nogil=True, inline="always")
 def key_less(a1, a2, b1, b2, tol):  # pragma: no cover - numba
     """``(a1, a2) < (b1, b2)`` lexicographically, ``a1`` and ``b1`` equal within ``tol``."""
-    if tol == 0.0:
+    if tol == 0.0 or not abs(b1) < math.inf:
         return a1 < b1 or (a1 == b1 and a2 < b2)
     margin = tol * max(1.0, abs(b1))
     return a1 < b1 - margin or (a1 <= b1 + margin and a2 < b2)

@@ -56,12 +56,14 @@ def key_below(a1, a2, b1, b2):  # pragma: no cover - numba
     exact) but come out of different float sums, so a strict test can stop one vertex too
     early and leave a wrong g on the path.
     """
-    tol = 1e-9 * max(1.0, abs(b1))
+    if not abs(b1) < math.inf:  # the start is cut off: any finite key is below
+        return a1 < b1 or (a1 == b1 and a2 <= b2)
+    tol = TOL * max(1.0, abs(b1))
     if a1 < b1 - tol:
         return True
     if a1 > b1 + tol:
         return False
-    return a2 <= b2 + 1e-9 * max(1.0, abs(b2))
+    return a2 <= b2 + TOL * max(1.0, abs(b2))
 
 
 @njit(cache=True, nogil=True)
