@@ -1,0 +1,144 @@
+"""Start-up costs: ``import wayfinding``, and the first grid search cold and warm.
+
+Each figure comes from a fresh Python process (so nothing is already imported or
+compiled), repeated ``--repeat`` times; the table shows medians.
+
+- import: ``import wayfinding`` alone (must not import numba: kernels load lazily);
+- first query, empty cache: the first ``astar`` on a grid in a process whose numba cache
+  directory (``NUMBA_CACHE_DIR``) is a fresh empty temp dir, so every kernel it needs is
+  compiled;
+- first query, warm cache: the same in a later process with that cache filled, so the
+  kernels are only loaded from disk;
+- numba alone: ``import numba`` and the first call of a trivial cached kernel, numba's
+  own fixed cost, which every first query pays (without wayfinding in the process).
+
+Run by hand: ``python benchmarks/startup.py [--repeat 5] [--algorithm astar]``.
+Targets (issue 3): import < 0.3 s, first query with a warm cache < 0.5 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+PROBE = r"""
+import json, sys, time
+t0 = time.perf_counter()
+import wayfinding as wf
+t1 = time.perf_counter()
+numba_loaded = "numba" in sys.modules
+query = {"import": t1 - t0, "numba_on_import": numba_loaded}
+if sys.argv[1] != "import":
+    import numpy as np
+    passable = np.ones((256, 256), dtype=bool)
+    passable[8::16, :-4] = False  # a comb: walls across with a gap at the right end
+    grid = wf.Grid(passable, diagonal=True)
+    algorithm = getattr(wf, sys.argv[1])
+    t2 = time.perf_counter()
+    result = algorithm(grid, (0, 0), (255, 255))
+    t3 = time.perf_counter()
+    query["first_query"] = t3 - t2
+    query["second_query"] = 0.0
+    t4 = time.perf_counter()
+    algorithm(grid, (0, 0), (255, 255))
+    query["second_query"] = time.perf_counter() - t4
+print(json.dumps(query))
+"""
+
+#: numba's own fixed cost: import it and call one trivial cached kernel (no wayfinding).
+NUMBA_PROBE = r"""
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+t0 = time.perf_counter()
+import numba
+t1 = time.perf_counter()
+import numpy as np
+import trivial_kernel
+a = np.zeros(3)
+t2 = time.perf_counter()
+trivial_kernel.total(a)
+t3 = time.perf_counter()
+print(json.dumps({"import": t1 - t0, "first_call": t3 - t2}))
+"""
+TRIVIAL = """
+from numba import njit
+
+
+@njit(cache=True)
+def total(a):
+    s = 0.0
+    for v in a:
+        s += v
+    return s
+"""
+
+
+def probe(mode: str, cache_dir: str) -> dict:
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
+    env.pop("NUMBA_DISABLE_JIT", None)
+    run = subprocess.run([sys.executable, "-c", PROBE, mode], env=env, capture_output=True,
+                         text=True, check=True)
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def numba_probe(cache_dir: str) -> dict:
+    with open(os.path.join(cache_dir, "trivial_kernel.py"), "w") as f:
+        f.write(TRIVIAL)
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
+    env.pop("NUMBA_DISABLE_JIT", None)
+    run = subprocess.run([sys.executable, "-c", NUMBA_PROBE, cache_dir], env=env,
+                         capture_output=True, text=True, check=True)
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5, help="processes per figure")
+    parser.add_argument("--algorithm", default="astar",
+                        choices=["astar", "dijkstra", "breadth_first_search",
+                                 "greedy_best_first"])
+    args = parser.parse_args(argv)
+    imports, cold, warm, second, nb_import, nb_call = [], [], [], [], [], []
+    numba_on_import = False
+    for _ in range(args.repeat):
+        with tempfile.TemporaryDirectory(prefix="wayfinding-numba-") as cache:
+            only_import = probe("import", cache)
+            imports.append(only_import["import"])
+            numba_on_import |= only_import["numba_on_import"]
+            first = probe(args.algorithm, cache)  # empty cache: compiles and fills it
+            cold.append(first["first_query"])
+            again = probe(args.algorithm, cache)  # warm cache: loads from disk
+            warm.append(again["first_query"])
+            second.append(again["second_query"])
+            numba_probe(cache)  # fills the cache for the trivial kernel
+            alone = numba_probe(cache)
+            nb_import.append(alone["import"])
+            nb_call.append(alone["first_call"])
+    rows = [
+        ("import wayfinding", imports, 0.3),
+        (f"first {args.algorithm}, empty cache", cold, None),
+        (f"first {args.algorithm}, warm cache", warm, 0.5),
+        (f"second {args.algorithm} (same process)", second, None),
+        ("numba alone: import numba", nb_import, None),
+        ("numba alone: first call, cached kernel", nb_call, None),
+    ]
+    print(f"{'step':40s} {'median s':>9s} {'min s':>8s} {'max s':>8s}  target")
+    for name, values, target in rows:
+        mark = "" if target is None else (
+            f"< {target} s " + ("ok" if statistics.median(values) < target else "MISSED"))
+        print(f"{name:40s} {statistics.median(values):9.3f} {min(values):8.3f} "
+              f"{max(values):8.3f}  {mark}")
+    print(f"numba imported by 'import wayfinding': {numba_on_import}")
+    print("scipy installed (numba's first call then imports scipy.linalg for its BLAS "
+          f"check): {importlib.util.find_spec('scipy') is not None}")
+    return 0 if not numba_on_import else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
