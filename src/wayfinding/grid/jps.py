@@ -37,7 +37,6 @@ Examples
 from __future__ import annotations
 
 import math
-import threading
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -45,6 +44,7 @@ import numpy as np
 
 from ..errors import UnsupportedGridError
 from ..result import SearchResult, StopReason
+from . import workspace
 from .components import component_labels
 from .grid import Grid
 from .movement import CornerCutting
@@ -107,30 +107,38 @@ def jps(grid: Grid, start: Location, goal: Location) -> SearchResult:
         return SearchResult(None, math.inf, {start: None}, {start: 0.0}, 0,
                             StopReason.DISCONNECTED, False, None)
 
-    from ._kernels.jps import interpolate, jps_search  # numba is imported lazily
+    from ._kernels import jps as kernels  # numba is imported lazily
 
     flat = grid.flat
     rows, cols = scan_bitmaps(grid)
     stride = flat.stride
     m = grid.movement
     diagonal = m.diagonal_cost if m.diagonal else 0.0
-    work = workspace(flat.passable.shape[0])
-    generation = work.next_generation()
     s = (start[1] + 1) * stride + start[0] + 1
     t = (goal[1] + 1) * stride + goal[0] + 1
-    found, expanded, n_touched, work.heap_f, work.heap_g, work.heap_node, work.touched = (
-        jps_search(flat.passable, rows, cols, stride, s, t, m.straight_cost, diagonal, m.diagonal,
-                   work.g, work.parent, work.seen, work.closed, generation,
-                   work.heap_f, work.heap_g, work.heap_node, work.touched))
-    nodes = work.touched[:n_touched].copy()
-    tree = JumpTree(nodes, work.parent[nodes], work.g[nodes] * scale, stride)
-    if not found:  # pragma: no cover - the components check leaves no unreachable goal
-        return SearchResult(None, math.inf, tree.came_from, tree.cost_so_far, int(expanded),
-                            StopReason.EXHAUSTED, False, None)
-    cells = interpolate(work.parent, t, stride)
-    return SearchResult(cells_to_path(cells, stride), float(work.g[t]) * scale,
-                        tree.came_from, tree.cost_so_far, int(expanded), StopReason.FOUND,
-                        False, goal)
+    ws = workspace.acquire(flat.passable.shape[0])
+    try:
+        while True:
+            status, expanded, n_touched = kernels.jps_search(
+                flat.passable, rows, cols, stride, s, t, m.straight_cost, diagonal,
+                m.diagonal, ws.stamp, ws.g, ws.parent, ws.touched, ws.next_generation(),
+                ws.heap_f, ws.heap_g, ws.heap_n)
+            if status != kernels.HEAP_FULL:
+                break
+            ws.grow_heap()
+        nodes = ws.touched[:n_touched].copy()
+        tree = JumpTree(nodes, ws.parent[nodes], ws.g[nodes] * scale, stride)
+        if status != kernels.FOUND:  # pragma: no cover - components leave no unreachable goal
+            return SearchResult(None, math.inf, tree.came_from, tree.cost_so_far,
+                                int(expanded), StopReason.EXHAUSTED, False, None)
+        xs, ys = kernels.path_xy(kernels.interpolate(ws.parent, t, stride, m.diagonal),
+                                 stride)
+        cost = float(ws.g[t]) * scale
+    finally:
+        workspace.release(ws)
+    path = list(zip(xs.tolist(), ys.tolist(), strict=True))
+    return SearchResult(path, cost, tree.came_from, tree.cost_so_far,
+                        int(expanded), StopReason.FOUND, False, goal)
 
 
 # ---------------------------------------------------------------------- grid support
@@ -239,40 +247,3 @@ class JumpTree:
 
     def _cost_so_far(self) -> dict:
         return dict(zip(self._locations(self._nodes), self._costs.tolist(), strict=True))
-
-
-# ---------------------------------------------------------------------- workspace
-class Workspace:
-    """Per-thread search buffers for one grid size, reset by generation stamps."""
-
-    def __init__(self, n: int) -> None:
-        self.g = np.zeros(n, dtype=np.float64)
-        self.parent = np.full(n, -1, dtype=np.int64)
-        self.seen = np.zeros(n, dtype=np.int64)
-        self.closed = np.zeros(n, dtype=np.int64)
-        self.heap_f = np.empty(1024, dtype=np.float64)
-        self.heap_g = np.empty(1024, dtype=np.float64)
-        self.heap_node = np.empty(1024, dtype=np.int64)
-        self.touched = np.empty(1024, dtype=np.int64)
-        self.generation = 0
-
-    def next_generation(self) -> int:
-        """A stamp no entry of ``seen`` / ``closed`` carries yet."""
-        self.generation += 1
-        return self.generation
-
-
-_local = threading.local()
-
-
-def workspace(n: int) -> Workspace:
-    """This thread's workspace for padded grids of ``n`` cells."""
-    spaces = getattr(_local, "spaces", None)
-    if spaces is None:
-        spaces = _local.spaces = {}
-    work = spaces.get(n)
-    if work is None:
-        if len(spaces) >= 4:
-            spaces.clear()
-        work = spaces[n] = Workspace(n)
-    return work

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _before(f_a, g_a, f_b, g_b):  # pragma: no cover - numba
     return f_a < f_b or (f_a == f_b and g_a > g_b)
 
@@ -44,7 +44,7 @@ def heap_push(heap_f, heap_g, heap_node, size, f, g, node):  # pragma: no cover 
     return heap_f, heap_g, heap_node, size + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def heap_pop(heap_f, heap_g, heap_node, size):  # pragma: no cover - numba
     """Remove the first entry; returns ``(f, g, node, size)``. ``size`` must be > 0."""
     f_top = heap_f[0]
@@ -73,3 +73,21 @@ def heap_pop(heap_f, heap_g, heap_node, size):  # pragma: no cover - numba
         heap_g[i] = g
         heap_node[i] = node
     return f_top, g_top, node_top, size
+
+
+@njit(cache=True, inline="always")
+def heap_insert(heap_f, heap_g, heap_node, size, f, g, node):  # pragma: no cover - numba
+    """Add ``(f, g, node)`` to a heap with room for it (``size < capacity``); new size."""
+    i = size
+    while i > 0:
+        up = (i - 1) >> 1
+        if not _before(f, g, heap_f[up], heap_g[up]):
+            break
+        heap_f[i] = heap_f[up]
+        heap_g[i] = heap_g[up]
+        heap_node[i] = heap_node[up]
+        i = up
+    heap_f[i] = f
+    heap_g[i] = g
+    heap_node[i] = node
+    return size + 1

@@ -54,7 +54,7 @@ def _pack(lines: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(packed).view("<u8").astype(np.uint64, copy=False)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def read64(bits, line, position):  # pragma: no cover - numba
     """The 64 bits of ``line`` from bit ``position`` on (bit 0 of the result first)."""
     k = position >> 6
@@ -64,7 +64,7 @@ def read64(bits, line, position):  # pragma: no cover - numba
     return (bits[line, k] >> np.uint64(offset)) | (bits[line, k + 1] << np.uint64(64 - offset))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def scan_up(bits, line, start, goal):  # pragma: no cover - numba
     """First stop after cell ``start`` of ``line`` going to higher positions, or -1.
 
@@ -93,7 +93,7 @@ def scan_up(bits, line, start, goal):  # pragma: no cover - numba
         p += 64
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def scan_down(bits, line, start, goal):  # pragma: no cover - numba
     """First stop before cell ``start`` of ``line`` going to lower positions, or -1."""
     p = start - 1
@@ -119,17 +119,16 @@ def scan_down(bits, line, start, goal):  # pragma: no cover - numba
         p -= 64
 
 
-@njit(cache=True)
-def jump_straight(rows, cols, stride, node, step, goal):  # pragma: no cover - numba
-    """First jump point from flat index ``node`` moving by ``step`` (+-1, +-stride), or -1."""
-    y = node // stride
-    x = node - y * stride
-    gy = goal // stride
-    gx = goal - gy * stride
-    if step == 1 or step == -1:
+@njit(cache=True, inline="always")
+def jump_straight(rows, cols, stride, x, y, dx, dy, gx, gy):  # pragma: no cover - numba
+    """First jump point from cell ``(x, y)`` (padded) moving by ``(dx, dy)`` (straight).
+
+    ``(gx, gy)`` is the goal. Returns the flat index of the jump point, or -1.
+    """
+    if dy == 0:
         goal_x = gx if gy == y else -1
-        target_x = scan_up(rows, y, x, goal_x) if step == 1 else scan_down(rows, y, x, goal_x)
+        target_x = scan_up(rows, y, x, goal_x) if dx > 0 else scan_down(rows, y, x, goal_x)
         return -1 if target_x < 0 else y * stride + target_x
     goal_y = gy if gx == x else -1
-    target_y = scan_up(cols, x, y, goal_y) if step > 0 else scan_down(cols, x, y, goal_y)
+    target_y = scan_up(cols, x, y, goal_y) if dy > 0 else scan_down(cols, x, y, goal_y)
     return -1 if target_y < 0 else target_y * stride + x
