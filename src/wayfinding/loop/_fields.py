@@ -24,17 +24,47 @@ from ._grid import CellMapping, in_grid, initial_cost, move_table
 Location = Any
 
 
+class CellNames:
+    """The ``(x, y)`` tuple of each padded cell, made on first need and then shared.
+
+    Making the tuples is most of the cost of turning a path of flat indices into a list of
+    locations, and paths to one goal overlap, so each cell's tuple is made once: per
+    field, or per grid (until its next edit) for fields built from a grid.
+    """
+
+    def __init__(self, size: int, stride: int) -> None:
+        self.stride = stride
+        self.names = np.empty(size, dtype=object)
+        #: uint8 per cell: 1 once ``names`` holds its tuple (set by the kernel).
+        self.named = np.zeros(size, dtype=np.uint8)
+
+    def chain(self, parent: np.ndarray, cell: int) -> list[Location] | None:
+        """Locations from padded ``cell`` along ``parent`` to a root; None on a cycle."""
+        from ._kernels.common import follow_parents
+
+        cells, fresh = follow_parents(parent, cell, parent.shape[0], self.named)
+        if cells.shape[0] == 0:
+            return None
+        if fresh.shape[0]:
+            pairs = zip((fresh % self.stride - 1).tolist(),
+                        (fresh // self.stride - 1).tolist(), strict=True)
+            self.names[fresh] = np.fromiter(pairs, dtype=object, count=fresh.shape[0])
+        return self.names[cells].tolist()
+
+
 class GridStore:
     """Costs and parents of a grid's cells in padded flat arrays (``dist`` inf: unreached)."""
 
     kind = "grid"
 
-    def __init__(self, dist: np.ndarray, parent: np.ndarray, width: int, height: int) -> None:
+    def __init__(self, dist: np.ndarray, parent: np.ndarray, width: int, height: int,
+                 names: CellNames | None = None) -> None:
         self.dist = dist
         self.parent = parent
         self.width = width
         self.height = height
         self.stride = width + 2
+        self._names = names
 
     def cost(self, location: Any) -> float:
         x, y = in_grid(self.width, self.height, location)
@@ -53,12 +83,12 @@ class GridStore:
         i = (y + 1) * self.stride + x + 1
         if not self.dist[i] < math.inf:
             return None
-        from ._kernels.common import follow_parents
-
-        xs, ys = follow_parents(self.parent, i, self.stride, self.parent.shape[0])
-        if xs.shape[0] == 0:
+        if self._names is None:
+            self._names = CellNames(self.parent.shape[0], self.stride)
+        chain = self._names.chain(self.parent, i)
+        if chain is None:
             raise InvalidParameterError(f"the parent links from {location!r} form a cycle")
-        return list(zip(xs.tolist(), ys.tolist(), strict=True))
+        return chain
 
     @property
     def reachable(self) -> KeysView:
@@ -196,7 +226,9 @@ def flood_grid(grid: Grid, seeds: Any, role: str, max_cost: float | None,
     settled = flood(flat.passable, flat.costs, flat.weighted, table.moves, table.lengths,
                     table.rule, reverse, cells, initial,
                     math.inf if max_cost is None else max_cost, dist, parent)
-    return GridStore(dist, parent, grid.width, grid.height), int(settled)
+    names = grid.cached("loop.cell_names",
+                        lambda: CellNames(flat.passable.shape[0], flat.stride))
+    return GridStore(dist, parent, grid.width, grid.height, names), int(settled)
 
 
 def flood_graph(seeds: dict[Any, float], neighbors: Callable[[Any], Iterable[Any]],

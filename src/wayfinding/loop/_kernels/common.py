@@ -148,24 +148,32 @@ def heap_remove(nodes, key1, key2, pos, size, node, tol):  # pragma: no cover - 
 
 
 @njit(cache=True, nogil=True)
-def follow_parents(parent, cell, stride, limit):  # pragma: no cover - numba
-    """Cells from ``cell`` along ``parent`` links to a root (parent -1), as unpadded x, y.
+def follow_parents(parent, cell, limit, named):  # pragma: no cover - numba
+    """Padded cells from ``cell`` along ``parent`` links to a root (parent -1).
 
-    Returns ``(xs, ys)`` int64 arrays starting at ``cell``; empty arrays when more than
-    ``limit`` links are followed (a cycle: corrupt data).
+    Returns ``(cells, fresh)``: the int64 cells starting at ``cell`` (empty when more
+    than ``limit`` links are followed: a cycle, corrupt data), and those of them whose
+    ``named`` flag was still 0 (the flag is set for them: the caller names them now).
     """
     length = 0
+    n_fresh = 0
     v = cell
     while v >= 0:
         length += 1
+        if named[v] == 0:
+            n_fresh += 1
         if length > limit:
             return np.empty(0, np.int64), np.empty(0, np.int64)
         v = parent[v]
-    xs = np.empty(length, np.int64)
-    ys = np.empty(length, np.int64)
+    cells = np.empty(length, np.int64)
+    fresh = np.empty(n_fresh, np.int64)
     v = cell
+    j = 0
     for i in range(length):
-        xs[i] = v % stride - 1
-        ys[i] = v // stride - 1
+        cells[i] = v
+        if named[v] == 0:
+            named[v] = 1
+            fresh[j] = v
+            j += 1
         v = parent[v]
-    return xs, ys
+    return cells, fresh

@@ -7,6 +7,9 @@ before ``v`` on that path. In reverse, ``dist[v]`` is the cheapest
 ``cost(v -> s) + initial[s]`` and ``parent[v]`` the cell after ``v`` (the next step
 towards a source). A step costs its length times the cost of the cell it *enters*, so in
 reverse the cell being left (the one popped off the frontier) is charged.
+
+The frontier is a lazy binary heap (a cell reached more cheaply is pushed again; stale
+entries are skipped when popped) that grows on demand.
 """
 
 from __future__ import annotations
@@ -14,7 +17,43 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .common import heap_remove, heap_set, step_allowed
+from .common import step_allowed
+
+
+@njit(cache=True, nogil=True, inline="always")
+def push(heap_key, heap_cell, size, key, cell):  # pragma: no cover - numba
+    """Add ``(key, cell)`` to a heap of ``size`` entries (room for one more)."""
+    i = size
+    while i > 0:
+        p = (i - 1) >> 1
+        if heap_key[p] <= key:
+            break
+        heap_key[i] = heap_key[p]
+        heap_cell[i] = heap_cell[p]
+        i = p
+    heap_key[i] = key
+    heap_cell[i] = cell
+
+
+@njit(cache=True, nogil=True, inline="always")
+def pop(heap_key, heap_cell, size):  # pragma: no cover - numba
+    """Drop the root; the last entry is at ``size`` (already decremented)."""
+    key = heap_key[size]
+    cell = heap_cell[size]
+    i = 0
+    while True:
+        c = 2 * i + 1
+        if c >= size:
+            break
+        if c + 1 < size and heap_key[c + 1] < heap_key[c]:
+            c += 1
+        if heap_key[c] >= key:
+            break
+        heap_key[i] = heap_key[c]
+        heap_cell[i] = heap_cell[c]
+        i = c
+    heap_key[i] = key
+    heap_cell[i] = cell
 
 
 @njit(cache=True, nogil=True)
@@ -30,12 +69,10 @@ def flood(passable, costs, weighted, moves, lengths, rule, reverse, sources, ini
     Outputs (allocated by the caller): ``dist`` float64[n] filled with inf, ``parent``
     int32[n] filled with -1; sources keep parent -1.
     """
-    n = passable.shape[0]
     n_moves = moves.shape[0]
-    nodes = np.empty(n, np.int32)
-    key1 = np.empty(n, np.float64)
-    key2 = np.zeros(n, np.float64)
-    pos = np.full(n, -1, np.int32)
+    capacity = max(1024, 2 * sources.shape[0])
+    heap_key = np.empty(capacity, np.float64)
+    heap_cell = np.empty(capacity, np.int64)
     size = 0
     for i in range(sources.shape[0]):
         s = sources[i]
@@ -44,13 +81,17 @@ def flood(passable, costs, weighted, moves, lengths, rule, reverse, sources, ini
             continue
         dist[s] = c
         parent[s] = -1
-        size = heap_set(nodes, key1, key2, pos, size, s, c, 0.0, 0.0)
+        push(heap_key, heap_cell, size, c, s)
+        size += 1
     settled = 0
     while size > 0:
-        u = nodes[0]
-        size = heap_remove(nodes, key1, key2, pos, size, u, 0.0)
+        du = heap_key[0]
+        u = heap_cell[0]
+        size -= 1
+        pop(heap_key, heap_cell, size)
+        if du > dist[u]:
+            continue  # stale: u was reached more cheaply later
         settled += 1
-        du = dist[u]
         for k in range(n_moves):
             if not step_allowed(passable, u, k, moves, rule):
                 continue
@@ -63,5 +104,17 @@ def flood(passable, costs, weighted, moves, lengths, rule, reverse, sources, ini
                 continue
             dist[v] = new_cost
             parent[v] = u
-            size = heap_set(nodes, key1, key2, pos, size, v, new_cost, 0.0, 0.0)
+            if size == capacity:
+                capacity *= 2
+                heap_key = _grown(heap_key, capacity)
+                heap_cell = _grown(heap_cell, capacity)
+            push(heap_key, heap_cell, size, new_cost, v)
+            size += 1
     return settled
+
+
+@njit(cache=True, nogil=True)
+def _grown(array, capacity):  # pragma: no cover - numba
+    bigger = np.empty(capacity, array.dtype)
+    bigger[:array.shape[0]] = array
+    return bigger
