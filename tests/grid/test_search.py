@@ -14,6 +14,7 @@ import wayfinding as wf
 from wayfinding import heuristics
 from wayfinding.errors import InvalidLocationError, InvalidParameterError
 from wayfinding.graph import astar as generic_astar
+from wayfinding.grid import _engine as engine
 from wayfinding.grid import search
 from wayfinding.grid.views import CameFromView, CostSoFarView
 
@@ -99,28 +100,28 @@ def test_inputs_are_not_modified(maze):
 
 # ---------------------------------------------------------------- heuristics
 @pytest.mark.parametrize(("heuristic", "spec"), [
-    (None, (search.H_OCTILE, 1.0, math.sqrt(2), 1.0)),
-    (heuristics.manhattan, (search.H_MANHATTAN, 1.0, 0.0, 1.0)),
-    (heuristics.chebyshev, (search.H_CHEBYSHEV, 1.0, 0.0, 1.0)),
-    (heuristics.octile, (search.H_OCTILE, 1.0, math.sqrt(2), 1.0)),
-    (heuristics.euclidean, (search.H_EUCLIDEAN, 1.0, 0.0, 1.0)),
-    (heuristics.zero, (search.H_ZERO, 0.0, 0.0, 1.0)),
-    (functools.partial(heuristics.octile, D=10, D2=14), (search.H_OCTILE, 10.0, 14.0, 1.0)),
-    (functools.partial(heuristics.octile, D=1, D2=3), (search.H_OCTILE, 1.0, 2.0, 1.0)),
-    (functools.partial(heuristics.euclidean, D=2), (search.H_EUCLIDEAN, 2.0, 0.0, 1.0)),
+    (None, (engine.H_OCTILE, 1.0, math.sqrt(2), 1.0)),
+    (heuristics.manhattan, (engine.H_MANHATTAN, 1.0, 0.0, 1.0)),
+    (heuristics.chebyshev, (engine.H_CHEBYSHEV, 1.0, 0.0, 1.0)),
+    (heuristics.octile, (engine.H_OCTILE, 1.0, math.sqrt(2), 1.0)),
+    (heuristics.euclidean, (engine.H_EUCLIDEAN, 1.0, 0.0, 1.0)),
+    (heuristics.zero, (engine.H_ZERO, 0.0, 0.0, 1.0)),
+    (functools.partial(heuristics.octile, D=10, D2=14), (engine.H_OCTILE, 10.0, 14.0, 1.0)),
+    (functools.partial(heuristics.octile, D=1, D2=3), (engine.H_OCTILE, 1.0, 2.0, 1.0)),
+    (functools.partial(heuristics.euclidean, D=2), (engine.H_EUCLIDEAN, 2.0, 0.0, 1.0)),
 ], ids=["default", "manhattan", "chebyshev", "octile", "euclidean", "zero", "octile-10-14",
         "octile-capped", "euclidean-2"])
 def test_library_heuristics_run_in_the_kernels(maze, heuristic, spec):
-    got = search._heuristic_spec(maze, heuristic)
+    got = engine.heuristic_spec(maze, heuristic)
     assert got is not None and got.code == spec[0]
-    if spec[0] != search.H_ZERO:
+    if spec[0] != engine.H_ZERO:
         assert (got.d, got.d2, got.scale) == pytest.approx(spec[1:])
 
 
 def test_the_grids_own_heuristic_is_recognised():
     grid = wf.Grid.from_ascii(FOREST, straight_cost=10, diagonal_cost=14, diagonal=True)
-    spec = search._heuristic_spec(grid, grid.heuristic)
-    assert spec == search._Spec(search.H_OCTILE, 10.0, 14.0, 1.0)
+    spec = engine.heuristic_spec(grid, grid.heuristic)
+    assert spec == engine.Spec(engine.H_OCTILE, 10.0, 14.0, 1.0)
 
 
 @pytest.mark.parametrize("heuristic", [
@@ -131,7 +132,7 @@ def test_the_grids_own_heuristic_is_recognised():
     wf.Grid.from_ascii("..").heuristic,  # another grid's heuristic
 ], ids=["lambda", "unknown-keyword", "positional", "string-D", "other-grid"])
 def test_other_heuristics_fall_back_to_the_generic_tier(maze, heuristic):
-    assert search._heuristic_spec(maze, heuristic) is None
+    assert engine.heuristic_spec(maze, heuristic) is None
 
 
 def test_fallback_gives_the_same_answer(maze):
@@ -145,17 +146,25 @@ def test_fallback_gives_the_same_answer(maze):
     assert isinstance(slow.cost_so_far, dict)
 
 
-@pytest.mark.parametrize(("weight", "expected"), [(1.0, search.REOPEN_OPEN),
-                                                  (1.5, search.REOPEN_ALL),
-                                                  (0.0, search.REOPEN_OPEN)])
+@pytest.mark.parametrize(("weight", "expected"), [(1.0, engine.REOPEN_OPEN),
+                                                  (1.5, engine.REOPEN_ALL),
+                                                  (0.0, engine.REOPEN_OPEN)])
 def test_cells_are_reopened_only_for_inconsistent_heuristics(maze, weight, expected):
-    spec = search._heuristic_spec(maze, None)
-    consistent = search._consistent(maze, spec, weight)
-    assert (search.REOPEN_OPEN if consistent else search.REOPEN_ALL) == expected
+    spec = engine.heuristic_spec(maze, None)
+    consistent = engine.consistent(maze, spec, weight)
+    assert (engine.REOPEN_OPEN if consistent else engine.REOPEN_ALL) == expected
 
 
 def test_manhattan_on_an_8_way_grid_is_inconsistent(maze):
-    assert not search._consistent(maze, search._heuristic_spec(maze, heuristics.manhattan), 1)
+    assert not engine.consistent(maze, engine.heuristic_spec(maze, heuristics.manhattan), 1)
+
+
+def test_engine_mirrors_the_kernel_constants():
+    from wayfinding.grid._kernels import bestfirst
+
+    names = [n for n in dir(engine) if n.isupper() and hasattr(bestfirst, n)]
+    assert len(names) > 20
+    assert {n: getattr(engine, n) for n in names} == {n: getattr(bestfirst, n) for n in names}
 
 
 # ---------------------------------------------------------------- goals

@@ -38,7 +38,7 @@ GENERATION_LIMIT = 2**31 - 2
 #: Slots in the heap arrays of a new workspace (they grow on demand).
 _MIN_HEAP = 1024
 #: int64 search state and float64 search state slots (see ``_kernels.bestfirst``).
-_N_STATE = 8
+_N_STATE = 11
 _N_FSTATE = 2
 
 _EMPTY_I32 = np.zeros(0, dtype=np.int32)
@@ -61,16 +61,19 @@ class Workspace:
         Cost so far of each reached cell.
     parent, touched : int32[capacity]
         Parent cell of each reached cell; reached cells in order of first reach.
-    heap_f, heap_g : float64[heap_capacity]; heap_n : int32[heap_capacity]
-        The frontier (priority, cost so far, cell) as a binary heap.
-    state : int64[8]; fstate : float64[2]
+    heap_f, heap_g : float64[heap_capacity]; heap_n, link : int32[heap_capacity]
+        Frontier entries: a binary heap of (priority, cost so far, cell), or the cells
+        and next-entry links of a bucket queue.
+    buckets : int32[ring]
+        First entry of each bucket of a bucket queue.
+    state : int64[11]; fstate : float64[2]
         Scalars of a search in progress (see ``_kernels.bestfirst``).
     generation : int
         Stamp of the current search (0 before the first).
     """
 
-    __slots__ = ("busy", "capacity", "fstate", "g", "generation", "goal_mark", "heap_f",
-                 "heap_g", "heap_n", "parent", "stamp", "state", "touched")
+    __slots__ = ("buckets", "busy", "capacity", "fstate", "g", "generation", "goal_mark",
+                 "heap_f", "heap_g", "heap_n", "link", "parent", "stamp", "state", "touched")
 
     def __init__(self, cells: int = 0) -> None:
         self.capacity = 0
@@ -81,6 +84,8 @@ class Workspace:
         self.heap_f = np.zeros(_MIN_HEAP, dtype=np.float64)
         self.heap_g = np.zeros(_MIN_HEAP, dtype=np.float64)
         self.heap_n = np.zeros(_MIN_HEAP, dtype=np.int32)
+        self.link = np.zeros(_MIN_HEAP, dtype=np.int32)
+        self.buckets = np.zeros(64, dtype=np.int32)
         self.state = np.zeros(_N_STATE, dtype=np.int64)
         self.fstate = np.zeros(_N_FSTATE, dtype=np.float64)
         self.reserve(cells)
@@ -107,10 +112,15 @@ class Workspace:
         self.generation += 1
         return self.generation
 
+    def reserve_buckets(self, ring: int) -> None:
+        """Make room for a bucket queue of ``ring`` buckets."""
+        if ring > self.buckets.shape[0]:
+            self.buckets = np.zeros(ring, dtype=np.int32)
+
     def grow_heap(self) -> None:
-        """Double the heap arrays, keeping their contents (a search may be under way)."""
+        """Double the frontier arrays, keeping their contents (a search may be under way)."""
         size = 2 * self.heap_f.shape[0]
-        for name in ("heap_f", "heap_g", "heap_n"):
+        for name in ("heap_f", "heap_g", "heap_n", "link"):
             old = getattr(self, name)
             new = np.empty(size, dtype=old.dtype)
             new[: old.shape[0]] = old

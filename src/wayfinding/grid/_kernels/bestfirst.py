@@ -1,10 +1,17 @@
 """Kernel: one resumable best-first search for Dijkstra, greedy best-first and (weighted) A*.
 
 The three algorithms share one loop and differ in the priority of a cell on the frontier
-(``MODE_COST``: g; ``MODE_HEURISTIC``: h; ``MODE_ASTAR``: g + weight * h). The frontier is
-an array binary heap with lazy deletion: a cell reached more cheaply is pushed again and
-the stale entry is skipped when popped (its g is larger than the cell's current g). Equal
-priorities pop the entry with the larger g first (the texts' tie-break towards the goal).
+(``MODE_COST``: g; ``MODE_HEURISTIC``: h; ``MODE_ASTAR``: g + weight * h). Frontiers
+(measured in ``benchmarks/frontier_variants.py``), both with lazy deletion (a cell reached
+more cheaply is pushed again; an entry popped for a cell already expanded is skipped):
+
+- ``FRONTIER_HEAP``: an array binary heap of (f, cell), comparisons compiled without
+  branches. With ``I_TIE`` entries also carry g and equal f pops the larger g first (the
+  texts' tie-break; worth its cost only where exact ties are common: integer step costs);
+- ``FRONTIER_BUCKET``: a ring of buckets, one LIFO list per integer f (LIFO pops the
+  deepest of equal f first). Only for integer priorities that never decrease
+  (integer step costs and heuristic, consistent heuristic), where it is several times
+  faster than a heap.
 
 All search state lives in arrays owned by the caller (a workspace), so the kernel is
 stateless, re-entrant and resumable: it returns when the search finishes, when
@@ -31,12 +38,14 @@ I_STRIDE = 2  # row length of the padded grid
 I_WEIGHTED = 3  # 1 when ``costs`` holds per-cell entry costs, 0 when all cost 1
 I_HCODE = 4  # heuristic code H_*
 I_N_GOALS = 5  # goals in ``goals`` (0 = flood: no goal)
-I_N_HGOALS = 6  # goals the heuristic takes the minimum over (rows of ``goal_xy``)
+I_N_HGOALS = 6  # the heuristic aims at the nearest of the first ``n`` goals
 I_MODE = 7  # MODE_COST, MODE_HEURISTIC, MODE_ASTAR
 I_REOPEN = 8  # REOPEN_*: which cells reached again more cheaply are updated
 I_TRACK = 9  # 1: remember the most promising cell reached (partial paths)
-I_TIE = 10  # 1: on equal f pop the larger g first (worth it when step costs are integers)
-N_IPARAMS = 11
+I_TIE = 10  # 1: on equal f pop the larger g first (heap only)
+I_FRONTIER = 11  # FRONTIER_HEAP or FRONTIER_BUCKET
+I_RING = 12  # buckets in the ring (a power of two above the largest f step), bucket only
+N_IPARAMS = 13
 
 # ---------------------------------------------------------------- fparams layout
 F_D = 0  # heuristic straight-step length
@@ -55,7 +64,10 @@ S_EXPANDED = 4  # cells expanded so far
 S_FOUND = 5  # goal cell taken off the frontier, -1 if none
 S_PRUNED = 6  # 1 when ``max_cost`` pruned a step
 S_BEST = 7  # most promising cell reached (lowest h, then lowest g), when tracked
-N_STATE = 8
+S_FMIN = 8  # bucket: the f of the bucket being emptied
+S_FREE = 9  # bucket: first free entry (-1: none)
+S_ENTRIES = 10  # bucket: entries ever used (free ones are recycled)
+N_STATE = 11
 # fstate (float64): best h and its g
 FS_BEST_H = 0
 FS_BEST_G = 1
@@ -88,27 +100,39 @@ H_CHEBYSHEV = 2
 H_OCTILE = 3
 H_EUCLIDEAN = 4
 
+FRONTIER_HEAP = 0
+FRONTIER_BUCKET = 1
+
+
 
 @njit(cache=True, nogil=True, inline="always")
-def estimate(code, x, y, goal_xy, n, d, d2, scale):  # pragma: no cover - numba
-    """Heuristic from padded cell ``(x, y)`` to the nearest of the first ``n`` goals.
+def metric(code, dx, dy, d, d2):  # pragma: no cover - numba
+    """Heuristic ``code`` of an offset ``dx, dy >= 0`` (the arithmetic of
+    :mod:`wayfinding.heuristics`, so both tiers agree to the bit)."""
+    if code == H_OCTILE:
+        return d * (dx + dy) + (d2 - 2.0 * d) * min(dx, dy)
+    if code == H_MANHATTAN:
+        return d * (dx + dy)
+    if code == H_CHEBYSHEV:
+        return d * max(dx, dy)
+    if code == H_EUCLIDEAN:
+        return d * math.hypot(dx, dy)
+    return 0.0
 
-    Same arithmetic as :mod:`wayfinding.heuristics` (so both tiers agree to the bit).
+
+@njit(cache=True, nogil=True, inline="always")
+def estimate(code, x, y, gx0, gy0, goal_xy, n, d, d2, scale):  # pragma: no cover - numba
+    """Heuristic from padded cell ``(x, y)`` to the nearest of ``n`` goals.
+
+    The first goal is ``(gx0, gy0)``; with several, their coordinates are ``goal_xy``.
     """
     if code == H_ZERO or n == 0:
         return 0.0
+    if n == 1:
+        return metric(code, abs(x - gx0), abs(y - gy0), d, d2) * scale
     best = math.inf
     for i in range(n):
-        dx = abs(x - goal_xy[i, 0])
-        dy = abs(y - goal_xy[i, 1])
-        if code == H_OCTILE:
-            h = d * (dx + dy) + (d2 - 2.0 * d) * min(dx, dy)
-        elif code == H_MANHATTAN:
-            h = d * (dx + dy)
-        elif code == H_CHEBYSHEV:
-            h = d * max(dx, dy)
-        else:
-            h = d * math.hypot(dx, dy)
+        h = metric(code, abs(x - goal_xy[i, 0]), abs(y - goal_xy[i, 1]), d, d2)
         if h < best:
             best = h
     return best * scale
@@ -118,8 +142,8 @@ def estimate(code, x, y, goal_xy, n, d, d2, scale):  # pragma: no cover - numba
 def heap_push(heap_f, heap_g, heap_n, size, f, gv, node, tie):  # pragma: no cover - numba
     """Insert ``(f, g, node)`` into a heap of ``size`` entries; return the new size.
 
-    Order: smaller f first; with ``tie``, on equal f the larger g first (else any order).
-    The comparisons are written with ``&``/``|`` so they compile without branches.
+    Order: smaller f first; with ``tie``, on equal f the larger g first (``heap_g`` is
+    only used then). Comparisons use ``&``/``|`` so they compile without branches.
     """
     i = size
     if tie:
@@ -132,6 +156,7 @@ def heap_push(heap_f, heap_g, heap_n, size, f, gv, node, tie):  # pragma: no cov
             heap_g[i] = heap_g[p]
             heap_n[i] = heap_n[p]
             i = p
+        heap_g[i] = gv
     else:
         while i > 0:
             p = (i - 1) >> 1
@@ -139,11 +164,9 @@ def heap_push(heap_f, heap_g, heap_n, size, f, gv, node, tie):  # pragma: no cov
             if f >= pf:
                 break
             heap_f[i] = pf
-            heap_g[i] = heap_g[p]
             heap_n[i] = heap_n[p]
             i = p
     heap_f[i] = f
-    heap_g[i] = gv
     heap_n[i] = node
     return size + 1
 
@@ -152,19 +175,18 @@ def heap_push(heap_f, heap_g, heap_n, size, f, gv, node, tie):  # pragma: no cov
 def heap_pop(heap_f, heap_g, heap_n, size, tie):  # pragma: no cover - numba
     """Remove the root of a heap of ``size + 1`` entries (``size`` already decremented)."""
     lf = heap_f[size]
-    lg = heap_g[size]
     ln = heap_n[size]
     i = 0
     if tie:
+        lg = heap_g[size]
         while True:
             c = 2 * i + 1
             if c >= size:
                 break
-            r = c + 1
-            if r < size:
+            if c + 1 < size:
+                rf = heap_f[c + 1]
                 cf = heap_f[c]
-                rf = heap_f[r]
-                c += (rf < cf) | ((rf == cf) & (heap_g[r] > heap_g[c]))
+                c += (rf < cf) | ((rf == cf) & (heap_g[c + 1] > heap_g[c]))
             cf = heap_f[c]
             if (cf < lf) | ((cf == lf) & (heap_g[c] > lg)):
                 heap_f[i] = cf
@@ -173,44 +195,71 @@ def heap_pop(heap_f, heap_g, heap_n, size, tie):  # pragma: no cover - numba
                 i = c
             else:
                 break
+        heap_g[i] = lg
     else:
         while True:
             c = 2 * i + 1
             if c >= size:
                 break
-            r = c + 1
-            if r < size:
-                c += heap_f[r] < heap_f[c]
+            if c + 1 < size:
+                c += heap_f[c + 1] < heap_f[c]
             cf = heap_f[c]
             if cf < lf:
                 heap_f[i] = cf
-                heap_g[i] = heap_g[c]
                 heap_n[i] = heap_n[c]
                 i = c
             else:
                 break
     heap_f[i] = lf
-    heap_g[i] = lg
     heap_n[i] = ln
 
 
+@njit(cache=True, nogil=True, inline="always")
+def bucket_push(buckets, link, heap_n, mask, f, node, free,
+                n_entries):  # pragma: no cover - numba
+    """Put ``node`` on the LIFO list of integer priority ``f``; return (free, n_entries)."""
+    if free >= 0:
+        e = free
+        free = link[e]
+    else:
+        e = n_entries
+        n_entries += 1
+    b = np.int64(f) & mask
+    heap_n[e] = node
+    link[e] = buckets[b]
+    buckets[b] = e
+    return free, n_entries
+
+
+@njit(cache=True, nogil=True, inline="always")
+def bucket_pop(buckets, link, heap_n, mask, fmin, free):  # pragma: no cover - numba
+    """Take a node of the lowest priority >= ``fmin``; return (node, fmin, new free)."""
+    while buckets[fmin & mask] < 0:
+        fmin += 1
+    b = fmin & mask
+    e = buckets[b]
+    buckets[b] = link[e]
+    link[e] = free
+    return heap_n[e], fmin, e
+
+
 @njit(cache=True, nogil=True)
-def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals, goal_xy,
-               stamp, g, parent, goal_mark, touched, heap_f, heap_g, heap_n,
+def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
+               stamp, g, parent, goal_mark, touched, heap_f, heap_g, heap_n, link, buckets,
                state, fstate, budget):  # pragma: no cover - numba
     """Run (or resume) one best-first search for at most ``budget`` expansions.
 
     Inputs: ``passable`` uint8[n] and ``costs`` float64[n] (padded flat grid); ``moves``
     int64[8, 5] rows ``(offset, corner_a, corner_b, dx, dy)`` (the flat offset of the
     step and of its two orthogonal cells); ``lengths`` float64[8]; ``iparams``,
-    ``fparams`` (layouts ``I_*``, ``F_*``); ``starts``, ``goals`` int64 flat cells;
-    ``goal_xy`` int64[k, 2] padded coordinates of the goals the heuristic aims at.
+    ``fparams`` (layouts ``I_*``, ``F_*``); ``starts``, ``goals`` int64 flat cells.
 
     In/out (the workspace): ``stamp`` int32[n], ``g`` float64[n], ``parent`` int32[n],
     ``goal_mark`` int32[n] (goal cells carry the generation when there are several),
-    ``touched`` int32[n] (cells in order of first reach), the heap ``heap_f``/``heap_g``
-    float64 and ``heap_n`` int32, and ``state``/``fstate`` (layouts ``S_*``, ``FS_*``).
-    Set ``state[S_STATUS] = STATUS_NEW`` and ``state[S_GEN]`` to a fresh generation to
+    ``touched`` int32[n] (cells in order of first reach), the frontier: ``heap_f``,
+    ``heap_g`` float64[m], ``heap_n``, ``link`` int32[m] (entries) and ``buckets``
+    int32[ring], and ``state``/``fstate`` (layouts ``S_*``, ``FS_*``). Set
+    ``state[S_STATUS] = STATUS_NEW`` and ``state[S_GEN]`` to a fresh generation to
     start; the kernel stamps goals and pushes the starts itself.
 
     Returns the status (also in ``state[S_STATUS]``).
@@ -226,6 +275,8 @@ def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
     reopen = iparams[I_REOPEN]
     track = iparams[I_TRACK] != 0
     tie = iparams[I_TIE] != 0
+    bucket = iparams[I_FRONTIER] == FRONTIER_BUCKET
+    mask = iparams[I_RING] - 1
     d = fparams[F_D]
     d2 = fparams[F_D2]
     scale = fparams[F_SCALE]
@@ -235,12 +286,21 @@ def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
         hcode = H_ZERO
     gen = np.int32(state[S_GEN])
     goal0 = goals[0] if n_goals > 0 else -1
+    gx0 = goal0 % stride
+    gy0 = goal0 // stride
+    goal_xy = np.empty((max(n_hgoals, 1), 2), np.int64)
+    for i in range(n_hgoals):
+        goal_xy[i, 0] = goals[i] % stride
+        goal_xy[i, 1] = goals[i] // stride
     size = state[S_SIZE]
     n_touched = state[S_TOUCHED]
     best = state[S_BEST]
     best_h = fstate[FS_BEST_H]
     best_g = fstate[FS_BEST_G]
     pruned = state[S_PRUNED]
+    fmin = state[S_FMIN]
+    free = state[S_FREE]
+    n_entries = state[S_ENTRIES]
     if state[S_STATUS] == STATUS_NEW:
         size = 0
         n_touched = 0
@@ -248,8 +308,14 @@ def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
         best_h = math.inf
         best_g = math.inf
         pruned = 0
+        fmin = 2**62
+        free = -1
+        n_entries = 0
         state[S_EXPANDED] = 0
         state[S_FOUND] = -1
+        if bucket:
+            for b in range(mask + 1):
+                buckets[b] = -1
         if n_goals > 1:
             for i in range(n_goals):
                 goal_mark[goals[i]] = gen
@@ -262,36 +328,44 @@ def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
             parent[s] = -1
             touched[n_touched] = s
             n_touched += 1
-            h = estimate(hcode, s % stride, s // stride, goal_xy, n_hgoals, d, d2, scale)
+            h = estimate(hcode, s % stride, s // stride, gx0, gy0, goal_xy, n_hgoals,
+                         d, d2, scale)
             if mode == MODE_COST:
                 f = 0.0
             elif mode == MODE_HEURISTIC:
                 f = h
             else:
                 f = weight * h
-            size = heap_push(heap_f, heap_g, heap_n, size, f, 0.0, s, tie)
+            if bucket:
+                free, n_entries = bucket_push(buckets, link, heap_n, mask, f, s, free,
+                                              n_entries)
+                fmin = min(fmin, np.int64(f))
+                size += 1
+            else:
+                size = heap_push(heap_f, heap_g, heap_n, size, f, 0.0, s, tie)
             if h < best_h:
                 best = s
                 best_h = h
                 best_g = 0.0
     status = STATUS_EXHAUSTED
-    cap = heap_f.shape[0]
+    cap = heap_n.shape[0]
     count = 0
     expanded = state[S_EXPANDED]
     while size > 0:
         if count >= budget:
             status = STATUS_PAUSED
             break
-        if size + n_moves > cap:
+        if (n_entries if bucket else size) + n_moves > cap:
             status = STATUS_HEAP_FULL
             break
-        u = heap_n[0]
-        ge = heap_g[0]
         size -= 1
-        heap_pop(heap_f, heap_g, heap_n, size, tie)
-        gu = g[u]
-        if ge > gu or stamp[u] != gen:
-            continue  # stale: a cheaper entry was pushed later, or u is already expanded
+        if bucket:
+            u, fmin, free = bucket_pop(buckets, link, heap_n, mask, fmin, free)
+        else:
+            u = heap_n[0]
+            heap_pop(heap_f, heap_g, heap_n, size, tie)
+        if stamp[u] != gen:
+            continue  # a stale duplicate: u was already expanded
         if n_goals == 1:
             if u == goal0:
                 state[S_FOUND] = u
@@ -304,6 +378,7 @@ def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
         stamp[u] = -gen
         count += 1
         expanded += 1
+        gu = g[u]
         ux = u % stride
         uy = u // stride
         for k in range(n_moves):
@@ -340,21 +415,30 @@ def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
             g[v] = ng
             parent[v] = u
             if mode == MODE_COST:
-                size = heap_push(heap_f, heap_g, heap_n, size, ng, ng, v, tie)
+                f = ng
+                h = 0.0
             else:
-                h = estimate(hcode, ux + moves[k, 3], uy + moves[k, 4], goal_xy, n_hgoals,
-                             d, d2, scale)
+                h = estimate(hcode, ux + moves[k, 3], uy + moves[k, 4], gx0, gy0, goal_xy,
+                             n_hgoals, d, d2, scale)
                 f = ng + weight * h if mode == MODE_ASTAR else h
+            if bucket:
+                free, n_entries = bucket_push(buckets, link, heap_n, mask, f, v, free,
+                                              n_entries)
+                size += 1
+            else:
                 size = heap_push(heap_f, heap_g, heap_n, size, f, ng, v, tie)
-                if track and (h < best_h or (h == best_h and ng < best_g)):
-                    best = v
-                    best_h = h
-                    best_g = ng
+            if track and (h < best_h or (h == best_h and ng < best_g)):
+                best = v
+                best_h = h
+                best_g = ng
     state[S_SIZE] = size
     state[S_TOUCHED] = n_touched
     state[S_EXPANDED] = expanded
     state[S_PRUNED] = pruned
     state[S_BEST] = best
+    state[S_FMIN] = fmin
+    state[S_FREE] = free
+    state[S_ENTRIES] = n_entries
     state[S_STATUS] = status
     fstate[FS_BEST_H] = best_h
     fstate[FS_BEST_G] = best_g
@@ -365,9 +449,9 @@ def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
 def extract(g, parent, touched, n_touched, end, stride):  # pragma: no cover - numba
     """Copy a finished search out of its workspace: O(reached cells), never O(grid).
 
-    Returns ``(path_x, path_y, cells, cell_g, cell_parent)``: the path from a start to
-    ``end`` as unpadded int64 coordinates (empty when ``end`` is -1), and compact copies of
-    the reached cells (padded flat indices), their g and their parent cells (-1 for starts).
+    Returns ``(path, cells, cell_g, cell_parent)``: the path from a start to ``end`` as
+    int64[2, L] unpadded x and y rows (L = 0 when ``end`` is -1), and compact copies of the
+    reached cells (padded flat indices), their g and their parent cells (-1 for starts).
     """
     cells = touched[:n_touched].copy()
     cell_g = np.empty(n_touched, np.float64)
@@ -381,13 +465,12 @@ def extract(g, parent, touched, n_touched, end, stride):  # pragma: no cover - n
     while v >= 0:
         length += 1
         v = parent[v]
-    path_x = np.empty(length, np.int64)
-    path_y = np.empty(length, np.int64)
+    path = np.empty((2, length), np.int64)
     v = end
     i = length - 1
     while v >= 0:
-        path_x[i] = v % stride - 1
-        path_y[i] = v // stride - 1
+        path[0, i] = v % stride - 1
+        path[1, i] = v // stride - 1
         i -= 1
         v = parent[v]
-    return path_x, path_y, cells, cell_g, cell_parent
+    return path, cells, cell_g, cell_parent

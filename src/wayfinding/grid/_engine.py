@@ -1,0 +1,310 @@
+"""The Python side of the compiled grid searches: kernel inputs, the call loop, results.
+
+Private to :mod:`wayfinding.grid.search` and :mod:`wayfinding.grid.resumable`. Per-grid
+data (move tables, flags, parameter arrays) is built once per grid version and cached
+on the grid, so a query does little in Python besides checking its input: the
+MovingAI queries it serves take 0.3 to 5 ms in C++, and every microsecond here counts.
+Importing this module does not import numba; :func:`kernels` does, on first use.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import time
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from .. import heuristics as _heuristics
+from ..result import SearchResult, StopReason
+from . import workspace as _workspace
+from .grid import Grid
+from .movement import CornerCutting
+from .views import CameFromView, CostSoFarView, ReachedCells
+
+# Mirrors of the kernel constants (importing the kernels would import numba); a test
+# checks that they agree with wayfinding.grid._kernels.bestfirst.
+MODE_COST, MODE_HEURISTIC, MODE_ASTAR = 0, 1, 2
+REOPEN_NONE, REOPEN_OPEN, REOPEN_ALL = 0, 1, 2
+H_ZERO, H_MANHATTAN, H_CHEBYSHEV, H_OCTILE, H_EUCLIDEAN = 0, 1, 2, 3, 4
+FRONTIER_HEAP, FRONTIER_BUCKET = 0, 1
+STATUS_NEW, STATUS_PAUSED, STATUS_HEAP_FULL, STATUS_FOUND, STATUS_EXHAUSTED = 0, 1, 2, 3, 4
+S_GEN, S_STATUS, S_TOUCHED, S_EXPANDED, S_FOUND, S_PRUNED, S_BEST = 0, 1, 3, 4, 5, 6, 7
+N_IPARAMS = 13
+#: A* aims its heuristic at each goal when there are at most this many (min over them);
+#: with more it searches like Dijkstra (h = 0), which is then faster.
+MAX_HEURISTIC_GOALS = 32
+#: Largest bucket ring; costlier steps use the heap.
+MAX_RING = 1 << 16
+#: Expansions between two looks at the clock when ``max_seconds`` is set.
+CLOCK_EVERY = 2048
+NO_LIMIT = 2**62
+_RULES = {CornerCutting.NEVER: 0, CornerCutting.ONE_FREE: 1, CornerCutting.ALWAYS: 2}
+
+
+_KERNELS: list[Any] = []
+
+
+def kernels() -> Any:
+    """The best-first kernel module (imports numba on first use)."""
+    if not _KERNELS:
+        from ._kernels import bestfirst
+
+        _KERNELS.append(bestfirst)
+    return _KERNELS[0]
+
+
+class Spec(NamedTuple):
+    """A heuristic the kernels compute: code, D, D2 (already capped at 2D) and scale."""
+
+    code: int
+    d: float
+    d2: float
+    scale: float
+
+
+ZERO = Spec(H_ZERO, 0.0, 0.0, 1.0)
+
+
+class Plan:
+    """Kernel inputs that depend only on the grid (one per grid version, see :func:`plan`)."""
+
+    __slots__ = ("default", "flat", "height", "integral", "labels", "lengths", "max_step",
+                 "moves", "n_moves", "params", "passable", "rule", "stride", "weighted",
+                 "width")
+
+    def __init__(self, grid: Grid) -> None:
+        flat = grid.flat
+        self.flat = flat
+        self.passable = flat.passable
+        self.stride = stride = flat.stride
+        self.width, self.height = grid.width, grid.height
+        self.weighted = flat.weighted
+        self.moves = np.zeros((8, 5), dtype=np.int64)
+        self.lengths = np.zeros(8, dtype=np.float64)
+        table = grid.movement.moves()
+        for k, (dx, dy, length) in enumerate(table):
+            self.moves[k] = (dy * stride + dx, dx, dy * stride, dx, dy)
+            self.lengths[k] = length
+        self.n_moves = len(table)
+        self.rule = _RULES[grid.corner_cutting]
+        used = self.lengths[: self.n_moves]
+        costs = grid.costs
+        dearest = float(costs.max()) if costs is not None else 1.0
+        self.max_step = float(used.max()) * dearest
+        self.integral = bool(np.all(np.floor(used) == used)) and (
+            costs is None or bool(np.all(np.floor(costs) == costs)))
+        self.params: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+        self.labels: np.ndarray | None = None
+        self.default = default_spec(grid)
+
+    def cell(self, grid: Grid, location: Any, role: str) -> int:
+        """Padded flat index of a start or goal, checked (errors from check_location)."""
+        if type(location) is tuple and len(location) == 2:
+            x, y = location
+            if type(x) is int and type(y) is int and 0 <= x < self.width \
+                    and 0 <= y < self.height:
+                index = (y + 1) * self.stride + x + 1
+                if self.passable[index]:
+                    return index
+        x, y = grid.check_location(location, role)  # raises the right error
+        return (y + 1) * self.stride + x + 1
+
+    def cells(self, grid: Grid, locations: list[Any], role: str) -> np.ndarray:
+        if len(locations) == 1:
+            return np.array([self.cell(grid, locations[0], role)], dtype=np.int64)
+        return np.array([self.cell(grid, loc, role) for loc in locations], dtype=np.int64)
+
+    def disconnected(self, grid: Grid, starts: np.ndarray, goals: np.ndarray) -> bool:
+        """True when no goal shares a connected component with any start."""
+        if self.labels is None:
+            from .components import component_labels
+
+            self.labels = component_labels(grid).flat
+        labels = self.labels
+        if starts.shape[0] == 1 and goals.shape[0] == 1:
+            return bool(labels[starts[0]] != labels[goals[0]])
+        return not np.isin(labels[goals], labels[starts]).any()
+
+
+def plan(grid: Grid) -> Plan:
+    """The cached :class:`Plan` of ``grid`` (rebuilt after every edit)."""
+    return grid.cached("kernels.plan", lambda: Plan(grid))
+
+
+# ---------------------------------------------------------------------- heuristics
+_BY_FUNCTION = {
+    _heuristics.manhattan: H_MANHATTAN,
+    _heuristics.chebyshev: H_CHEBYSHEV,
+    _heuristics.octile: H_OCTILE,
+    _heuristics.euclidean: H_EUCLIDEAN,
+    _heuristics.zero: H_ZERO,
+}
+
+
+def default_spec(grid: Grid) -> Spec:
+    """The grid's own admissible heuristic (``Grid.heuristic``) as a kernel spec."""
+    m = grid.movement
+    if m.diagonal:
+        return Spec(H_OCTILE, m.straight_cost, m.effective_diagonal_cost, grid.min_cost)
+    return Spec(H_MANHATTAN, m.straight_cost, 0.0, grid.min_cost)
+
+
+def heuristic_spec(grid: Grid, heuristic: Any) -> Spec | None:
+    """The kernel form of ``heuristic``, or None when only the generic tier can run it."""
+    if heuristic is None or (getattr(heuristic, "__self__", None) is grid
+                             and getattr(heuristic, "__func__", None) is Grid.heuristic):
+        return plan(grid).default
+    keywords: dict[str, Any] = {}
+    function = heuristic
+    if isinstance(heuristic, functools.partial):
+        if heuristic.args:
+            return None
+        function, keywords = heuristic.func, dict(heuristic.keywords)
+    try:
+        code = _BY_FUNCTION.get(function)
+    except TypeError:  # an unhashable callable
+        return None
+    if code is None:
+        return None
+    allowed = {"D", "D2"} if code == H_OCTILE else set() if code == H_ZERO else {"D"}
+    if not set(keywords) <= allowed:
+        return None
+    values = {"D": 1.0, "D2": _heuristics.SQRT2}
+    for name, value in keywords.items():
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return None
+        values[name] = float(value)
+    d = values["D"]
+    d2 = min(values["D2"], 2.0 * d) if code == H_OCTILE else 0.0
+    return Spec(code, d, d2, 1.0)
+
+
+def consistent(grid: Grid, spec: Spec, weight: float) -> bool:
+    """True when ``weight * h`` provably never drops by more than a step costs.
+
+    Then an expanded cell is final and never re-opened. Every kernel heuristic is a norm
+    of ``(dx, dy)`` (octile only when ``D <= D2``), so it suffices that no single move
+    changes it by more than the move's cheapest cost.
+    """
+    if spec.code == H_ZERO or weight == 0.0 or spec.scale == 0.0:
+        return True
+    if spec.code == H_OCTILE and spec.d2 < spec.d:
+        return False
+    cheapest = grid.min_cost
+    for dx, dy, length in grid.movement.moves():
+        a, b = abs(dx), abs(dy)
+        if spec.code == H_MANHATTAN:
+            h = spec.d * (a + b)
+        elif spec.code == H_CHEBYSHEV:
+            h = spec.d * max(a, b)
+        elif spec.code == H_OCTILE:
+            h = spec.d * (a + b) + (spec.d2 - 2.0 * spec.d) * min(a, b)
+        else:
+            h = spec.d * math.hypot(a, b)
+        if weight * spec.scale * h > length * cheapest * (1.0 + 1e-12):
+            return False
+    return True
+
+
+def _whole(*values: float) -> bool:
+    return all(float(v).is_integer() for v in values)
+
+
+def params(grid: Grid, p: Plan, mode: int, spec: Spec, weight: float, max_cost: float | None,
+           n_starts: int, n_goals: int, track: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The ``iparams`` and ``fparams`` arrays of a query (cached on the plan; read-only)."""
+    n_hgoals = n_goals
+    if mode == MODE_ASTAR and n_goals > MAX_HEURISTIC_GOALS and not track:
+        n_hgoals = 0
+    key = (mode, spec, weight, max_cost, min(n_starts, 2), n_goals, n_hgoals, track)
+    hit = p.params.get(key)
+    if hit is not None:
+        return hit
+    if mode == MODE_COST:
+        reopen = REOPEN_OPEN
+    elif mode == MODE_HEURISTIC:
+        reopen = REOPEN_NONE
+    else:
+        reopen = REOPEN_OPEN if consistent(grid, spec, weight) else REOPEN_ALL
+    ring = 1 << int(2 * p.max_step + 2).bit_length()
+    bucket = (p.integral and reopen == REOPEN_OPEN and ring <= MAX_RING
+              and (mode == MODE_COST
+                   or (n_starts == 1 and spec.code != H_EUCLIDEAN
+                       and _whole(spec.d, spec.d2, spec.scale, weight))))
+    iparams = np.array([p.n_moves, p.rule, p.stride, int(p.weighted), spec.code, n_goals,
+                        n_hgoals, mode, reopen, int(track),
+                        int(p.integral and mode != MODE_COST and not bucket),
+                        FRONTIER_BUCKET if bucket else FRONTIER_HEAP, ring if bucket else 1],
+                       dtype=np.int64)
+    fparams = np.array([spec.d, spec.d2, spec.scale, weight,
+                        math.inf if max_cost is None else max_cost])
+    if len(p.params) > 64:
+        p.params.clear()
+    p.params[key] = (iparams, fparams)
+    return iparams, fparams
+
+
+# ---------------------------------------------------------------------- running
+def start(ws: _workspace.Workspace, iparams: np.ndarray, starts: np.ndarray) -> None:
+    """Prepare ``ws`` for a new search (fresh generation, frontier room for the starts)."""
+    ws.state[S_GEN] = ws.next_generation()
+    ws.state[S_STATUS] = STATUS_NEW
+    ws.reserve_buckets(int(iparams[12]))
+    while ws.heap_n.shape[0] < starts.shape[0] + 8:
+        ws.grow_heap()
+
+
+def run(k: Any, p: Plan, iparams: np.ndarray, fparams: np.ndarray, starts: np.ndarray,
+        goals: np.ndarray, ws: _workspace.Workspace, max_expansions: int | None,
+        max_seconds: float | None) -> tuple[int, StopReason]:
+    """Call the kernel until the search ends or a budget runs out; (status, reason)."""
+    left = NO_LIMIT if max_expansions is None else max_expansions
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    flat, state = p.flat, ws.state
+    while True:
+        before = int(state[S_EXPANDED]) if state[S_STATUS] != STATUS_NEW else 0
+        chunk = left if deadline is None else min(left, CLOCK_EVERY)
+        status = k.best_first(flat.passable, flat.costs, p.moves, p.lengths, iparams, fparams,
+                              starts, goals, ws.stamp, ws.g, ws.parent, ws.goal_mark,
+                              ws.touched, ws.heap_f, ws.heap_g, ws.heap_n, ws.link,
+                              ws.buckets, state, ws.fstate, chunk)
+        if status == STATUS_FOUND:
+            return status, StopReason.FOUND
+        if status == STATUS_EXHAUSTED:
+            return status, StopReason.MAX_COST if state[S_PRUNED] else StopReason.EXHAUSTED
+        left -= int(state[S_EXPANDED]) - before
+        if status == STATUS_HEAP_FULL:
+            ws.grow_heap()
+        elif left <= 0:
+            return status, StopReason.MAX_EXPANSIONS
+        elif deadline is not None and time.perf_counter() >= deadline:
+            return status, StopReason.MAX_SECONDS
+
+
+def empty_result(p: Plan, reason: StopReason) -> SearchResult:
+    reached = ReachedCells(np.zeros(0, np.int32), np.zeros(0), np.zeros(0, np.int32),
+                           p.width, p.height)
+    return SearchResult(None, math.inf, CameFromView(reached), CostSoFarView(reached), 0,
+                        reason, False, None)
+
+
+def finish(k: Any, p: Plan, ws: _workspace.Workspace, reason: StopReason,
+           partial: bool) -> SearchResult:
+    """Copy the answer out of the workspace into a SearchResult (O(cells reached))."""
+    state = ws.state
+    found = reason is StopReason.FOUND
+    end = int(state[S_FOUND]) if found else int(state[S_BEST]) if partial else -1
+    path_xy, cells, cost, parent = k.extract(ws.g, ws.parent, ws.touched,
+                                             int(state[S_TOUCHED]), end, p.stride)
+    reached = ReachedCells(cells, cost, parent, p.width, p.height)
+    came_from, cost_so_far = CameFromView(reached), CostSoFarView(reached)
+    expanded = int(state[S_EXPANDED])
+    if end < 0:
+        return SearchResult(None, math.inf, came_from, cost_so_far, expanded, reason, False,
+                            None)
+    xs, ys = path_xy.tolist()
+    path = list(zip(xs, ys, strict=True))
+    return SearchResult(path, float(ws.g[end]), came_from, cost_so_far, expanded, reason,
+                        not found, path[-1])

@@ -1,0 +1,191 @@
+"""A compiled A* on a grid that pauses and resumes: one search spread over many frames.
+
+The search owns its buffers (a private :class:`~wayfinding.grid.workspace.Workspace`:
+costs, parents, heap, stamps and the kernel's state), so the kernel can stop after any
+number of expansions and go on later from exactly where it was. However the work is
+sliced, the finished search's result is the one :func:`wayfinding.grid.search.astar`
+returns for the same problem.
+
+:class:`wayfinding.AStarSearch` uses this class for grids; goals given as a predicate,
+heuristics the kernels do not know and Grid subclasses with their own moves run the
+generic engine instead (same methods).
+
+Examples
+--------
+>>> import wayfinding as wf
+>>> grid = wf.Grid.from_ascii('''
+... ......
+... .####.
+... ......
+... ''')
+>>> search = GridAStarSearch(grid, (0, 0), (5, 2))
+>>> search.step(max_expansions=3), search.done, search.result
+(False, False, None)
+>>> search.partial_path()[0]
+(0, 0)
+>>> while not search.step(max_expansions=3):
+...     pass
+>>> search.result.cost, search.result.path[-1]
+(7.0, (5, 2))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..graph.engine import BestFirstSearch, Priority, check_budget
+from ..result import SearchResult, StopReason
+from . import _engine as E
+from .grid import Grid
+from .search import _check, _check_weight, _endpoints, _goals, _uses_own_rules
+from .workspace import Workspace
+
+__all__ = ["GridAStarSearch"]
+
+
+class GridAStarSearch:
+    """A* on a :class:`~wayfinding.grid.grid.Grid` whose work is done in slices by :meth:`step`.
+
+    Parameters
+    ----------
+    grid : Grid
+        Searched as it is now; later edits of the grid do not affect this search.
+    start : (x, y), or list/set/frozenset of (x, y)
+    goal : (x, y), list/set/frozenset of (x, y), or a predicate
+    heuristic : callable, optional
+        As for :func:`wayfinding.astar` (default: the grid's own).
+    weight : float
+        ``f = g + weight * h``.
+    max_cost : float, optional
+        Cells costing more than this are never recorded.
+
+    Notes
+    -----
+    One search object belongs to one thread at a time. Unlike :func:`astar`, a goal in
+    another connected component is searched for like any other (so that
+    :meth:`partial_path` can lead towards it); the search then ends EXHAUSTED.
+    """
+
+    def __init__(self, grid: Grid, start: Any, goal: Any, *,
+                 heuristic: Callable[[Any, Any], float] | None = None, weight: float = 1.0,
+                 max_cost: float | None = None) -> None:
+        weight = _check_weight(weight)
+        max_cost = check_budget("max_cost", max_cost)
+        goal_list = _goals(goal)
+        spec = E.heuristic_spec(grid, heuristic) if _uses_own_rules(grid) else None
+        self._result: SearchResult | None = None
+        self._reason: StopReason | None = None
+        self._generic: BestFirstSearch | None = None
+        if spec is None or goal_list is None:
+            _check(grid, start, goal)
+            if heuristic is None:
+                heuristic = grid.heuristic
+            self._generic = BestFirstSearch(grid, start, goal,
+                                            priority=Priority.COST_PLUS_HEURISTIC,
+                                            heuristic=heuristic, weight=weight,
+                                            max_cost=max_cost)
+            return
+        self._plan = p = E.plan(grid)
+        self._starts, goals = _endpoints(grid, p, start, goal_list)
+        self._iparams, self._fparams = E.params(grid, p, E.MODE_ASTAR, spec, weight, max_cost,
+                                                self._starts.shape[0], goals.shape[0], True)
+        self._goals = goals if goals.shape[0] else np.full(1, -1, dtype=np.int64)
+        self._k = E.kernels()
+        self._ws = Workspace(p.passable.shape[0])
+        E.start(self._ws, self._iparams, self._starts)
+        self._status, _ = E.run(self._k, p, self._iparams, self._fparams, self._starts,
+                                self._goals, self._ws, 0, None)  # push the starts only
+        if self._status != E.STATUS_PAUSED:  # nothing to expand: already finished
+            self._finish()
+
+    # ------------------------------------------------------------------ stepping
+    def step(self, max_expansions: int | None = None, max_seconds: float | None = None) -> bool:
+        """Go on for at most ``max_expansions`` expansions / ``max_seconds`` seconds.
+
+        Returns True once the search is finished (goal found or proven unreachable);
+        :attr:`reason` says why it stopped this time.
+        """
+        max_expansions = check_budget("max_expansions", max_expansions, integer=True)
+        max_seconds = check_budget("max_seconds", max_seconds)
+        if self._generic is not None:
+            done = self._generic.step(max_expansions, max_seconds)
+            if done and self._result is None:
+                self._result = self._generic.result()
+            return done
+        if self._result is not None:
+            return True
+        self._status, self._reason = E.run(self._k, self._plan, self._iparams, self._fparams,
+                                           self._starts, self._goals, self._ws,
+                                           max_expansions, max_seconds)
+        if self._status in (E.STATUS_FOUND, E.STATUS_EXHAUSTED):
+            self._finish()
+            return True
+        return False
+
+    def _finish(self) -> None:
+        state = self._ws.state
+        if self._status == E.STATUS_FOUND:
+            reason = StopReason.FOUND
+        else:
+            reason = StopReason.MAX_COST if state[E.S_PRUNED] else StopReason.EXHAUSTED
+        self._reason = reason
+        self._result = E.finish(self._k, self._plan, self._ws, reason, False)
+        self._ws = _Finished(self._ws)  # keep only what partial_path needs
+
+    # ------------------------------------------------------------------ answers
+    @property
+    def done(self) -> bool:
+        """True once the goal was found or proven unreachable."""
+        if self._generic is not None:
+            return self._generic.done
+        return self._result is not None
+
+    @property
+    def result(self) -> SearchResult | None:
+        """The finished search's result (as :func:`astar` gives it), None while running."""
+        return self._result
+
+    @property
+    def expanded(self) -> int:
+        """Cells expanded so far."""
+        if self._generic is not None:
+            return self._generic.expanded
+        return int(self._ws.state[E.S_EXPANDED])
+
+    @property
+    def reason(self) -> StopReason | None:
+        """Why the last :meth:`step` returned (None before the first)."""
+        if self._generic is not None:
+            return self._generic.reason
+        return self._reason
+
+    def partial_path(self) -> list[Any]:
+        """Path to the most promising cell reached so far (lowest heuristic, then cost).
+
+        Once the goal is found this is the path to it.
+        """
+        if self._generic is not None:
+            return self._generic.partial_path()
+        if self._result is not None and self._result.path is not None:
+            return list(self._result.path)
+        ws = self._ws
+        best = int(ws.state[E.S_BEST])
+        path_xy = self._k.extract(ws.g, ws.parent, ws.touched, 0, best, self._plan.stride)[0]
+        xs, ys = path_xy.tolist()
+        return list(zip(xs, ys, strict=True))
+
+    def __repr__(self) -> str:
+        state = "done" if self.done else "running"
+        return f"GridAStarSearch({state}, expanded={self.expanded}, reason={self.reason})"
+
+
+class _Finished:
+    """What a finished search keeps of its workspace (the big frontier arrays are dropped)."""
+
+    __slots__ = ("g", "parent", "state", "touched")
+
+    def __init__(self, ws: Workspace) -> None:
+        self.g, self.parent, self.state, self.touched = ws.g, ws.parent, ws.state, ws.touched
