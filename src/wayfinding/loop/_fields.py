@@ -46,10 +46,16 @@ class CellNames:
         if cells.shape[0] == 0:
             return None
         if fresh.shape[0]:
-            pairs = zip((fresh % self.stride - 1).tolist(),
-                        (fresh // self.stride - 1).tolist(), strict=True)
-            self.names[fresh] = np.fromiter(pairs, dtype=object, count=fresh.shape[0])
-        return self.names[cells].tolist()
+            self.names[fresh] = self._make(fresh)
+        names = self.names[cells].tolist()
+        if None in names:  # another thread flagged a cell and has not named it yet
+            names = self._make(cells).tolist()
+        return names
+
+    def _make(self, cells: np.ndarray) -> np.ndarray:
+        pairs = zip((cells % self.stride - 1).tolist(), (cells // self.stride - 1).tolist(),
+                    strict=True)
+        return np.fromiter(pairs, dtype=object, count=cells.shape[0])
 
 
 class GridStore:
@@ -194,7 +200,9 @@ def graph_seeds(graph: Any, seeds: Any, role: str) -> dict[Any, float]:
     contains = getattr(graph, "__contains__", None)
     result: dict[Any, float] = {}
     for loc, value in _seed_pairs(seeds, role):
-        if contains is not None and not contains(loc):
+        if isinstance(graph, Grid):
+            loc = graph.check_location(loc, role)
+        elif contains is not None and not contains(loc):
             raise InvalidLocationError(f"{role} {loc!r} is not in the graph")
         number = initial_cost(value, loc)
         result[loc] = min(number, result.get(loc, math.inf))

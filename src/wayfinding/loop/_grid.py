@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..errors import InvalidCostError, InvalidLocationError
+from ..errors import InvalidCostError, InvalidLocationError, UnsupportedGridError
 from ..grid.grid import Grid
 from ..grid.movement import CornerCutting
 
@@ -30,6 +30,27 @@ class MoveTable(NamedTuple):
     lengths: np.ndarray
     #: Corner rule code (``RULE_CODES``); 4-way grids use NEVER (no diagonal moves anyway).
     rule: int
+
+
+def own_rules(grid: Grid) -> bool:
+    """False for Grid subclasses that redefine ``neighbors`` or ``cost``: the kernels read
+    the grid's arrays and movement rules and cannot know what such a subclass does."""
+    cls = type(grid)
+    return cls is Grid or (cls.neighbors is Grid.neighbors and cls.cost is Grid.cost)
+
+
+def require_own_rules(grid: Any, what: str) -> Grid:
+    """``grid`` if the kernels can serve it, else a clear error."""
+    if not isinstance(grid, Grid):
+        from ..errors import InvalidParameterError
+
+        raise InvalidParameterError(f"{what} needs a Grid, got {type(grid).__name__}")
+    if not own_rules(grid):
+        raise UnsupportedGridError(
+            f"{what} runs on the grid's arrays and movement rules; {type(grid).__name__} "
+            "redefines neighbors() or cost(), which it cannot follow"
+        )
+    return grid
 
 
 def move_table(grid: Grid) -> MoveTable:
@@ -71,12 +92,14 @@ def in_grid(width: int, height: int, location: Any, role: str = "location") -> L
 def initial_cost(value: Any, location: Any) -> float:
     """A seed's initial cost: any finite number (negative allowed)."""
     try:
+        if isinstance(value, bool):
+            raise TypeError
         number = float(value)
     except (TypeError, ValueError):
         raise InvalidCostError(
             f"initial cost of {location!r} must be a number, got {value!r}"
         ) from None
-    if isinstance(value, bool) or not math.isfinite(number):
+    if not math.isfinite(number):
         raise InvalidCostError(f"initial cost of {location!r} must be finite, got {value!r}")
     return number
 

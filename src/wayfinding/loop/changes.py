@@ -25,6 +25,7 @@ import numpy as np
 from ..errors import InvalidParameterError
 from ..grid.grid import Grid
 from ..grid.movement import CornerCutting
+from ._grid import require_own_rules
 from .lineofsight import line_of_sight
 
 __all__ = ["path_blocked"]
@@ -54,6 +55,8 @@ def path_blocked(grid: Grid, path: Sequence[Any]) -> bool:
     ------
     InvalidParameterError
         ``path`` is empty or not a sequence of ``(x, y)`` integer pairs.
+    UnsupportedGridError
+        ``grid`` is a Grid subclass that redefines ``neighbors`` or ``cost``.
 
     Examples
     --------
@@ -62,6 +65,7 @@ def path_blocked(grid: Grid, path: Sequence[Any]) -> bool:
     >>> path_blocked(grid, [(0, 0), (1, 0), (2, 0)]), path_blocked(grid, [(2, 0), (3, 0)])
     (False, True)
     """
+    require_own_rules(grid, "path_blocked")
     points = _as_points(path)
     xs, ys = points[:, 0], points[:, 1]
     if not ((xs >= 0) & (xs < grid.width) & (ys >= 0) & (ys < grid.height)).all():

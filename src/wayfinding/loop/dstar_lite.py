@@ -39,9 +39,9 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidLocationError, InvalidParameterError
+from ..errors import InvalidLocationError
 from ..grid.grid import Grid
-from ._grid import cell_index, in_grid, move_table
+from ._grid import cell_index, in_grid, move_table, require_own_rules
 
 __all__ = ["DStarLite"]
 
@@ -77,6 +77,8 @@ class DStarLite:
         ``start`` or ``goal`` off the grid or on a wall.
     InvalidParameterError
         ``grid`` is not a Grid.
+    UnsupportedGridError
+        ``grid`` is a Grid subclass that redefines ``neighbors`` or ``cost``.
 
     Examples
     --------
@@ -96,9 +98,7 @@ class DStarLite:
     """
 
     def __init__(self, grid: Grid, start: Any, goal: Any) -> None:
-        if not isinstance(grid, Grid):
-            raise InvalidParameterError(f"DStarLite needs a Grid, got {type(grid).__name__}")
-        self.grid = grid
+        self.grid = require_own_rules(grid, "DStarLite")
         start_index = cell_index(grid, start, "start")
         goal_index = cell_index(grid, goal, "goal")
         flat = grid.flat

@@ -46,6 +46,7 @@ from ._fields import (
     graph_seeds,
     unwrap_seeds,
 )
+from ._grid import own_rules
 
 __all__ = ["DistanceField", "flood"]
 
@@ -56,7 +57,8 @@ def flood(graph: Any, starts: Any, max_cost: float | None = None) -> DistanceFie
     Parameters
     ----------
     graph : Grid, object with ``neighbors`` (and ``cost``), networkx graph, or function
-        A Grid is flooded by a compiled kernel; anything else by the generic tier.
+        A Grid is flooded by a compiled kernel; anything else (and a Grid subclass that
+        redefines ``neighbors`` or ``cost``) by the generic tier.
     starts : location, list/set/frozenset of locations, dict, or a field
         One start or several (a tuple is always one location). A dict
         ``{location: initial_cost}`` gives each start its own initial cost (any finite
@@ -114,9 +116,9 @@ def flood(graph: Any, starts: Any, max_cost: float | None = None) -> DistanceFie
     """
     max_cost = check_budget("max_cost", max_cost)
     starts = unwrap_seeds(starts)
-    if isinstance(graph, Grid):
+    if isinstance(graph, Grid) and own_rules(graph):
         store, settled = flood_grid(graph, starts, "start", max_cost, reverse=False)
-    else:
+    else:  # any graph, and Grid subclasses with neighbours or costs of their own
         graph = as_graph(graph)
         seeds = graph_seeds(graph, starts, "start")
         store, settled = flood_graph(seeds, graph.neighbors, edge_cost(graph), max_cost)

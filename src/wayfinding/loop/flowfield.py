@@ -51,6 +51,7 @@ from ._fields import (
     graph_seeds,
     unwrap_seeds,
 )
+from ._grid import own_rules
 
 __all__ = ["FlowField", "flow_field"]
 
@@ -97,7 +98,7 @@ def flow_field(graph: Any, goal: Any, *, max_cost: float | None = None) -> FlowF
     """
     max_cost = check_budget("max_cost", max_cost)
     goal = unwrap_seeds(goal)
-    if isinstance(graph, Grid):
+    if isinstance(graph, Grid) and own_rules(graph):
         store, settled = flood_grid(graph, goal, "goal", max_cost, reverse=True)
         return FlowField(store, grid=graph, max_cost=max_cost, expanded=settled)
     predecessors, cost = reverse_of(graph)

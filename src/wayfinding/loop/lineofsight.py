@@ -40,7 +40,7 @@ from typing import Any
 
 from ..grid.grid import Grid
 from ..grid.movement import CornerCutting
-from ._grid import RULE_CODES, in_grid
+from ._grid import RULE_CODES, in_grid, require_own_rules
 
 __all__ = ["euclidean_length", "line_of_sight"]
 
@@ -65,6 +65,8 @@ def line_of_sight(grid: Grid, a: Any, b: Any) -> bool:
     ------
     InvalidLocationError
         ``a`` or ``b`` is not an ``(x, y)`` pair of integers inside the grid.
+    UnsupportedGridError
+        ``grid`` is a Grid subclass that redefines ``neighbors`` or ``cost``.
 
     Examples
     --------
@@ -78,6 +80,7 @@ def line_of_sight(grid: Grid, a: Any, b: Any) -> bool:
     """
     from ._kernels.sight import sight
 
+    require_own_rules(grid, "line_of_sight")
     ax, ay = in_grid(grid.width, grid.height, a, "a")
     bx, by = in_grid(grid.width, grid.height, b, "b")
     flat = grid.flat

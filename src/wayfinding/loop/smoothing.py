@@ -36,7 +36,7 @@ import numpy as np
 
 from ..errors import InvalidLocationError, InvalidParameterError
 from ..grid.grid import Grid
-from ._grid import in_grid
+from ._grid import in_grid, require_own_rules
 from .lineofsight import sight_rule
 
 __all__ = ["smooth_path"]
@@ -69,6 +69,8 @@ def smooth_path(grid: Grid, path: Sequence[Any]) -> list[Location]:
         other (a wall or blocked corner between them: not a path on this grid).
     InvalidLocationError
         A point off the grid, or the first point is a wall.
+    UnsupportedGridError
+        ``grid`` is a Grid subclass that redefines ``neighbors`` or ``cost``.
 
     Examples
     --------
@@ -79,6 +81,7 @@ def smooth_path(grid: Grid, path: Sequence[Any]) -> list[Location]:
     """
     from ._kernels.sight import smooth
 
+    require_own_rules(grid, "smooth_path")
     if (path is None or isinstance(path, str | bytes)
             or not isinstance(path, Sequence | np.ndarray) or len(path) == 0):
         raise InvalidParameterError(

@@ -39,7 +39,7 @@ import numpy as np
 from ..errors import UnsupportedGridError
 from ..grid.grid import Grid
 from ..result import SearchResult, StopReason
-from ._grid import CellMapping, cell_index, move_table, parent_location
+from ._grid import CellMapping, cell_index, move_table, parent_location, require_own_rules
 from .lineofsight import sight_rule
 
 __all__ = ["theta_star"]
@@ -67,8 +67,8 @@ def theta_star(grid: Grid, start: Any, goal: Any) -> SearchResult:
     Raises
     ------
     UnsupportedGridError
-        Per-cell costs that differ, or an 8-way grid whose diagonal step is not sqrt 2
-        times the straight one.
+        Per-cell costs that differ, an 8-way grid whose diagonal step is not sqrt 2
+        times the straight one, or a Grid subclass that redefines ``neighbors`` or ``cost``.
     InvalidLocationError
         ``start`` or ``goal`` off the grid or on a wall.
 
@@ -80,7 +80,7 @@ def theta_star(grid: Grid, start: Any, goal: Any) -> SearchResult:
     """
     from ._kernels.theta import theta_star as kernel
 
-    unit = _unit_cost(grid)
+    unit = _unit_cost(require_own_rules(grid, "theta_star"))
     start_index = cell_index(grid, start, "start")
     goal_index = cell_index(grid, goal, "goal")
     flat = grid.flat

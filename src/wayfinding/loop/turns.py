@@ -36,7 +36,7 @@ from ..errors import InvalidParameterError
 from ..graph.engine import Goal
 from ..grid.grid import Grid
 from ..result import SearchResult, StopReason
-from ._grid import cell_index, move_table
+from ._grid import cell_index, move_table, require_own_rules
 
 __all__ = ["astar_turns"]
 
@@ -69,6 +69,8 @@ def astar_turns(grid: Grid, start: Any, goal: Any, *, turn_cost: float = 0.0) ->
     ------
     InvalidParameterError
         ``grid`` is not a Grid, or ``turn_cost`` is negative, not finite or not a number.
+    UnsupportedGridError
+        ``grid`` is a Grid subclass that redefines ``neighbors`` or ``cost``.
     InvalidLocationError
         ``start`` or a goal off the grid or on a wall, or no goal at all.
 
@@ -80,8 +82,7 @@ def astar_turns(grid: Grid, start: Any, goal: Any, *, turn_cost: float = 0.0) ->
     """
     from ._kernels.turns import astar_turns as kernel
 
-    if not isinstance(grid, Grid):
-        raise InvalidParameterError(f"astar_turns needs a Grid, got {type(grid).__name__}")
+    require_own_rules(grid, "astar_turns")
     if isinstance(turn_cost, bool) or not isinstance(turn_cost, int | float) or not (
             math.isfinite(turn_cost) and turn_cost >= 0):
         raise InvalidParameterError(f"turn_cost must be finite and >= 0, got {turn_cost!r}")
