@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .graph.astar import default_heuristic
-from .graph.engine import BestFirstSearch, Goal, Priority, starts_of
+from .graph.engine import BestFirstSearch, Priority
 from .graph.protocol import as_graph
 from .grid.grid import Grid
 from .result import SearchResult, StopReason
@@ -30,7 +30,9 @@ class AStarSearch:
     """A* whose work is done in slices by :meth:`step`.
 
     The state survives between calls; once :attr:`done`, :attr:`result` is exactly what
-    :func:`wayfinding.astar` returns for the same problem.
+    :func:`wayfinding.astar` returns for the same problem. On a Grid the work is done by
+    the compiled :class:`~wayfinding.grid.resumable.GridAStarSearch`, elsewhere by the
+    generic engine.
 
     Parameters
     ----------
@@ -42,47 +44,77 @@ class AStarSearch:
                  heuristic: Callable[[Any, Any], float] | None = None, weight: float = 1.0,
                  max_cost: float | None = None) -> None:
         if isinstance(graph, Grid):
-            for s in starts_of(start):
-                graph.check_location(s, "start")
-            for g in Goal(goal).locations or []:
-                graph.check_location(g, "goal")
+            from .grid.resumable import GridAStarSearch
+
+            self._impl: Any = GridAStarSearch(graph, start, goal, heuristic=heuristic,
+                                              weight=weight, max_cost=max_cost)
         else:
-            graph = as_graph(graph)
-        heuristic = heuristic if heuristic is not None else default_heuristic(graph)
-        self._search = BestFirstSearch(graph, start, goal, priority=Priority.COST_PLUS_HEURISTIC,
-                                       heuristic=heuristic, weight=weight, max_cost=max_cost)
-        self._result: SearchResult | None = None
+            self._impl = _GenericAStarSearch(as_graph(graph), start, goal, heuristic=heuristic,
+                                             weight=weight, max_cost=max_cost)
 
     def step(self, max_expansions: int | None = None, max_seconds: float | None = None) -> bool:
         """Go on for at most ``max_expansions`` expansions / ``max_seconds`` seconds.
 
         Returns True once the search is finished (goal found or proven unreachable).
         """
-        done = self._search.step(max_expansions, max_seconds)
-        if done and self._result is None:
-            self._result = self._search.result()
-        return done
+        return self._impl.step(max_expansions, max_seconds)
 
     @property
     def done(self) -> bool:
         """True once the goal was found or proven unreachable."""
-        return self._search.done
+        return self._impl.done
 
     @property
     def result(self) -> SearchResult | None:
         """The finished search's result, or None while it is still running."""
-        return self._result
+        return self._impl.result
 
     @property
     def expanded(self) -> int:
         """Locations expanded so far."""
-        return self._search.expanded
+        return self._impl.expanded
 
     @property
     def reason(self) -> StopReason | None:
         """Why the last :meth:`step` returned (None before the first)."""
-        return self._search.reason
+        return self._impl.reason
 
     def partial_path(self) -> list[Any]:
         """The path to the most promising location reached so far (lowest heuristic)."""
+        return self._impl.partial_path()
+
+    def __repr__(self) -> str:
+        return f"AStarSearch({'done' if self.done else 'running'}, expanded={self.expanded})"
+
+
+class _GenericAStarSearch:
+    """The generic engine with the same face as GridAStarSearch."""
+
+    def __init__(self, graph: Any, start: Any, goal: Any, *,
+                 heuristic: Callable[[Any, Any], float] | None, weight: float,
+                 max_cost: float | None) -> None:
+        heuristic = heuristic if heuristic is not None else default_heuristic(graph)
+        self._search = BestFirstSearch(graph, start, goal, priority=Priority.COST_PLUS_HEURISTIC,
+                                       heuristic=heuristic, weight=weight, max_cost=max_cost)
+        self.result: SearchResult | None = None
+
+    def step(self, max_expansions: int | None, max_seconds: float | None) -> bool:
+        done = self._search.step(max_expansions, max_seconds)
+        if done and self.result is None:
+            self.result = self._search.result()
+        return done
+
+    @property
+    def done(self) -> bool:
+        return self._search.done
+
+    @property
+    def expanded(self) -> int:
+        return self._search.expanded
+
+    @property
+    def reason(self) -> StopReason | None:
+        return self._search.reason
+
+    def partial_path(self) -> list[Any]:
         return self._search.partial_path()
