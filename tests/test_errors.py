@@ -245,3 +245,10 @@ def test_every_error_is_a_value_error_and_a_wayfinding_error():
 def test_map_format_error_carries_source_and_line():
     err = MapFormatError("bad row", source="x.map", line=7)
     assert str(err) == "x.map, line 7: bad row" and err.source == "x.map" and err.line == 7
+
+
+@pytest.mark.parametrize("extra", [{"weight": 2.0}, {"partial": True}, {"max_expansions": 5},
+                                   {"heuristic": wf.heuristics.zero}])
+def test_turn_cost_cannot_be_combined(extra):
+    with pytest.raises(InvalidParameterError, match="turn_cost cannot be combined with"):
+        wf.astar(wf.SquareGrid(4, 4), (0, 0), (3, 3), turn_cost=1.0, **extra)

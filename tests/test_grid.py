@@ -155,3 +155,10 @@ def test_copy_is_independent():
 def test_repr_names_the_rules():
     assert repr(wf.SquareGrid(3, 2, diagonal=True)) == (
         "Grid(3x2, diagonal=True, weighted=False, corner_cutting=NEVER)")
+
+
+def test_turn_cost_through_astar_prefers_fewer_turns():
+    result = wf.astar(wf.SquareGrid(6, 6), (0, 0), (5, 5), turn_cost=3)
+    turns = sum(1 for a, b, c in zip(result.path, result.path[1:], result.path[2:], strict=False)
+                if (b[0] - a[0], b[1] - a[1]) != (c[0] - b[0], c[1] - b[1]))
+    assert turns == 1 and result.cost == 10 + 3

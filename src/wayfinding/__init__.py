@@ -26,6 +26,19 @@ from .errors import (
 )
 from .graph.protocol import Graph, SimpleGraph, WeightedGraph, as_graph
 from .grid import CornerCutting, Grid, GridWithWeights, Movement, SquareGrid
+from .loop import (
+    DistanceField,
+    DStarLite,
+    FlowField,
+    astar_turns,
+    euclidean_length,
+    flood,
+    flow_field,
+    line_of_sight,
+    path_blocked,
+    smooth_path,
+    theta_star,
+)
 from .result import SearchResult, StopReason, reconstruct_path
 from .resumable import AStarSearch
 
@@ -34,6 +47,9 @@ __version__ = "0.1.0"
 __all__ = [
     "AStarSearch",
     "CornerCutting",
+    "DStarLite",
+    "DistanceField",
+    "FlowField",
     "Graph",
     "Grid",
     "GridWithWeights",
@@ -52,10 +68,18 @@ __all__ = [
     "WeightedGraph",
     "as_graph",
     "astar",
+    "astar_turns",
     "breadth_first_search",
     "dijkstra",
     "draw_grid",
+    "euclidean_length",
+    "flood",
+    "flow_field",
     "greedy_best_first",
     "heuristics",
+    "line_of_sight",
+    "path_blocked",
     "reconstruct_path",
+    "smooth_path",
+    "theta_star",
 ]

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .errors import InvalidParameterError
 from .graph import astar as _astar
 from .graph import bfs as _bfs
 from .graph import dijkstra as _dijkstra
@@ -111,7 +112,7 @@ def greedy_best_first(graph: Any, start: Any, goal: Any, *,
 def astar(graph: Any, start: Any, goal: Any, *, heuristic: Heuristic | None = None,
           weight: float = 1.0, max_expansions: int | None = None,
           max_cost: float | None = None, max_seconds: float | None = None,
-          partial: bool = False) -> SearchResult:
+          partial: bool = False, turn_cost: float | None = None) -> SearchResult:
     """A* from ``start`` to ``goal``: optimal when the heuristic never overestimates.
 
     Parameters
@@ -126,6 +127,10 @@ def astar(graph: Any, start: Any, goal: Any, *, heuristic: Heuristic | None = No
         Stop early when one runs out (``result.reason`` says which).
     partial : bool
         When the goal is not reached, return the path to the most promising location.
+    turn_cost : float, optional
+        Grids only: also charge this much for every change of direction (the search runs
+        over (cell, heading) states; see :func:`wayfinding.loop.turns.astar_turns`).
+        Cannot be combined with a heuristic, weight, budgets or ``partial``.
 
     Examples
     --------
@@ -138,6 +143,14 @@ def astar(graph: Any, start: Any, goal: Any, *, heuristic: Heuristic | None = No
     >>> round(wf.astar(grid, (0, 0), (2, 2)).cost, 3)
     4.0
     """
+    if turn_cost is not None:
+        if (heuristic is not None or weight != 1.0 or partial or max_expansions is not None
+                or max_cost is not None or max_seconds is not None):
+            raise InvalidParameterError(
+                "turn_cost cannot be combined with heuristic, weight, budgets or partial")
+        from .loop.turns import astar_turns
+
+        return astar_turns(graph, start, goal, turn_cost=turn_cost)
     if isinstance(graph, Grid):
         from .grid import search
 
