@@ -1,4 +1,4 @@
-"""The jump-point and component kernels once more as plain Python (NUMBA_DISABLE_JIT=1)."""
+"""The component, jump-point and prepared-grid kernels as plain Python (NUMBA_DISABLE_JIT=1)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-FILES = ["tests/grid/test_components.py", "tests/grid/test_jps.py"]
+FILES = ["tests/grid/test_components.py", "tests/grid/test_jps.py", "tests/grid/test_prepared.py"]
 
 
 def test_kernels_without_jit():

@@ -1,0 +1,298 @@
+"""Kernels: contraction hierarchies on a small undirected graph (the subgoal graph).
+
+After R. Geisberger, P. Sanders, D. Schultes and D. Delling, "Contraction Hierarchies:
+Faster and Simpler Hierarchical Routing in Road Networks", WEA 2008; used on subgoal
+graphs as in T. Uras and S. Koenig, "Understanding Subgoal Graphs by Augmenting
+Contraction Hierarchies", IJCAI 2018.
+
+Nodes are contracted one by one, cheapest first (edge difference plus contracted
+neighbours, updated lazily). Contracting ``v`` adds a shortcut ``u - w`` of cost
+``c(u, v) + c(v, w)`` for each pair of its remaining neighbours unless a bounded
+*witness* search finds a path from ``u`` to ``w`` at most that long without ``v``. A
+query then searches only *upwards* (towards later contracted nodes) from both ends.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .jps_heap import heap_pop, heap_push
+
+#: Witness searches while ranking nodes: nodes settled at most, and edges per path.
+QUICK_SETTLE = 40
+QUICK_HOPS = 4
+#: Witness searches when a node is contracted (a shortcut is added when they give up).
+SETTLE = 500
+HOPS = 16
+
+
+@njit(cache=True)
+def _find(adj_to, first, count, target):  # pragma: no cover - numba
+    for i in range(first, first + count):
+        if adj_to[i] == target:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def _collect(v, start, length, adj_to, adj_w, contracted, nbr, nbr_w):  # pragma: no cover
+    """Remaining (not contracted) neighbours of ``v`` into ``nbr``/``nbr_w``; their count."""
+    k = 0
+    for i in range(start[v], start[v] + length[v]):
+        u = adj_to[i]
+        if not contracted[u]:
+            nbr[k] = u
+            nbr_w[k] = adj_w[i]
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, stamp,
+             generation, heap_f, heap_g, heap_node, short_u, short_w, short_cost, mark,
+             settle_limit, hops, hop_limit):
+    """Shortcuts that contracting ``v`` needs, into ``short_*``.
+
+    Returns ``(count, generation, heap_f, heap_g, heap_node)``.
+    """  # pragma: no cover - numba
+    n_short = 0
+    for a in range(k):
+        u = nbr[a]
+        limit = 0.0
+        for b in range(a + 1, k):
+            limit = max(limit, nbr_w[a] + nbr_w[b])
+        if a + 1 >= k:
+            continue
+        for b in range(a + 1, k):
+            mark[nbr[b]] = a
+        generation += 1
+        dist[u] = 0.0
+        hops[u] = 0
+        stamp[u] = generation
+        size = 0
+        heap_f, heap_g, heap_node, size = heap_push(heap_f, heap_g, heap_node, size,
+                                                    0.0, 0.0, u)
+        settled = 0
+        targets_left = k - a - 1
+        while size > 0 and settled < settle_limit and targets_left > 0:
+            d_top, _g, x, size = heap_pop(heap_f, heap_g, heap_node, size)
+            if d_top > dist[x]:
+                continue
+            if d_top > limit:
+                break
+            settled += 1
+            if mark[x] == a:
+                targets_left -= 1
+            if hops[x] >= hop_limit:
+                continue
+            for i in range(start[x], start[x] + length[x]):
+                y = adj_to[i]
+                if contracted[y] or y == v:
+                    continue
+                nd = d_top + adj_w[i]
+                if stamp[y] != generation or nd < dist[y]:
+                    stamp[y] = generation
+                    dist[y] = nd
+                    hops[y] = hops[x] + 1
+                    heap_f, heap_g, heap_node, size = heap_push(heap_f, heap_g, heap_node,
+                                                                size, nd, nd, y)
+        for b in range(a + 1, k):
+            w = nbr[b]
+            via = nbr_w[a] + nbr_w[b]
+            if stamp[w] == generation and dist[w] <= via * (1.0 + 1e-12):
+                continue  # a witness: a path from u to w as short without v
+            short_u[n_short] = u
+            short_w[n_short] = w
+            short_cost[n_short] = via
+            n_short += 1
+        for b in range(a + 1, k):
+            mark[nbr[b]] = -1
+    return n_short, generation, heap_f, heap_g, heap_node
+
+
+@njit(cache=True)
+def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
+             quick_hops):  # pragma: no cover - numba
+    """Contract every node of the undirected graph ``(tails[i], heads[i], weights[i])``.
+
+    A node's priority is its edge difference (shortcuts needed minus edges removed) plus
+    its contracted neighbours plus its level in the hierarchy; it is estimated with quick
+    witness searches (``quick_settle`` nodes, ``quick_hops`` edges) and checked again when
+    the node comes first. Contraction itself uses thorough ones (``settle_limit``,
+    ``hop_limit``).
+
+    Returns ``(rank, up_start, up_from, up_to, up_w, up_low, up_high)``: the contraction
+    order and the upward graph of :func:`upward_graph`.
+    """
+    # ---- adjacency lists in one pool; a full list moves to the end with twice the room
+    degree = np.zeros(n, dtype=np.int64)
+    for i in range(tails.shape[0]):
+        degree[tails[i]] += 1
+        degree[heads[i]] += 1
+    start = np.zeros(n, dtype=np.int64)
+    capacity = degree + 4
+    length = np.zeros(n, dtype=np.int64)
+    used = 0
+    for v in range(n):
+        start[v] = used
+        used += capacity[v]
+    pool = max(2 * used, 64)
+    adj_to = np.empty(pool, dtype=np.int32)
+    adj_w = np.empty(pool, dtype=np.float64)
+    adj_mid = np.empty(pool, dtype=np.int32)
+    for i in range(tails.shape[0]):
+        a = tails[i]
+        b = heads[i]
+        adj_to[start[a] + length[a]] = b
+        adj_w[start[a] + length[a]] = weights[i]
+        adj_mid[start[a] + length[a]] = -1
+        length[a] += 1
+        adj_to[start[b] + length[b]] = a
+        adj_w[start[b] + length[b]] = weights[i]
+        adj_mid[start[b] + length[b]] = -1
+        length[b] += 1
+    contracted = np.zeros(n, dtype=np.bool_)
+    deleted = np.zeros(n, dtype=np.int64)
+    level = np.zeros(n, dtype=np.int64)
+    rank = np.full(n, -1, dtype=np.int32)
+    dist = np.empty(n, dtype=np.float64)
+    stamp = np.zeros(n, dtype=np.int64)
+    mark = np.full(n, -1, dtype=np.int64)
+    hops = np.zeros(n, dtype=np.int64)
+    generation = 0
+    heap_f = np.empty(256, dtype=np.float64)
+    heap_g = np.empty(256, dtype=np.float64)
+    heap_node = np.empty(256, dtype=np.int64)
+    nbr = np.empty(n, dtype=np.int64)
+    nbr_w = np.empty(n, dtype=np.float64)
+    short_u = np.empty(64, dtype=np.int64)
+    short_w = np.empty(64, dtype=np.int64)
+    short_cost = np.empty(64, dtype=np.float64)
+    priority = np.zeros(n, dtype=np.float64)
+    queue_f = np.empty(n + 16, dtype=np.float64)
+    queue_g = np.zeros(n + 16, dtype=np.float64)
+    queue_node = np.empty(n + 16, dtype=np.int64)
+    queue_size = 0
+    order = 0
+    for initial in (True, False):
+        v = -1
+        while True:
+            if initial:
+                v += 1
+                if v == n:
+                    break
+            else:
+                if queue_size == 0:
+                    break
+                p_top, _g, v, queue_size = heap_pop(queue_f, queue_g, queue_node, queue_size)
+                if contracted[v] or p_top != priority[v]:
+                    continue
+            k = _collect(v, start, length, adj_to, adj_w, contracted, nbr, nbr_w)
+            need = k * (k - 1) // 2 + 1
+            if short_u.shape[0] < need:
+                short_u = np.empty(need, dtype=np.int64)
+                short_w = np.empty(need, dtype=np.int64)
+                short_cost = np.empty(need, dtype=np.float64)
+            n_short, generation, heap_f, heap_g, heap_node = _witness(
+                v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, stamp,
+                generation, heap_f, heap_g, heap_node, short_u, short_w, short_cost, mark,
+                quick_settle, hops, quick_hops)
+            new_priority = float(n_short - k + deleted[v] + level[v])
+            if initial or (queue_size > 0 and new_priority > queue_f[0]):
+                priority[v] = new_priority
+                queue_f, queue_g, queue_node, queue_size = heap_push(
+                    queue_f, queue_g, queue_node, queue_size, new_priority, 0.0, v)
+                continue
+            # ---- contract v, with a thorough witness search this time
+            n_short, generation, heap_f, heap_g, heap_node = _witness(
+                v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, stamp,
+                generation, heap_f, heap_g, heap_node, short_u, short_w, short_cost, mark,
+                settle_limit, hops, hop_limit)
+            contracted[v] = True
+            rank[v] = order
+            order += 1
+            for a in range(k):
+                deleted[nbr[a]] += 1
+                level[nbr[a]] = max(level[nbr[a]], level[v] + 1)
+            for s in range(2 * n_short):
+                a = short_u[s >> 1] if s & 1 == 0 else short_w[s >> 1]
+                b = short_w[s >> 1] if s & 1 == 0 else short_u[s >> 1]
+                cost = short_cost[s >> 1]
+                j = _find(adj_to, start[a], length[a], b)
+                if j >= 0:
+                    if cost < adj_w[j]:
+                        adj_w[j] = cost
+                        adj_mid[j] = v
+                    continue
+                if length[a] == capacity[a]:
+                    room = 2 * capacity[a] + 4
+                    if used + room > adj_to.shape[0]:
+                        bigger = max(2 * adj_to.shape[0], used + room)
+                        grown_to = np.empty(bigger, dtype=np.int32)
+                        grown_to[:used] = adj_to[:used]
+                        adj_to = grown_to
+                        grown_w = np.empty(bigger, dtype=np.float64)
+                        grown_w[:used] = adj_w[:used]
+                        adj_w = grown_w
+                        grown_mid = np.empty(bigger, dtype=np.int32)
+                        grown_mid[:used] = adj_mid[:used]
+                        adj_mid = grown_mid
+                    first = start[a]
+                    adj_to[used:used + length[a]] = adj_to[first:first + length[a]]
+                    adj_w[used:used + length[a]] = adj_w[first:first + length[a]]
+                    adj_mid[used:used + length[a]] = adj_mid[first:first + length[a]]
+                    start[a] = used
+                    capacity[a] = room
+                    used += room
+                j = start[a] + length[a]
+                adj_to[j] = b
+                adj_w[j] = cost
+                adj_mid[j] = v
+                length[a] += 1
+    up = upward_graph(n, rank, start, length, adj_to, adj_w, adj_mid)
+    return rank, up[0], up[1], up[2], up[3], up[4], up[5]
+
+
+@njit(cache=True)
+def upward_graph(n, rank, start, length, adj_to, adj_w, adj_mid):  # pragma: no cover
+    """CSR of the edges from each node to nodes of higher rank, with unpacking links.
+
+    Returns ``(up_start int64[n + 1], up_from int32[m], up_to int32[m], up_w float64[m],
+    up_low int32[m], up_high int32[m])``: a shortcut ``v - w`` that skips ``mid`` has
+    ``up_low`` = the index of edge ``mid - v`` and ``up_high`` = that of ``mid - w`` (both
+    in ``mid``'s list, as ``mid`` ranks below both ends); an original edge has -1 in both.
+    """
+    up_start = np.zeros(n + 1, dtype=np.int64)
+    for v in range(n):
+        count = 0
+        for i in range(start[v], start[v] + length[v]):
+            if rank[adj_to[i]] > rank[v]:
+                count += 1
+        up_start[v + 1] = up_start[v] + count
+    m = up_start[n]
+    up_from = np.empty(m, dtype=np.int32)
+    up_to = np.empty(m, dtype=np.int32)
+    up_w = np.empty(m, dtype=np.float64)
+    up_mid = np.empty(m, dtype=np.int32)
+    for v in range(n):
+        j = up_start[v]
+        for i in range(start[v], start[v] + length[v]):
+            if rank[adj_to[i]] > rank[v]:
+                up_from[j] = v
+                up_to[j] = adj_to[i]
+                up_w[j] = adj_w[i]
+                up_mid[j] = adj_mid[i]
+                j += 1
+    up_low = np.full(m, -1, dtype=np.int32)
+    up_high = np.full(m, -1, dtype=np.int32)
+    for e in range(m):
+        mid = up_mid[e]
+        if mid < 0:
+            continue
+        for i in range(up_start[mid], up_start[mid + 1]):
+            if up_to[i] == up_from[e]:
+                up_low[e] = i
+            elif up_to[i] == up_to[e]:
+                up_high[e] = i
+    return up_start, up_from, up_to, up_w, up_low, up_high

@@ -1,0 +1,252 @@
+"""Kernels: simple subgoal graphs on 8-way grids without corner cutting.
+
+After T. Uras, S. Koenig and C. Hernandez, "Subgoal Graphs for Optimal Pathfinding in
+Eight-Neighbor Grids", ICAPS 2013. Every array is over the padded flat grid of
+:class:`~wayfinding.grid.grid.FlatGrid` (a blocked border: no bounds checks).
+
+* A *subgoal* is a free cell at the convex corner of an obstacle: for some diagonal
+  direction the diagonal neighbour is blocked while both orthogonal neighbours are free.
+  Taut shortest paths bend only at subgoals.
+* ``clear[c, p]`` (cardinal direction ``c``) counts the free non-subgoal cells one meets
+  stepping from ``p`` in direction ``c`` before the first blocked cell or subgoal.
+* :func:`direct_reachable` lists the subgoals *direct-h-reachable* from a cell: reachable
+  by a path as short as the octile distance with no other subgoal in the way. It sweeps
+  the eight areas between the cardinal and diagonal rays, each bounded by the clearances
+  seen so far. Every subgoal found is reached from the origin by a *diagonal-first* path
+  (diagonal steps, then straight steps), which is how edges are turned back into cells.
+
+Directions: cardinal ``c`` = 0 E, 1 W, 2 N, 3 S; diagonal ``d`` = 0 NE, 1 NW, 2 SE, 3 SW,
+whose components are ``DIAG_H[d]`` (0 E / 1 W) and ``DIAG_V[d]`` (2 N / 3 S).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+DIAG_H = (0, 1, 0, 1)
+DIAG_V = (2, 2, 3, 3)
+
+
+@njit(cache=True)
+def cardinal_offsets(stride):  # pragma: no cover - numba
+    """Flat offsets of E, W, N, S."""
+    return np.array([1, -1, -stride, stride], dtype=np.int64)
+
+
+@njit(cache=True)
+def find_subgoals(passable, stride):  # pragma: no cover - numba
+    """``subgoal_id[p]``: the subgoal number of cell ``p`` (0, 1, ... in flat order), or -1.
+
+    Returns ``(subgoal_id int32[n], cells int64[count])``.
+    """
+    n = passable.shape[0]
+    subgoal_id = np.full(n, -1, dtype=np.int32)
+    count = 0
+    for p in range(stride, n - stride):
+        if not passable[p]:
+            continue
+        for dh in (1, -1):
+            for dv in (-stride, stride):
+                if (subgoal_id[p] < 0 and not passable[p + dh + dv]
+                        and passable[p + dh] and passable[p + dv]):
+                    subgoal_id[p] = count
+                    count += 1
+    cells = np.empty(count, dtype=np.int64)
+    for p in range(n):
+        if subgoal_id[p] >= 0:
+            cells[subgoal_id[p]] = p
+    return subgoal_id, cells
+
+
+@njit(cache=True)
+def clearances(passable, subgoal_id, stride, height, dtype_max):  # pragma: no cover - numba
+    """``clear[c, p]`` for the four cardinal directions (capped at ``dtype_max``)."""
+    n = passable.shape[0]
+    clear = np.zeros((4, n), dtype=np.int32)
+    rows = height + 2
+    for y in range(1, rows - 1):
+        base = y * stride
+        run = 0
+        for x in range(stride - 1, -1, -1):  # east: look right
+            p = base + x
+            clear[0, p] = min(run, dtype_max)
+            run = run + 1 if passable[p] and subgoal_id[p] < 0 else 0
+        run = 0
+        for x in range(stride):  # west: look left
+            p = base + x
+            clear[1, p] = min(run, dtype_max)
+            run = run + 1 if passable[p] and subgoal_id[p] < 0 else 0
+    for x in range(1, stride - 1):
+        run = 0
+        for y in range(rows):  # north: look up
+            p = y * stride + x
+            clear[2, p] = min(run, dtype_max)
+            run = run + 1 if passable[p] and subgoal_id[p] < 0 else 0
+        run = 0
+        for y in range(rows - 1, -1, -1):  # south: look down
+            p = y * stride + x
+            clear[3, p] = min(run, dtype_max)
+            run = run + 1 if passable[p] and subgoal_id[p] < 0 else 0
+    return clear
+
+
+@njit(cache=True)
+def _along(origin, cell, step, limit):  # pragma: no cover - numba
+    """k in 1..limit with ``cell == origin + k * step``, else 0."""
+    diff = cell - origin
+    if step > 0:
+        if diff <= 0 or diff % step != 0:
+            return 0
+        k = diff // step
+    else:
+        if diff >= 0 or diff % step != 0:
+            return 0
+        k = diff // step
+    return k if k <= limit else 0
+
+
+@njit(cache=True)
+def direct_reachable(passable, subgoal_id, clear, stride, origin, target, out):
+    """Subgoals direct-h-reachable from ``origin``; ``target`` (or -1) acts as a subgoal.
+
+    Writes subgoal cells (flat indices) to ``out`` and returns ``(count, hit)``: ``hit``
+    is True when ``target`` itself is direct-h-reachable (then ``count`` is meaningless:
+    the octile path from ``origin`` to ``target`` is free and optimal). ``out`` must hold
+    ``8 + 8 * (height + width)`` entries at least.
+    """  # pragma: no cover - numba
+    card = cardinal_offsets(stride)
+    count = 0
+    if target == origin:
+        return 0, True
+    for c in range(4):
+        step = card[c]
+        reach = clear[c, origin] + 1
+        if target >= 0 and _along(origin, target, step, reach) > 0:
+            return 0, True
+        stop = origin + reach * step
+        if subgoal_id[stop] >= 0:
+            out[count] = stop
+            count += 1
+    for d in range(4):
+        ch = DIAG_H[d]
+        cv = DIAG_V[d]
+        h = card[ch]
+        v = card[cv]
+        bound_h = clear[ch, origin]
+        bound_v = clear[cv, origin]
+        current = origin
+        while True:
+            if not (passable[current + h] and passable[current + v]
+                    and passable[current + h + v]):
+                break
+            current += h + v
+            if current == target:
+                return 0, True
+            if subgoal_id[current] >= 0:
+                out[count] = current
+                count += 1
+                break
+            # sweep along both components from this diagonal cell, bounded
+            ext = clear[ch, current]
+            if target >= 0:
+                k = _along(current, target, h, ext + 1)
+                if k > 0 and k - 1 < bound_h:
+                    return 0, True
+            if ext < bound_h:
+                stop = current + (ext + 1) * h
+                if subgoal_id[stop] >= 0:
+                    out[count] = stop
+                    count += 1
+                bound_h = ext
+            ext = clear[cv, current]
+            if target >= 0:
+                k = _along(current, target, v, ext + 1)
+                if k > 0 and k - 1 < bound_v:
+                    return 0, True
+            if ext < bound_v:
+                stop = current + (ext + 1) * v
+                if subgoal_id[stop] >= 0:
+                    out[count] = stop
+                    count += 1
+                bound_v = ext
+    return count, False
+
+
+@njit(cache=True)
+def octile_cells(a, b, stride, straight, diagonal):  # pragma: no cover - numba
+    """Octile distance between flat indices ``a`` and ``b``."""
+    dx = abs(a % stride - b % stride)
+    dy = abs(a // stride - b // stride)
+    if dx < dy:
+        return straight * (dy - dx) + diagonal * dx
+    return straight * (dx - dy) + diagonal * dy
+
+
+@njit(cache=True)
+def subgoal_edges(passable, subgoal_id, cells, clear, stride, height, width):
+    """Undirected edges ``(u, v)`` with ``u < v`` between direct-h-reachable subgoals.
+
+    Returns ``(tails int32[m], heads int32[m])``, sorted and without duplicates.
+    """  # pragma: no cover - numba
+    n_sub = cells.shape[0]
+    out = np.empty(8 + 8 * (height + width + 4), dtype=np.int64)
+    capacity = 16 * n_sub + 16
+    tails = np.empty(capacity, dtype=np.int64)
+    heads = np.empty(capacity, dtype=np.int64)
+    m = 0
+    for u in range(n_sub):
+        count, _ = direct_reachable(passable, subgoal_id, clear, stride, cells[u], -1, out)
+        for i in range(count):
+            v = subgoal_id[out[i]]
+            if v == u:
+                continue
+            if m == capacity:
+                capacity *= 2
+                grown_t = np.empty(capacity, dtype=np.int64)
+                grown_h = np.empty(capacity, dtype=np.int64)
+                grown_t[:m] = tails[:m]
+                grown_h[:m] = heads[:m]
+                tails = grown_t
+                heads = grown_h
+            tails[m] = min(u, v)
+            heads[m] = max(u, v)
+            m += 1
+    keys = tails[:m] * n_sub + heads[:m]
+    keys = np.unique(keys)
+    return (keys // n_sub).astype(np.int32), (keys % n_sub).astype(np.int32)
+
+
+@njit(cache=True)
+def diagonal_first(passable, a, b, stride, out, position):
+    """Write the cells after ``a`` up to ``b`` of the diagonal-first path into ``out``.
+
+    Returns the next free position of ``out``, or -1 when that path is blocked (nothing
+    useful is written then).
+    """  # pragma: no cover - numba
+    ax = a % stride
+    ay = a // stride
+    bx = b % stride
+    by = b // stride
+    sx = 1 if bx > ax else (-1 if bx < ax else 0)
+    sy = stride if by > ay else (-stride if by < ay else 0)
+    dx = abs(bx - ax)
+    dy = abs(by - ay)
+    n_diag = min(dx, dy)
+    n_straight = max(dx, dy) - n_diag
+    straight = sx if dx > dy else sy
+    current = a
+    for _ in range(n_diag):
+        if not (passable[current + sx] and passable[current + sy]
+                and passable[current + sx + sy]):
+            return -1
+        current += sx + sy
+        out[position] = current
+        position += 1
+    for _ in range(n_straight):
+        current += straight
+        if not passable[current]:
+            return -1
+        out[position] = current
+        position += 1
+    return position

@@ -1,0 +1,430 @@
+"""Preprocessing for static grids: build once, then answer queries in microseconds.
+
+``prepare(grid)`` builds a :class:`PreparedGrid`; its :meth:`~PreparedGrid.search` gives
+the same optimal cost as :func:`wayfinding.astar`, much faster, as long as the grid is
+not edited (an edited grid is refused with :class:`~wayfinding.errors.StaleDataError`).
+
+The method (:class:`PrepareMethod`) was chosen by measurement on the MovingAI maps:
+
+``SUBGOAL_CH``
+    A simple subgoal graph (T. Uras, S. Koenig and C. Hernandez, "Subgoal Graphs for
+    Optimal Pathfinding in Eight-Neighbor Grids", ICAPS 2013): the convex corners of
+    obstacles, joined when one is reachable from the other in a straight-or-diagonal
+    freespace line with no corner in the way; then a contraction hierarchy on that graph
+    (T. Uras and S. Koenig, "Understanding Subgoal Graphs by Augmenting Contraction
+    Hierarchies", IJCAI 2018). A query joins start and goal to the corners they see,
+    searches the hierarchy upwards from both ends, unpacks the shortcuts and fills in
+    the cells. It serves 8-way grids without corner cutting (the MovingAI rule) where
+    every cell costs the same.
+
+Examples
+--------
+>>> import wayfinding as wf
+>>> grid = wf.Grid.from_ascii('''
+... .......
+... .#####.
+... .#...#.
+... .......
+... ''', diagonal=True)
+>>> prepared = prepare(grid)
+>>> result = prepared.search((3, 2), (3, 0))
+>>> round(result.cost, 3), len(result.path), result.path[-1]
+(9.414, 10, (3, 0))
+>>> result.cost == wf.astar(grid, (3, 2), (3, 0)).cost
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import math
+import os
+import threading
+import time
+from collections.abc import Mapping
+
+import numpy as np
+
+from ..errors import InvalidParameterError, StaleDataError, UnsupportedGridError
+from ..result import SearchResult, StopReason
+from .components import component_labels
+from .grid import Grid
+from .jps import LazyMap, jps, supported_scale
+
+__all__ = ["FORMAT_VERSION", "PrepareMethod", "PreparedGrid", "grid_fingerprint", "prepare"]
+
+Location = tuple[int, int]
+
+#: Version of the file layout written by :meth:`PreparedGrid.save`.
+FORMAT_VERSION = 1
+
+
+class PrepareMethod(enum.Enum):
+    """Preprocessing methods for :func:`prepare`."""
+
+    #: Subgoal graph with a contraction hierarchy (8-way, no corner cutting, uniform cost).
+    SUBGOAL_CH = "subgoal_ch"
+
+
+def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH) -> PreparedGrid:
+    """Preprocess a static grid for fast optimal queries.
+
+    Parameters
+    ----------
+    grid : Grid
+        8-way, ``CornerCutting.NEVER``, every cell of the same cost (the MovingAI rules).
+        The grid is kept (not copied); editing it afterwards makes the prepared data stale.
+    method : PrepareMethod
+        The preprocessing method.
+
+    Returns
+    -------
+    PreparedGrid
+        With ``build_seconds`` and ``nbytes`` (memory of the preprocessed data).
+
+    Raises
+    ------
+    UnsupportedGridError
+        For 4-way grids, other corner rules, per-cell costs or diagonal steps cheaper
+        than straight ones or dearer than two.
+    InvalidParameterError
+        When ``method`` is not a :class:`PrepareMethod`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from wayfinding import Grid
+    >>> prepared = prepare(Grid(np.ones((3, 4), bool), diagonal=True))
+    >>> prepared.search((0, 0), (3, 2)).cost == 1 + 2 * 2 ** 0.5
+    True
+    """
+    if not isinstance(method, PrepareMethod):
+        raise InvalidParameterError(
+            f"method must be a PrepareMethod member, got {method!r}")
+    scale = _check_grid(grid, method)
+    begin = time.perf_counter()
+    from ._kernels import ch, subgoal  # numba is imported lazily
+
+    passable, subgoal_id, cells, clear = _subgoals(grid)
+    flat = grid.flat
+    m = grid.movement
+    tails, heads = subgoal.subgoal_edges(passable, subgoal_id, cells, clear, flat.stride,
+                                         grid.height, grid.width)
+    weights = _edge_weights(cells, tails, heads, flat.stride, m.straight_cost,
+                            m.diagonal_cost)
+    hierarchy = ch.contract(cells.shape[0], tails, heads, weights, ch.SETTLE, ch.HOPS,
+                            ch.QUICK_SETTLE, ch.QUICK_HOPS)
+    _rank, up_start, up_from, up_to, up_w, up_low, up_high = hierarchy
+    graph = {"cells": cells, "up_start": up_start, "up_from": up_from, "up_to": up_to,
+             "up_w": up_w, "up_low": up_low, "up_high": up_high}
+    build_seconds = time.perf_counter() - begin
+    return PreparedGrid(grid, method, scale, subgoal_id, clear, graph, build_seconds,
+                        n_edges=int(tails.shape[0]))
+
+
+class PreparedGrid:
+    """Preprocessed data of one grid; made by :func:`prepare` or :meth:`load`.
+
+    Attributes
+    ----------
+    grid : Grid
+        The grid it answers queries on.
+    method : PrepareMethod
+        How it was built.
+    build_seconds : float
+        Time :func:`prepare` took (as recorded at build time for a loaded file).
+    nbytes : int
+        Memory held by the preprocessed arrays (the grid's own arrays and the per-thread
+        query buffers, about 40 bytes per subgoal, not included).
+    subgoals, edges, shortcuts : int
+        Size of the subgoal graph and number of shortcuts the hierarchy added.
+    """
+
+    def __init__(self, grid: Grid, method: PrepareMethod, scale: float,
+                 subgoal_id: np.ndarray, clear: np.ndarray, graph: dict[str, np.ndarray],
+                 build_seconds: float, *, n_edges: int, fingerprint: str | None = None):
+        self.grid = grid
+        self.method = method
+        self.build_seconds = float(build_seconds)
+        self._scale = scale
+        self._subgoal_id = subgoal_id
+        self._clear = clear
+        self._graph = graph
+        self._version = grid.version
+        self._fingerprint = fingerprint or grid_fingerprint(grid)
+        self._local = threading.local()
+        self.subgoals = int(graph["cells"].shape[0])
+        self.edges = int(n_edges)
+        self.shortcuts = int(np.count_nonzero(graph["up_low"] >= 0))
+        #: Queries the hierarchy could not answer, answered by jps instead (always 0 in
+        #: every test and benchmark; kept as a safety net).
+        self.fallbacks = 0
+
+    @property
+    def nbytes(self) -> int:
+        arrays = [self._subgoal_id, self._clear, *self._graph.values()]
+        return int(sum(a.nbytes for a in arrays))
+
+    def __repr__(self) -> str:
+        return (f"PreparedGrid({self.grid.width}x{self.grid.height}, {self.method.name}, "
+                f"subgoals={self.subgoals}, shortcuts={self.shortcuts}, "
+                f"nbytes={self.nbytes}, build_seconds={self.build_seconds:.3f})")
+
+    # ------------------------------------------------------------------ queries
+    def search(self, start: Location, goal: Location) -> SearchResult:
+        """Shortest path from ``start`` to ``goal``.
+
+        Returns
+        -------
+        SearchResult
+            The full cell-by-cell ``path`` and its ``cost`` (the optimum, as
+            :func:`wayfinding.astar` finds). ``expanded`` counts the hierarchy nodes
+            settled; ``came_from`` and ``cost_so_far`` follow the path (each cell maps to
+            the one before it and to its cost from ``start``). Start and goal in different
+            components give ``path=None``, ``expanded=0``, ``reason=DISCONNECTED``.
+
+        Raises
+        ------
+        StaleDataError
+            When the grid was edited after the build.
+        InvalidLocationError
+            When ``start`` or ``goal`` is outside the grid or a wall.
+
+        Examples
+        --------
+        >>> from wayfinding import Grid
+        >>> grid = Grid.from_ascii('''
+        ... ...
+        ... .#.
+        ... ...
+        ... ''', diagonal=True)
+        >>> prepare(grid).search((0, 0), (2, 2)).path
+        [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)]
+        """
+        grid = self.grid
+        if grid.version != self._version:
+            self._revalidate()
+        start = grid.check_location(start, "start")
+        goal = grid.check_location(goal, "goal")
+        if start == goal:
+            return SearchResult([start], 0.0, {start: None}, {start: 0.0}, 0,
+                                StopReason.FOUND, False, start)
+        labels = component_labels(grid).labels
+        if labels[start[1], start[0]] != labels[goal[1], goal[0]]:
+            return SearchResult(None, math.inf, {start: None}, {start: 0.0}, 0,
+                                StopReason.DISCONNECTED, False, None)
+        from ._kernels import ch_query
+        from ._kernels.jps import path_xy
+
+        flat = grid.flat
+        stride = flat.stride
+        m = grid.movement
+        g = self._graph
+        work = self._workspace()
+        s = (start[1] + 1) * stride + start[0] + 1
+        t = (goal[1] + 1) * stride + goal[0] + 1
+        while True:
+            work.generation += 1
+            status, cells, cost, expanded = ch_query.query(
+                flat.passable, self._subgoal_id, g["cells"], self._clear, g["up_start"],
+                g["up_from"], g["up_to"], g["up_w"], g["up_low"], g["up_high"], stride,
+                m.straight_cost, m.diagonal_cost, s, t, work.dist, work.stamp, work.parent,
+                work.generation, work.heap_f, work.heap_g, work.heap_node, work.scan,
+                work.buffer)
+            if status != ch_query.STATUS_HEAP_FULL:
+                break
+            work.grow_heap()
+        if status != ch_query.STATUS_FOUND:  # pragma: no cover - a safety net, never seen
+            self.fallbacks += 1
+            return jps(grid, start, goal)
+        xs, ys = path_xy(cells, stride)
+        path = list(zip(xs.tolist(), ys.tolist(), strict=True))
+        cost *= self._scale
+        along = _PathTrace(path, xs, ys, m.straight_cost * self._scale,
+                           m.diagonal_cost * self._scale)
+        return SearchResult(path, cost, along.came_from, along.cost_so_far, int(expanded),
+                            StopReason.FOUND, False, goal)
+
+    def _revalidate(self) -> None:
+        """Accept an edited grid only if it is back to what was prepared."""
+        if grid_fingerprint(self.grid) != self._fingerprint:
+            raise StaleDataError(
+                f"the grid was edited after prepare() (version {self.grid.version}, "
+                f"prepared at version {self._version}): prepare it again"
+            )
+        self._version = self.grid.version
+
+    def _workspace(self) -> _QueryWorkspace:
+        work = getattr(self._local, "work", None)
+        if work is None:
+            work = self._local.work = _QueryWorkspace(self.subgoals, self.grid)
+        return work
+
+    # ------------------------------------------------------------------ files
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the preprocessed data to one ``.npz`` file (any name works).
+
+        The file records a format version and a fingerprint of the grid (size, walls,
+        movement rules, cell cost); :meth:`load` refuses it for any other grid.
+        """
+        if self.grid.version != self._version:
+            self._revalidate()
+        header = {
+            "format_version": np.int64(FORMAT_VERSION),
+            "method": np.str_(self.method.value),
+            "fingerprint": np.str_(self._fingerprint),
+            "build_seconds": np.float64(self.build_seconds),
+            "edges": np.int64(self.edges),
+        }
+        with open(path, "wb") as handle:
+            np.savez(handle, **header, **self._graph)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], grid: Grid) -> PreparedGrid:
+        """Read a file written by :meth:`save` for ``grid``.
+
+        Raises
+        ------
+        StaleDataError
+            When the file is not a prepared-grid file of this format version, or was
+            written for a grid other than ``grid`` (other walls, size, rules or cost).
+        UnsupportedGridError
+            When ``grid`` itself cannot be prepared.
+        """
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                contents = {key: data[key] for key in data.files}
+        except (OSError, ValueError) as error:
+            if isinstance(error, FileNotFoundError):
+                raise
+            raise StaleDataError(f"{os.fspath(path)!r} is not a prepared-grid file: "
+                                 f"{error}") from None
+        missing = {"format_version", "method", "fingerprint", "build_seconds", "edges",
+                   *_GRAPH_KEYS} - contents.keys()
+        if missing:
+            raise StaleDataError(f"{os.fspath(path)!r} is not a prepared-grid file "
+                                 f"(missing {sorted(missing)})")
+        version = int(contents["format_version"])
+        if version != FORMAT_VERSION:
+            raise StaleDataError(f"{os.fspath(path)!r} has format version {version}; "
+                                 f"this wayfinding reads version {FORMAT_VERSION}: prepare "
+                                 "the grid again")
+        try:
+            method = PrepareMethod(str(contents["method"]))
+        except ValueError:
+            raise StaleDataError(f"{os.fspath(path)!r} was made by an unknown method "
+                                 f"{str(contents['method'])!r}") from None
+        scale = _check_grid(grid, method)
+        fingerprint = grid_fingerprint(grid)
+        if str(contents["fingerprint"]) != fingerprint:
+            raise StaleDataError(f"{os.fspath(path)!r} was prepared for another grid "
+                                 "(walls, size, movement rules or cell cost differ)")
+        _passable, subgoal_id, cells, clear = _subgoals(grid)
+        graph = {key: contents[key] for key in _GRAPH_KEYS}
+        if not np.array_equal(cells, graph["cells"]):  # pragma: no cover - fingerprint
+            raise StaleDataError(f"{os.fspath(path)!r} does not match the grid's subgoals")
+        return cls(grid, method, scale, subgoal_id, clear, graph,
+                   float(contents["build_seconds"]), n_edges=int(contents["edges"]),
+                   fingerprint=fingerprint)
+
+
+_GRAPH_KEYS = ("cells", "up_start", "up_from", "up_to", "up_w", "up_low", "up_high")
+
+
+# ---------------------------------------------------------------------- helpers
+def grid_fingerprint(grid: Grid) -> str:
+    """A hash of what the preprocessed data depends on: size, walls, rules, cell cost.
+
+    Examples
+    --------
+    >>> from wayfinding import Grid
+    >>> a, b = Grid.from_ascii('..'), Grid.from_ascii('..')
+    >>> grid_fingerprint(a) == grid_fingerprint(b)
+    True
+    >>> b.set_wall((1, 0)); grid_fingerprint(a) == grid_fingerprint(b)
+    False
+    """
+    m = grid.movement
+    digest = hashlib.blake2b(digest_size=16)
+    costs = grid.costs
+    cost_values = b"" if costs is None else np.ascontiguousarray(costs).tobytes()
+    digest.update(
+        f"{grid.width}x{grid.height};{m.diagonal};{m.straight_cost!r};"
+        f"{m.diagonal_cost!r};{m.corner_cutting.value}".encode()
+    )
+    digest.update(np.packbits(grid.passable_mask).tobytes())
+    digest.update(cost_values)
+    return digest.hexdigest()
+
+
+def _check_grid(grid: Grid, method: PrepareMethod) -> float:
+    name = f"prepare(method={method})"
+    if not grid.diagonal:
+        raise UnsupportedGridError(
+            f"{name} serves 8-way grids (diagonal=True); this grid is 4-way: use jps or astar"
+        )
+    return supported_scale(grid, name)
+
+
+def _subgoals(grid: Grid) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    from ._kernels import subgoal
+
+    flat = grid.flat
+    subgoal_id, cells = subgoal.find_subgoals(flat.passable, flat.stride)
+    limit = 65535 if max(grid.width, grid.height) < 65535 else 2**31 - 1
+    clear = subgoal.clearances(flat.passable, subgoal_id, flat.stride, grid.height, limit)
+    clear = clear.astype(np.uint16 if limit == 65535 else np.int32)
+    return flat.passable, subgoal_id, cells, clear
+
+
+def _edge_weights(cells: np.ndarray, tails: np.ndarray, heads: np.ndarray, stride: int,
+                  straight: float, diagonal: float) -> np.ndarray:
+    a, b = cells[tails], cells[heads]
+    dx = np.abs(a % stride - b % stride)
+    dy = np.abs(a // stride - b // stride)
+    return straight * np.abs(dx - dy) + diagonal * np.minimum(dx, dy)
+
+
+class _QueryWorkspace:
+    """One thread's query buffers for one prepared grid (generation stamps)."""
+
+    def __init__(self, n_sub: int, grid: Grid) -> None:
+        n = max(n_sub, 1)
+        self.dist = np.zeros((2, n), dtype=np.float64)
+        self.stamp = np.zeros((2, n), dtype=np.int64)
+        self.parent = np.zeros((2, n), dtype=np.int64)
+        self.heap_f = np.empty(1024, dtype=np.float64)
+        self.heap_g = np.empty(1024, dtype=np.float64)
+        self.heap_node = np.empty(1024, dtype=np.int64)
+        self.scan = np.empty((2, 8 + 8 * (grid.width + grid.height + 4)), dtype=np.int64)
+        self.buffer = np.empty(6 * n + 32, dtype=np.int64)
+        self.generation = 0
+
+    def grow_heap(self) -> None:
+        size = 2 * self.heap_f.shape[0]
+        self.heap_f = np.empty(size, dtype=np.float64)
+        self.heap_g = np.empty(size, dtype=np.float64)
+        self.heap_node = np.empty(size, dtype=np.int64)
+
+
+class _PathTrace:
+    """``came_from`` / ``cost_so_far`` along a found path, built on first use."""
+
+    def __init__(self, path: list[Location], xs: np.ndarray, ys: np.ndarray,
+                 straight: float, diagonal: float) -> None:
+        self._path, self._xs, self._ys = path, xs, ys
+        self._straight, self._diagonal = straight, diagonal
+        self.came_from: Mapping[Location, Location | None] = LazyMap(self._came_from)
+        self.cost_so_far: Mapping[Location, float] = LazyMap(self._cost_so_far)
+
+    def _came_from(self) -> dict[Location, Location | None]:
+        path = self._path
+        return {loc: (path[i - 1] if i else None) for i, loc in enumerate(path)}
+
+    def _cost_so_far(self) -> dict[Location, float]:
+        diagonal_step = (np.diff(self._xs) != 0) & (np.diff(self._ys) != 0)
+        steps = np.where(diagonal_step, self._diagonal, self._straight)
+        costs = np.concatenate(([0.0], np.cumsum(steps)))
+        return dict(zip(self._path, costs.tolist(), strict=True))
+
