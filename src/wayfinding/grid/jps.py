@@ -36,6 +36,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
@@ -127,17 +128,18 @@ def jps(grid: Grid, start: Location, goal: Location) -> SearchResult:
                 break
             ws.grow_heap()
         nodes = ws.touched[:n_touched].copy()
-        tree = JumpTree(nodes, ws.parent[nodes], ws.g[nodes] * scale, stride)
+        came_from, cost_so_far = jump_tree(nodes, ws.parent[nodes], ws.g[nodes] * scale,
+                                           stride)
         if status != kernels.FOUND:  # pragma: no cover - components leave no unreachable goal
-            return SearchResult(None, math.inf, tree.came_from, tree.cost_so_far,
-                                int(expanded), StopReason.EXHAUSTED, False, None)
+            return SearchResult(None, math.inf, came_from, cost_so_far, int(expanded),
+                                StopReason.EXHAUSTED, False, None)
         xs, ys = kernels.path_xy(kernels.interpolate(ws.parent, t, stride, m.diagonal),
                                  stride)
         cost = float(ws.g[t]) * scale
     finally:
         workspace.release(ws)
     path = list(zip(xs.tolist(), ys.tolist(), strict=True))
-    return SearchResult(path, cost, tree.came_from, tree.cost_so_far,
+    return SearchResult(path, cost, came_from, cost_so_far,
                         int(expanded), StopReason.FOUND, False, goal)
 
 
@@ -227,23 +229,23 @@ class LazyMap(Mapping):
         return f"LazyMap({self._get()!r})"
 
 
-class JumpTree:
-    """``came_from`` / ``cost_so_far`` over the jump points a search reached."""
+def jump_tree(nodes: np.ndarray, parents: np.ndarray, costs: np.ndarray,
+              stride: int) -> tuple[LazyMap, LazyMap]:
+    """``came_from`` / ``cost_so_far`` over the jump points a search reached (lazy).
 
-    def __init__(self, nodes: np.ndarray, parents: np.ndarray, costs: np.ndarray,
-                 stride: int) -> None:
-        self._nodes, self._parents, self._costs, self._stride = nodes, parents, costs, stride
-        self.came_from = LazyMap(self._came_from)
-        self.cost_so_far = LazyMap(self._cost_so_far)
+    The maps hold plain functions of the arrays (no reference cycles, so a result is
+    freed as soon as it is dropped, without waiting for the garbage collector).
+    """
+    return (LazyMap(functools.partial(_came_from, nodes, parents, stride)),
+            LazyMap(functools.partial(_cost_so_far, nodes, costs, stride)))
 
-    def _locations(self, cells: np.ndarray) -> list[Location]:
-        return cells_to_path(cells, self._stride)
 
-    def _came_from(self) -> dict:
-        keys = self._locations(self._nodes)
-        before = self._locations(np.maximum(self._parents, 0))
-        return {k: (b if p >= 0 else None)
-                for k, b, p in zip(keys, before, self._parents.tolist(), strict=True)}
+def _came_from(nodes: np.ndarray, parents: np.ndarray, stride: int) -> dict:
+    keys = cells_to_path(nodes, stride)
+    before = cells_to_path(np.maximum(parents, 0), stride)
+    return {k: (b if p >= 0 else None)
+            for k, b, p in zip(keys, before, parents.tolist(), strict=True)}
 
-    def _cost_so_far(self) -> dict:
-        return dict(zip(self._locations(self._nodes), self._costs.tolist(), strict=True))
+
+def _cost_so_far(nodes: np.ndarray, costs: np.ndarray, stride: int) -> dict:
+    return dict(zip(cells_to_path(nodes, stride), costs.tolist(), strict=True))

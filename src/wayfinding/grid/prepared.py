@@ -37,12 +37,12 @@ True
 from __future__ import annotations
 
 import enum
+import functools
 import hashlib
 import math
 import os
 import threading
 import time
-from collections.abc import Mapping
 
 import numpy as np
 
@@ -241,9 +241,9 @@ class PreparedGrid:
         xs, ys = path_xy(cells, stride)
         path = list(zip(xs.tolist(), ys.tolist(), strict=True))
         cost *= self._scale
-        along = _PathTrace(path, xs, ys, m.straight_cost * self._scale,
-                           m.diagonal_cost * self._scale)
-        return SearchResult(path, cost, along.came_from, along.cost_so_far, int(expanded),
+        came_from, cost_so_far = _path_maps(path, xs, ys, m.straight_cost * self._scale,
+                                            m.diagonal_cost * self._scale)
+        return SearchResult(path, cost, came_from, cost_so_far, int(expanded),
                             StopReason.FOUND, False, goal)
 
     def _revalidate(self) -> None:
@@ -408,23 +408,23 @@ class _QueryWorkspace:
         self.heap_node = np.empty(size, dtype=np.int64)
 
 
-class _PathTrace:
-    """``came_from`` / ``cost_so_far`` along a found path, built on first use."""
+def _path_maps(path: list[Location], xs: np.ndarray, ys: np.ndarray, straight: float,
+               diagonal: float) -> tuple[LazyMap, LazyMap]:
+    """``came_from`` / ``cost_so_far`` along a found path, built on first use.
 
-    def __init__(self, path: list[Location], xs: np.ndarray, ys: np.ndarray,
-                 straight: float, diagonal: float) -> None:
-        self._path, self._xs, self._ys = path, xs, ys
-        self._straight, self._diagonal = straight, diagonal
-        self.came_from: Mapping[Location, Location | None] = LazyMap(self._came_from)
-        self.cost_so_far: Mapping[Location, float] = LazyMap(self._cost_so_far)
+    Plain functions of the path (no reference cycles: a dropped result is freed at once).
+    """
+    return (LazyMap(functools.partial(_came_from, path)),
+            LazyMap(functools.partial(_cost_so_far, path, xs, ys, straight, diagonal)))
 
-    def _came_from(self) -> dict[Location, Location | None]:
-        path = self._path
-        return {loc: (path[i - 1] if i else None) for i, loc in enumerate(path)}
 
-    def _cost_so_far(self) -> dict[Location, float]:
-        diagonal_step = (np.diff(self._xs) != 0) & (np.diff(self._ys) != 0)
-        steps = np.where(diagonal_step, self._diagonal, self._straight)
-        costs = np.concatenate(([0.0], np.cumsum(steps)))
-        return dict(zip(self._path, costs.tolist(), strict=True))
+def _came_from(path: list[Location]) -> dict[Location, Location | None]:
+    return {loc: (path[i - 1] if i else None) for i, loc in enumerate(path)}
 
+
+def _cost_so_far(path: list[Location], xs: np.ndarray, ys: np.ndarray, straight: float,
+                 diagonal: float) -> dict[Location, float]:
+    diagonal_step = (np.diff(xs) != 0) & (np.diff(ys) != 0)
+    steps = np.where(diagonal_step, diagonal, straight)
+    costs = np.concatenate(([0.0], np.cumsum(steps)))
+    return dict(zip(path, costs.tolist(), strict=True))
