@@ -1,0 +1,195 @@
+"""An independent check of a path on a MovingAI-rules grid.
+
+The check works directly on the passability array and shares no code with the searches:
+a path is valid when it starts at the start, ends at the goal, every cell is on the map
+and passable, every step moves to one of the 8 neighbouring cells, and every diagonal step
+has both orthogonal cells passable (no corner cutting). Its cost is recomputed as
+``straight steps + sqrt(2) * diagonal steps``.
+
+Examples
+--------
+>>> import numpy as np
+>>> passable = np.array([[True, True], [True, False]])
+>>> check_path(passable, (0, 1), (1, 0), [(0, 1), (0, 0), (1, 0)])
+PathCheck(valid=True, cost=2.0, problem=None)
+>>> check_path(passable, (0, 1), (1, 0), [(0, 1), (1, 0)]).problem
+'step 1: diagonal (0, 1) -> (1, 0) cuts the corner of the wall at (1, 1)'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+
+__all__ = [
+    "SQRT2",
+    "PathCheck",
+    "check_path",
+    "component_labels",
+    "connected",
+    "costs_agree",
+]
+
+SQRT2 = math.sqrt(2.0)
+
+
+class PathCheck(NamedTuple):
+    """The verdict on one path."""
+
+    #: True when the path is a legal 8-way, no-corner-cutting walk from start to goal.
+    valid: bool
+    #: Recomputed cost (straight steps + sqrt 2 per diagonal); ``inf`` when invalid.
+    cost: float
+    #: What is wrong, naming the step and cells; ``None`` when valid.
+    problem: str | None
+
+
+def _bad(problem: str) -> PathCheck:
+    return PathCheck(False, math.inf, problem)
+
+
+def check_path(
+    passable: np.ndarray,
+    start: tuple[int, int],
+    goal: tuple[int, int],
+    path: Sequence[Any] | None,
+) -> PathCheck:
+    """Check ``path`` against the map ``passable`` (bool[H, W], indexed ``[y, x]``).
+
+    Parameters
+    ----------
+    passable : numpy.ndarray of bool, shape (H, W)
+        True where a unit may stand.
+    start, goal : tuple of int
+        ``(x, y)`` the path must begin and end at (they may be equal: a one-cell path).
+    path : sequence of (x, y), or None
+        The path to check, start and goal included.
+
+    Returns
+    -------
+    PathCheck
+        ``valid``, the recomputed ``cost``, and the first ``problem`` found.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> check_path(np.ones((1, 1), bool), (0, 0), (0, 0), [(0, 0)]).cost
+    0.0
+    >>> check_path(np.ones((1, 3), bool), (0, 0), (2, 0), [(0, 0), (2, 0)]).problem
+    'step 1: (0, 0) -> (2, 0) is not a move to a neighbouring cell'
+    """
+    if path is None:
+        return _bad("no path returned")
+    try:
+        cells = np.asarray(path, dtype=np.int64)
+    except (TypeError, ValueError):
+        return _bad("the path is not a sequence of (x, y) pairs of integers")
+    if cells.ndim != 2 or cells.shape[1] != 2 or len(cells) == 0:
+        return _bad(f"the path must be a non-empty sequence of (x, y) pairs, got {path!r:.60}")
+    xs, ys = cells[:, 0], cells[:, 1]
+    first, last = (int(xs[0]), int(ys[0])), (int(xs[-1]), int(ys[-1]))
+    if first != tuple(start):
+        return _bad(f"the path starts at {first}, not at the start {tuple(start)}")
+    if last != tuple(goal):
+        return _bad(f"the path ends at {last}, not at the goal {tuple(goal)}")
+    height, width = passable.shape
+    inside = (xs >= 0) & (xs < width) & (ys >= 0) & (ys < height)
+    if not inside.all():
+        i = int(np.argmin(inside))
+        return _bad(f"step {i}: {_cell(xs, ys, i)} is outside the {width}x{height} map")
+    on_floor = passable[ys, xs]
+    if not on_floor.all():
+        i = int(np.argmin(on_floor))
+        return _bad(f"step {i}: {_cell(xs, ys, i)} is a wall")
+    dx, dy = np.diff(xs), np.diff(ys)
+    adjacent = np.maximum(np.abs(dx), np.abs(dy)) == 1
+    if not adjacent.all():
+        i = int(np.argmin(adjacent))
+        return _bad(
+            f"step {i + 1}: {_cell(xs, ys, i)} -> {_cell(xs, ys, i + 1)} "
+            "is not a move to a neighbouring cell"
+        )
+    diagonal = (dx != 0) & (dy != 0)
+    # Both orthogonal cells of a diagonal step: (x + dx, y) and (x, y + dy).
+    side_a = passable[ys[:-1], xs[:-1] + dx]
+    side_b = passable[ys[:-1] + dy, xs[:-1]]
+    cut = diagonal & ~(side_a & side_b)
+    if cut.any():
+        i = int(np.argmax(cut))
+        x, y = int(xs[i]), int(ys[i])
+        wall = (x + int(dx[i]), y) if not side_a[i] else (x, y + int(dy[i]))
+        return _bad(
+            f"step {i + 1}: diagonal {_cell(xs, ys, i)} -> {_cell(xs, ys, i + 1)} "
+            f"cuts the corner of the wall at {wall}"
+        )
+    n_diagonal = int(diagonal.sum())
+    n_straight = len(dx) - n_diagonal
+    return PathCheck(True, n_straight + SQRT2 * n_diagonal, None)
+
+
+def connected(labels: np.ndarray, start: tuple[int, int], goal: tuple[int, int]) -> bool:
+    """True when ``start`` and ``goal`` are passable and in one component of ``labels``.
+
+    Examples
+    --------
+    >>> labels = component_labels(np.array([[True, False, True]]))
+    >>> connected(labels, (0, 0), (2, 0)), connected(labels, (0, 0), (0, 0))
+    (False, True)
+    """
+    a = labels[start[1], start[0]]
+    return bool(a > 0 and a == labels[goal[1], goal[0]])
+
+
+def component_labels(passable: np.ndarray) -> np.ndarray:
+    """Connected components of the passable cells (0 on walls, 1, 2, ... elsewhere).
+
+    Under the MovingAI rule a diagonal step needs both orthogonal cells passable, so it
+    can always be replaced by two straight steps: the components are those of 4-way
+    movement. A plain breadth-first flood, sharing no code with the library.
+
+    Examples
+    --------
+    >>> component_labels(np.array([[True, False], [False, True]])).tolist()
+    [[1, 0], [0, 2]]
+    """
+    height, width = passable.shape
+    stride = width + 2
+    free = np.zeros((height + 2, stride), dtype=bool)
+    free[1:-1, 1:-1] = passable
+    flat_free = free.ravel().tolist()
+    labels = [0] * len(flat_free)
+    steps = (1, -1, stride, -stride)
+    label = 0
+    for seed in np.flatnonzero(free.ravel()).tolist():
+        if labels[seed]:
+            continue
+        label += 1
+        labels[seed] = label
+        frontier = [seed]
+        while frontier:
+            current = frontier.pop()
+            for step in steps:
+                nxt = current + step
+                if flat_free[nxt] and not labels[nxt]:
+                    labels[nxt] = label
+                    frontier.append(nxt)
+    grid = np.array(labels, dtype=np.int32).reshape(height + 2, stride)
+    return grid[1:-1, 1:-1].copy()
+
+
+def costs_agree(reported: float, recomputed: float) -> bool:
+    """True when a search's reported cost equals the recomputed one up to float error.
+
+    Examples
+    --------
+    >>> costs_agree(1 + SQRT2, SQRT2 + 1), costs_agree(3.0, 3.001)
+    (True, False)
+    """
+    return abs(float(reported) - recomputed) <= 1e-9 * max(1.0, abs(recomputed))
+
+
+def _cell(xs: np.ndarray, ys: np.ndarray, i: int) -> tuple[int, int]:
+    return (int(xs[i]), int(ys[i]))
