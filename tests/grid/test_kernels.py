@@ -21,6 +21,7 @@ from tests.strategies import grid_cases
 from wayfinding import CornerCutting, Grid, StopReason, heuristics
 from wayfinding.graph import astar as generic_astar
 from wayfinding.graph import dijkstra as generic_dijkstra
+from wayfinding.grid import _engine as engine
 from wayfinding.grid import search, workspace
 
 
@@ -272,22 +273,30 @@ def test_workspace_grows_for_bigger_grids_and_keeps_working_for_smaller():
     assert search.astar(small, (0, 0), (3, 0)).cost == before
 
 
-@pytest.mark.parametrize("tie", [False, True], ids=["f-only", "larger-g-first"])
-def test_heap_pops_in_priority_order(tie):
+def test_heap_pops_in_priority_order():
     from wayfinding.grid._kernels.bestfirst import heap_pop, heap_push
 
     rng = np.random.default_rng(7)
-    f = rng.integers(0, 5, 200).astype(float)
-    g = rng.integers(0, 5, 200).astype(float)
-    heap_f, heap_g, heap_n = np.zeros(200), np.zeros(200), np.zeros(200, np.int32)
+    f = rng.integers(0, 20, 300).astype(float)
+    heap_f, heap_n = np.zeros(300), np.zeros(300, np.int32)
     size = 0
-    for i in range(200):
-        size = heap_push(heap_f, heap_g, heap_n, size, f[i], g[i], i, tie)
+    for i in range(300):
+        size = heap_push(heap_f, heap_n, size, f[i], i)
     popped = []
     while size:
         popped.append(int(heap_n[0]))
         size -= 1
-        heap_pop(heap_f, heap_g, heap_n, size, tie)
-    assert sorted(popped) == list(range(200))
-    keys = [(f[i], -g[i]) if tie else (f[i],) for i in popped]
-    assert keys == sorted(keys)
+        heap_pop(heap_f, heap_n, size)
+    assert sorted(popped) == list(range(300))
+    assert [f[i] for i in popped] == sorted(f)
+
+
+@pytest.mark.parametrize("options", RULES[:1] + RULES[4:], ids=["4way", "8way-10-14"])
+def test_tie_break_key_orders_equal_f_by_larger_g(options):
+    grid = Grid(np.ones((50, 70), bool), **options)
+    p = engine.plan(grid)
+    eps = engine._tie_break(p, p.default, 1.0)
+    assert eps > 0 and p.max_step * 70 * 50 * eps < 0.5
+    keys = [(f - g * eps, f, g) for f in (100.0, 101.0) for g in (0.0, 50.0, 99.0)]
+    assert [k[1:] for k in sorted(keys)] == [(100.0, 99.0), (100.0, 50.0), (100.0, 0.0),
+                                             (101.0, 99.0), (101.0, 50.0), (101.0, 0.0)]

@@ -212,6 +212,20 @@ def _whole(*values: float) -> bool:
     return all(float(v).is_integer() for v in values)
 
 
+def _tie_break(p: Plan, spec: Spec, weight: float) -> float:
+    """``eps`` such that ``f - g * eps`` orders integer f exactly, and equal f by larger g.
+
+    ``g * eps < 1/2`` for every g a search can meet (a simple path's cost) and the keys
+    stay exact in float64; 0 (no tie-break) when the grid is too large for both.
+    """
+    g_bound = max(p.max_step, 1.0) * p.width * p.height
+    h_bound = spec.scale * max(spec.d, spec.d2) * (p.width + p.height)
+    bits = int(g_bound).bit_length() + 1
+    if (g_bound + weight * h_bound + h_bound) * 2.0**bits >= 2.0**52:
+        return 0.0
+    return 2.0**-bits
+
+
 def params(grid: Grid, p: Plan, mode: int, spec: Spec, weight: float, max_cost: float | None,
            n_starts: int, n_goals: int, track: bool) -> tuple[np.ndarray, np.ndarray]:
     """The ``iparams`` and ``fparams`` arrays of a query (cached on the plan; read-only)."""
@@ -229,17 +243,19 @@ def params(grid: Grid, p: Plan, mode: int, spec: Spec, weight: float, max_cost: 
     else:
         reopen = REOPEN_OPEN if consistent(grid, spec, weight) else REOPEN_ALL
     ring = 1 << int(2 * p.max_step + 2).bit_length()
-    bucket = (p.integral and reopen == REOPEN_OPEN and ring <= MAX_RING
-              and (mode == MODE_COST
-                   or (n_starts == 1 and spec.code != H_EUCLIDEAN
-                       and _whole(spec.d, spec.d2, spec.scale, weight))))
+    integral = p.integral and (mode == MODE_COST or (
+        spec.code != H_EUCLIDEAN and _whole(spec.d, spec.d2, spec.scale, weight)))
+    bucket = (integral and reopen == REOPEN_OPEN and ring <= MAX_RING
+              and (mode == MODE_COST or n_starts == 1))
+    tie = 0.0
+    if integral and mode != MODE_COST and not bucket:
+        tie = _tie_break(p, spec, weight if mode == MODE_ASTAR else 0.0)
     iparams = np.array([p.n_moves, p.rule, p.stride, int(p.weighted), spec.code, n_goals,
-                        n_hgoals, mode, reopen, int(track),
-                        int(p.integral and mode != MODE_COST and not bucket),
+                        n_hgoals, mode, reopen, int(track), 0,
                         FRONTIER_BUCKET if bucket else FRONTIER_HEAP, ring if bucket else 1],
                        dtype=np.int64)
     fparams = np.array([spec.d, spec.d2, spec.scale, weight,
-                        math.inf if max_cost is None else max_cost])
+                        math.inf if max_cost is None else max_cost, tie])
     if len(p.params) > 64:
         p.params.clear()
     p.params[key] = (iparams, fparams)
@@ -268,8 +284,8 @@ def run(k: Any, p: Plan, iparams: np.ndarray, fparams: np.ndarray, starts: np.nd
         chunk = left if deadline is None else min(left, CLOCK_EVERY)
         status = k.best_first(flat.passable, flat.costs, p.moves, p.lengths, iparams, fparams,
                               starts, goals, ws.stamp, ws.g, ws.parent, ws.goal_mark,
-                              ws.touched, ws.heap_f, ws.heap_g, ws.heap_n, ws.link,
-                              ws.buckets, state, ws.fstate, chunk)
+                              ws.touched, ws.heap_f, ws.heap_n, ws.link, ws.buckets, state,
+                              ws.fstate, chunk)
         if status == STATUS_FOUND:
             return status, StopReason.FOUND
         if status == STATUS_EXHAUSTED:

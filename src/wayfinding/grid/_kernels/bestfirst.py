@@ -5,9 +5,11 @@ The three algorithms share one loop and differ in the priority of a cell on the 
 (measured in ``benchmarks/frontier_variants.py``), both with lazy deletion (a cell reached
 more cheaply is pushed again; an entry popped for a cell already expanded is skipped):
 
-- ``FRONTIER_HEAP``: an array binary heap of (f, cell), comparisons compiled without
-  branches. With ``I_TIE`` entries also carry g and equal f pops the larger g first (the
-  texts' tie-break; worth its cost only where exact ties are common: integer step costs);
+- ``FRONTIER_HEAP``: an array binary heap of (key, cell). The key is f, or with the
+  texts' tie-break ``f - g * F_TIE``: when priorities are integers (integer step costs,
+  where exact ties are common) a small enough ``F_TIE`` orders equal f by larger g first
+  without reordering different f, at no cost (a second comparison on g in the heap made
+  the whole search a third slower);
 - ``FRONTIER_BUCKET``: a ring of buckets, one LIFO list per integer f (LIFO pops the
   deepest of equal f first). Only for integer priorities that never decrease
   (integer step costs and heuristic, consistent heuristic), where it is several times
@@ -42,7 +44,7 @@ I_N_HGOALS = 6  # the heuristic aims at the nearest of the first ``n`` goals
 I_MODE = 7  # MODE_COST, MODE_HEURISTIC, MODE_ASTAR
 I_REOPEN = 8  # REOPEN_*: which cells reached again more cheaply are updated
 I_TRACK = 9  # 1: remember the most promising cell reached (partial paths)
-I_TIE = 10  # 1: on equal f pop the larger g first (heap only)
+I_UNUSED = 10  # (reserved)
 I_FRONTIER = 11  # FRONTIER_HEAP or FRONTIER_BUCKET
 I_RING = 12  # buckets in the ring (a power of two above the largest f step), bucket only
 N_IPARAMS = 13
@@ -53,7 +55,8 @@ F_D2 = 1  # heuristic diagonal-step length (octile)
 F_SCALE = 2  # heuristic multiplier (the grid's cheapest cell cost for its own heuristic)
 F_WEIGHT = 3  # A* weight on h
 F_MAX_COST = 4  # cells costing more are never recorded (inf: no limit)
-N_FPARAMS = 5
+F_TIE = 5  # heap key = f - g * F_TIE (0: no tie-break; see the module docstring)
+N_FPARAMS = 6
 
 # ---------------------------------------------------------------- state layout (int64)
 S_GEN = 0  # generation stamp of this search
@@ -139,77 +142,45 @@ def estimate(code, x, y, gx0, gy0, goal_xy, n, d, d2, scale):  # pragma: no cove
 
 
 @njit(cache=True, nogil=True, inline="always")
-def heap_push(heap_f, heap_g, heap_n, size, f, gv, node, tie):  # pragma: no cover - numba
-    """Insert ``(f, g, node)`` into a heap of ``size`` entries; return the new size.
-
-    Order: smaller f first; with ``tie``, on equal f the larger g first (``heap_g`` is
-    only used then). Comparisons use ``&``/``|`` so they compile without branches.
-    """
+def heap_push(heap_f, heap_n, size, f, node):  # pragma: no cover - numba
+    """Insert ``(f, node)`` into a binary heap of ``size`` entries; return the new size."""
     i = size
-    if tie:
-        while i > 0:
-            p = (i - 1) >> 1
-            pf = heap_f[p]
-            if (f > pf) | ((f == pf) & (gv <= heap_g[p])):
-                break
-            heap_f[i] = pf
-            heap_g[i] = heap_g[p]
-            heap_n[i] = heap_n[p]
-            i = p
-        heap_g[i] = gv
-    else:
-        while i > 0:
-            p = (i - 1) >> 1
-            pf = heap_f[p]
-            if f >= pf:
-                break
-            heap_f[i] = pf
-            heap_n[i] = heap_n[p]
-            i = p
+    while i > 0:
+        p = (i - 1) >> 1
+        pf = heap_f[p]
+        if f >= pf:
+            break
+        heap_f[i] = pf
+        heap_n[i] = heap_n[p]
+        i = p
     heap_f[i] = f
     heap_n[i] = node
     return size + 1
 
 
 @njit(cache=True, nogil=True, inline="always")
-def heap_pop(heap_f, heap_g, heap_n, size, tie):  # pragma: no cover - numba
-    """Remove the root of a heap of ``size + 1`` entries (``size`` already decremented)."""
+def heap_pop(heap_f, heap_n, size):  # pragma: no cover - numba
+    """Remove the root of a heap of ``size + 1`` entries (``size`` already decremented).
+
+    The smaller child is chosen without a branch (``c += right < left``): a branch there
+    is unpredictable and costs about a third of the search time.
+    """
     lf = heap_f[size]
     ln = heap_n[size]
     i = 0
-    if tie:
-        lg = heap_g[size]
-        while True:
-            c = 2 * i + 1
-            if c >= size:
-                break
-            if c + 1 < size:
-                rf = heap_f[c + 1]
-                cf = heap_f[c]
-                c += (rf < cf) | ((rf == cf) & (heap_g[c + 1] > heap_g[c]))
-            cf = heap_f[c]
-            if (cf < lf) | ((cf == lf) & (heap_g[c] > lg)):
-                heap_f[i] = cf
-                heap_g[i] = heap_g[c]
-                heap_n[i] = heap_n[c]
-                i = c
-            else:
-                break
-        heap_g[i] = lg
-    else:
-        while True:
-            c = 2 * i + 1
-            if c >= size:
-                break
-            if c + 1 < size:
-                c += heap_f[c + 1] < heap_f[c]
-            cf = heap_f[c]
-            if cf < lf:
-                heap_f[i] = cf
-                heap_n[i] = heap_n[c]
-                i = c
-            else:
-                break
+    while True:
+        c = 2 * i + 1
+        if c >= size:
+            break
+        if c + 1 < size:
+            c += heap_f[c + 1] < heap_f[c]
+        cf = heap_f[c]
+        if cf < lf:
+            heap_f[i] = cf
+            heap_n[i] = heap_n[c]
+            i = c
+        else:
+            break
     heap_f[i] = lf
     heap_n[i] = ln
 
@@ -245,7 +216,7 @@ def bucket_pop(buckets, link, heap_n, mask, fmin, free):  # pragma: no cover - n
 
 @njit(cache=True, nogil=True)
 def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
-               stamp, g, parent, goal_mark, touched, heap_f, heap_g, heap_n, link, buckets,
+               stamp, g, parent, goal_mark, touched, heap_f, heap_n, link, buckets,
                state, fstate, budget):  # pragma: no cover - numba
     """Run (or resume) one best-first search for at most ``budget`` expansions.
 
@@ -256,11 +227,11 @@ def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
 
     In/out (the workspace): ``stamp`` int32[n], ``g`` float64[n], ``parent`` int32[n],
     ``goal_mark`` int32[n] (goal cells carry the generation when there are several),
-    ``touched`` int32[n] (cells in order of first reach), the frontier: ``heap_f``,
-    ``heap_g`` float64[m], ``heap_n``, ``link`` int32[m] (entries) and ``buckets``
-    int32[ring], and ``state``/``fstate`` (layouts ``S_*``, ``FS_*``). Set
-    ``state[S_STATUS] = STATUS_NEW`` and ``state[S_GEN]`` to a fresh generation to
-    start; the kernel stamps goals and pushes the starts itself.
+    ``touched`` int32[n] (cells in order of first reach), the frontier: ``heap_f``
+    float64[m], ``heap_n`` and ``link`` int32[m] (entries), ``buckets`` int32[ring]; and
+    ``state``/``fstate`` (layouts ``S_*``, ``FS_*``). Set ``state[S_STATUS] = STATUS_NEW``
+    and ``state[S_GEN]`` to a fresh generation to start; the kernel stamps goals and
+    pushes the starts itself.
 
     Returns the status (also in ``state[S_STATUS]``).
     """
@@ -274,7 +245,6 @@ def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
     mode = iparams[I_MODE]
     reopen = iparams[I_REOPEN]
     track = iparams[I_TRACK] != 0
-    tie = iparams[I_TIE] != 0
     bucket = iparams[I_FRONTIER] == FRONTIER_BUCKET
     mask = iparams[I_RING] - 1
     d = fparams[F_D]
@@ -282,6 +252,7 @@ def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
     scale = fparams[F_SCALE]
     weight = fparams[F_WEIGHT]
     max_cost = fparams[F_MAX_COST]
+    tie = fparams[F_TIE]
     if mode == MODE_COST:
         hcode = H_ZERO
     gen = np.int32(state[S_GEN])
@@ -342,7 +313,7 @@ def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
                 fmin = min(fmin, np.int64(f))
                 size += 1
             else:
-                size = heap_push(heap_f, heap_g, heap_n, size, f, 0.0, s, tie)
+                size = heap_push(heap_f, heap_n, size, f, s)
             if h < best_h:
                 best = s
                 best_h = h
@@ -363,7 +334,7 @@ def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
             u, fmin, free = bucket_pop(buckets, link, heap_n, mask, fmin, free)
         else:
             u = heap_n[0]
-            heap_pop(heap_f, heap_g, heap_n, size, tie)
+            heap_pop(heap_f, heap_n, size)
         if stamp[u] != gen:
             continue  # a stale duplicate: u was already expanded
         if n_goals == 1:
@@ -426,7 +397,7 @@ def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
                                               n_entries)
                 size += 1
             else:
-                size = heap_push(heap_f, heap_g, heap_n, size, f, ng, v, tie)
+                size = heap_push(heap_f, heap_n, size, f - ng * tie, v)
             if track and (h < best_h or (h == best_h and ng < best_g)):
                 best = v
                 best_h = h
