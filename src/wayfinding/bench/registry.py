@@ -7,8 +7,8 @@ the factory needs inside it, so that listing the names imports nothing.
 
 Adding an algorithm is one line in :data:`ALGORITHMS` (or :func:`register` at run time)::
 
-    "jps": _public("jps", module="wayfinding.grid.jps"),  # wayfinding.jps(grid, start, goal)
-    "jps+": _prepared("jps+"),           # wayfinding.prepare(grid, method="jps+").search
+    "jps": _public("jps", module="wayfinding.grid.jps"),  # jps(grid, start, goal)
+    "subgoal_ch": _prepared("subgoal_ch"),  # prepare(grid, method).search(start, goal)
 
 Examples
 --------
@@ -55,20 +55,21 @@ def _public(
     return factory
 
 
-def _prepared(method: str) -> Factory:
-    """Factory for a preprocessing method: ``wayfinding.prepare(grid, method=...)``.
+def _prepared(method: str, *, module: str = "wayfinding.grid.prepared") -> Factory:
+    """Factory for a preprocessing method: ``prepare(grid, PrepareMethod(method)).search``.
 
-    The returned object is expected to answer ``prepared.search(start, goal)``
-    (adjust here if the FAST helper's API names it differently).
+    The build happens in the factory, once per map, untimed.
     """
 
     def factory(grid: Grid) -> Query:
         import wayfinding
 
-        prepared = wayfinding.prepare(grid, method=method)
+        home = importlib.import_module(module)
+        prepare = getattr(wayfinding, "prepare", None) or home.prepare
+        prepared = prepare(grid, home.PrepareMethod(method))
         return prepared.search
 
-    factory.__doc__ = f"wayfinding.prepare(grid, method={method!r}).search(start, goal)"
+    factory.__doc__ = f"prepare(grid, PrepareMethod({method!r})).search(start, goal)"
     return factory
 
 
@@ -77,6 +78,7 @@ ALGORITHMS: dict[str, Factory] = {
     "astar": _public("astar"),
     "dijkstra": _public("dijkstra", goal_keyword=True),
     "jps": _public("jps", module="wayfinding.grid.jps"),
+    "subgoal_ch": _prepared("subgoal_ch"),
 }
 
 
