@@ -279,13 +279,14 @@ def run(k: Any, p: Plan, iparams: np.ndarray, fparams: np.ndarray, starts: np.nd
     left = NO_LIMIT if max_expansions is None else max_expansions
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     flat, state = p.flat, ws.state
+    kernel = k.best_first_bucket if iparams[11] == FRONTIER_BUCKET else k.best_first
     while True:
         before = int(state[S_EXPANDED]) if state[S_STATUS] != STATUS_NEW else 0
         chunk = left if deadline is None else min(left, CLOCK_EVERY)
-        status = k.best_first(flat.passable, flat.costs, p.moves, p.lengths, iparams, fparams,
-                              starts, goals, ws.stamp, ws.g, ws.parent, ws.goal_mark,
-                              ws.touched, ws.heap_f, ws.heap_n, ws.link, ws.buckets, state,
-                              ws.fstate, chunk)
+        status = kernel(flat.passable, flat.costs, p.moves, p.lengths, iparams, fparams,
+                        starts, goals, ws.stamp, ws.g, ws.parent, ws.goal_mark,
+                        ws.touched, ws.heap_f, ws.heap_n, ws.link, ws.buckets, state,
+                        ws.fstate, chunk)
         if status == STATUS_FOUND:
             return status, StopReason.FOUND
         if status == STATUS_EXHAUSTED:
