@@ -235,7 +235,8 @@ def test_unavailable_algorithm_exits_2(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["{scen}", "--algorithm", "nope"], r"unknown algorithm 'nope'; known: astar, dijkstra, jps"),
+        (["{scen}", "--algorithm", "nope"],
+         r"unknown algorithm 'nope'; known: astar, dijkstra, jps"),
         (["{scen}", "--compare", "astar,nope"], r"unknown algorithm 'nope'"),
         (["{tmp}/missing.scen"], r"scenario file or folder '.*missing\.scen' does not exist"),
         (["{scen}", "--maps", "{tmp}/nowhere"], r"--maps folder '.*nowhere' does not exist"),

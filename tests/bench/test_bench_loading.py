@@ -41,7 +41,7 @@ def test_find_scenario_files_in_folders_recursively() -> None:
 
 def test_find_scenario_files_dedupes_and_keeps_order() -> None:
     one = DATA / "scenarios" / "dao" / "den404d.map.scen"
-    files = find_scenario_files([one, DATA / "scenarios"])
+    files = find_scenario_files([one, DATA / "scenarios", one.resolve()])
     assert files[0] == one
     assert len(files) == 3
 

@@ -68,21 +68,22 @@ def find_scenario_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     BenchInputError
         When a path does not exist or no scenario file is found at all.
     """
-    found: dict[Path, None] = {}
+    found: dict[Path, Path] = {}  # resolved -> as given, so a file named twice runs once
     for given in paths:
         path = Path(given)
         if path.is_dir():
             files = sorted(p for p in path.rglob("*.scen") if p.is_file())
             if not files:
                 raise BenchInputError(f"no *.scen files under the folder {str(path)!r}")
-            found.update(dict.fromkeys(files))
         elif path.is_file():
-            found[path] = None
+            files = [path]
         else:
             raise BenchInputError(f"scenario file or folder {str(path)!r} does not exist")
+        for file in files:
+            found.setdefault(file.resolve(), file)
     if not found:
         raise BenchInputError("no scenario files given")
-    return list(found)
+    return list(found.values())
 
 
 class MapResolver:

@@ -132,7 +132,7 @@ class Progress:
     pipes): one plain line every ``every`` seconds, so short runs print nothing.
     """
 
-    def __init__(self, total: int, stream: TextIO | None = None, every: float = 30.0) -> None:
+    def __init__(self, total: int, stream: TextIO | None = None, every: float = 60.0) -> None:
         self.total = total
         self.done = 0
         self.stream = stream if stream is not None else sys.stderr
