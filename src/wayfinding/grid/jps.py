@@ -111,7 +111,7 @@ def jps(grid: Grid, start: Location, goal: Location) -> SearchResult:
     from ._kernels import jps as kernels  # numba is imported lazily
 
     flat = grid.flat
-    rows, cols = scan_bitmaps(grid)
+    bits = scan_bitmaps(grid)
     stride = flat.stride
     m = grid.movement
     diagonal = m.diagonal_cost if m.diagonal else 0.0
@@ -121,7 +121,7 @@ def jps(grid: Grid, start: Location, goal: Location) -> SearchResult:
     try:
         while True:
             status, expanded, n_touched = kernels.jps_search(
-                flat.passable, rows, cols, stride, s, t, m.straight_cost, diagonal,
+                flat.passable, bits, stride, s, t, m.straight_cost, diagonal,
                 m.diagonal, ws.stamp, ws.g, ws.parent, ws.touched, ws.next_generation(),
                 ws.heap_f, ws.heap_g, ws.heap_n)
             if status != kernels.HEAP_FULL:
@@ -178,10 +178,10 @@ def _uniform_cost(grid: Grid, algorithm: str) -> float:
     )
 
 
-def scan_bitmaps(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
+def scan_bitmaps(grid: Grid) -> np.ndarray:
     """Row and column bitmaps of the padded grid for the block-based scans (cached)."""
 
-    def build() -> tuple[np.ndarray, np.ndarray]:
+    def build() -> np.ndarray:
         from ._kernels.jps_scan import bitmaps
 
         flat = grid.flat

@@ -51,22 +51,26 @@ def _collect(v, start, length, adj_to, adj_w, contracted, nbr, nbr_w):  # pragma
 @njit(cache=True)
 def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, stamp,
              generation, heap_f, heap_g, heap_node, short_u, short_w, short_cost, mark,
-             settle_limit, hops, hop_limit):
+             via_of, seen_at, settle_limit, hops, hop_limit):
     """Shortcuts that contracting ``v`` needs, into ``short_*``.
 
-    Returns ``(count, generation, heap_f, heap_g, heap_node)``.
+    For each remaining neighbour ``u`` one bounded Dijkstra search (without ``v``) looks
+    for *witnesses*: paths to the later neighbours ``w`` no longer than ``u - v - w``. It
+    stops once every target has one, or after ``settle_limit`` nodes; a target left
+    without a witness gets a shortcut. Returns ``(count, generation, heap_f, heap_g,
+    heap_node)``.
     """  # pragma: no cover - numba
     n_short = 0
-    for a in range(k):
+    for a in range(k - 1):
         u = nbr[a]
         limit = 0.0
-        for b in range(a + 1, k):
-            limit = max(limit, nbr_w[a] + nbr_w[b])
-        if a + 1 >= k:
-            continue
-        for b in range(a + 1, k):
-            mark[nbr[b]] = a
         generation += 1
+        for b in range(a + 1, k):
+            via = nbr_w[a] + nbr_w[b]
+            limit = max(limit, via)
+            mark[nbr[b]] = generation
+            via_of[nbr[b]] = via * (1.0 + 1e-12)
+        targets_left = k - a - 1
         dist[u] = 0.0
         hops[u] = 0
         stamp[u] = generation
@@ -74,7 +78,6 @@ def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, s
         heap_f, heap_g, heap_node, size = heap_push(heap_f, heap_g, heap_node, size,
                                                     0.0, 0.0, u)
         settled = 0
-        targets_left = k - a - 1
         while size > 0 and settled < settle_limit and targets_left > 0:
             d_top, _g, x, size = heap_pop(heap_f, heap_g, heap_node, size)
             if d_top > dist[x]:
@@ -82,8 +85,6 @@ def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, s
             if d_top > limit:
                 break
             settled += 1
-            if mark[x] == a:
-                targets_left -= 1
             if hops[x] >= hop_limit:
                 continue
             for i in range(start[x], start[x] + length[x]):
@@ -95,19 +96,20 @@ def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, s
                     stamp[y] = generation
                     dist[y] = nd
                     hops[y] = hops[x] + 1
+                    if mark[y] == generation and seen_at[y] != generation and (
+                            nd <= via_of[y]):
+                        seen_at[y] = generation  # a witness for target y
+                        targets_left -= 1
                     heap_f, heap_g, heap_node, size = heap_push(heap_f, heap_g, heap_node,
                                                                 size, nd, nd, y)
         for b in range(a + 1, k):
             w = nbr[b]
-            via = nbr_w[a] + nbr_w[b]
-            if stamp[w] == generation and dist[w] <= via * (1.0 + 1e-12):
-                continue  # a witness: a path from u to w as short without v
+            if seen_at[w] == generation:
+                continue
             short_u[n_short] = u
             short_w[n_short] = w
-            short_cost[n_short] = via
+            short_cost[n_short] = nbr_w[a] + nbr_w[b]
             n_short += 1
-        for b in range(a + 1, k):
-            mark[nbr[b]] = -1
     return n_short, generation, heap_f, heap_g, heap_node
 
 
@@ -158,7 +160,9 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
     rank = np.full(n, -1, dtype=np.int32)
     dist = np.empty(n, dtype=np.float64)
     stamp = np.zeros(n, dtype=np.int64)
-    mark = np.full(n, -1, dtype=np.int64)
+    mark = np.zeros(n, dtype=np.int64)
+    seen_at = np.zeros(n, dtype=np.int64)
+    via_of = np.zeros(n, dtype=np.float64)
     hops = np.zeros(n, dtype=np.int64)
     generation = 0
     heap_f = np.empty(256, dtype=np.float64)
@@ -197,7 +201,7 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
             n_short, generation, heap_f, heap_g, heap_node = _witness(
                 v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, stamp,
                 generation, heap_f, heap_g, heap_node, short_u, short_w, short_cost, mark,
-                quick_settle, hops, quick_hops)
+                via_of, seen_at, quick_settle, hops, quick_hops)
             new_priority = float(n_short - k + deleted[v] + level[v])
             if initial or (queue_size > 0 and new_priority > queue_f[0]):
                 priority[v] = new_priority
@@ -208,7 +212,7 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
             n_short, generation, heap_f, heap_g, heap_node = _witness(
                 v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, stamp,
                 generation, heap_f, heap_g, heap_node, short_u, short_w, short_cost, mark,
-                settle_limit, hops, hop_limit)
+                via_of, seen_at, settle_limit, hops, hop_limit)
             contracted[v] = True
             rank[v] = order
             order += 1

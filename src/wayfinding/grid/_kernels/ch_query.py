@@ -4,13 +4,16 @@
    octile path between them is free and optimal: done.
 2. Otherwise the start is joined to the subgoals direct-h-reachable from it, and the goal
    likewise, and a bidirectional Dijkstra search climbs the contraction hierarchy from
-   both sides (each side only follows edges to nodes of higher rank).
+   both sides (each side only follows edges to nodes of higher rank), with stall on
+   demand.
 3. The best meeting point gives a chain of hierarchy edges; shortcuts are unpacked into
    subgoal-graph edges, and every edge into the cells of a diagonal-first path (from
    whichever end found it).
 
 Arrays: the padded flat grid of :class:`~wayfinding.grid.grid.FlatGrid` (``passable``),
 the subgoal arrays of :mod:`.subgoal` and the upward graph of :func:`.ch.contract`.
+The heap and the path walks are written out in :func:`query` rather than called: numba
+updates reference counts (atomic operations) at every call that takes an array.
 """
 
 from __future__ import annotations
@@ -20,8 +23,7 @@ import math
 import numpy as np
 from numba import njit
 
-from .jps_heap import heap_insert, heap_pop
-from .subgoal import diagonal_first, direct_reachable, octile_cells
+from .subgoal import direct_reachable
 
 STATUS_FOUND = 0
 STATUS_NO_PATH = 1
@@ -30,176 +32,187 @@ STATUS_HEAP_FULL = 3  # grow the heap arrays and ask again
 
 
 @njit(cache=True)
-def _refine(passable, a, b, stride, out, position):  # pragma: no cover - numba
-    """Cells after ``a`` up to ``b`` into ``out``; diagonal-first from either end."""
-    end = diagonal_first(passable, a, b, stride, out, position)
-    if end >= 0:
-        return end
-    end = diagonal_first(passable, b, a, stride, out, position)
-    if end < 0:
-        return -1
-    # out[position:end] is the path from b to a without b: reverse it, drop a, add b
-    i = position
-    j = end - 1
-    while i < j:
-        out[i], out[j] = out[j], out[i]
-        i += 1
-        j -= 1
-    for i in range(position, end - 1):
-        out[i] = out[i + 1]
-    out[end - 1] = b
-    return end
-
-
-@njit(cache=True)
 def query(passable, subgoal_id, cells, clear, up_start, up_from, up_to, up_w, up_low,
           up_high, stride, straight, diagonal, s, t, dist, stamp, parent, generation,
-          heap_f, heap_g, heap_node, scan, buffer):  # pragma: no cover - numba
+          heap_f, heap_node, scan, buffer):  # pragma: no cover - numba
     """Shortest path from flat index ``s`` to ``t`` (different cells).
 
     Workspace: ``dist`` (float64[2, n_sub]), ``stamp`` (int64[2, n_sub], == generation
     when set in this query), ``parent`` (int64[2, n_sub]: the upward edge a node was
-    reached by, -1 at a source), one heap (entries ``2 * node + side``), ``scan``
-    (int64[2, >= 8 + 8 * (H + W)]), ``buffer`` (int64[>= 6 * n_sub + 32]).
+    reached by, -1 at a source), one heap (keys and entries ``2 * node + side``),
+    ``scan`` (int64[2, >= 8 + 8 * (H + W)]), ``buffer`` (int64[>= 6 * n_sub + 32]).
 
     Returns ``(status, path int64[], cost, expanded)``; the cost is counted from the
     path's straight and diagonal steps.
     """
     empty = np.empty(0, dtype=np.int64)
-    count_s, hit = direct_reachable(passable, subgoal_id, clear, stride, s, t, scan[0])
-    if hit:
-        path = np.empty(max(abs(s % stride - t % stride), abs(s // stride - t // stride)) + 1,
-                        dtype=np.int64)
-        path[0] = s
-        diagonal_first(passable, s, t, stride, path, 1)
-        cost = _cost(path, stride, straight, diagonal)
-        return STATUS_FOUND, path, cost, 0
-    count_t, hit = direct_reachable(passable, subgoal_id, clear, stride, t, s, scan[1])
-    if hit:
-        path = np.empty(max(abs(s % stride - t % stride), abs(s // stride - t // stride)) + 1,
-                        dtype=np.int64)
-        path[0] = s
-        if _refine(passable, s, t, stride, path, 1) < 0:
-            return STATUS_BROKEN, empty, math.inf, 0
-        cost = _cost(path, stride, straight, diagonal)
-        return STATUS_FOUND, path, cost, 0
-    # ---- sources and targets on one heap: entry node * 2 + side (0 forward, 1 backward)
-    capacity = heap_f.shape[0]
-    size = 0
-    for side in range(2):
-        origin = s if side == 0 else t
-        count = count_s if side == 0 else count_t
-        for i in range(count + 1):
-            if i < count:
-                u = subgoal_id[scan[side, i]]
-                d = octile_cells(origin, scan[side, i], stride, straight, diagonal)
-            else:
-                u = subgoal_id[origin]
-                d = 0.0
-                if u < 0:
-                    continue
-            if stamp[side, u] == generation and dist[side, u] <= d:
-                continue
-            stamp[side, u] = generation
-            dist[side, u] = d
-            parent[side, u] = -1
-            if size == capacity:
-                return STATUS_HEAP_FULL, empty, math.inf, 0
-            size = heap_insert(heap_f, heap_g, heap_node, size, d, d, 2 * u + side)
-    # ---- bidirectional upward search, always going on with the side whose entry is nearer
-    best = math.inf
-    meet = -1
-    expanded = 0
-    while size > 0:
-        d_top, _g, entry, size = heap_pop(heap_f, heap_g, heap_node, size)
-        if d_top >= best:
-            break
-        x = entry >> 1
-        side = entry & 1
-        if d_top > dist[side, x]:
-            continue
-        expanded += 1
-        other = 1 - side
-        if stamp[other, x] == generation:
-            total = d_top + dist[other, x]
-            if total < best:
-                best = total
-                meet = x
-        # stall on demand: a higher node reached more cheaply proves x is not on the way
-        stalled = False
-        for i in range(up_start[x], up_start[x + 1]):
-            y = up_to[i]
-            if stamp[side, y] == generation and dist[side, y] + up_w[i] < d_top:
-                stalled = True
-                break
-        if stalled:
-            continue
-        for i in range(up_start[x], up_start[x + 1]):
-            y = up_to[i]
-            nd = d_top + up_w[i]
-            if nd >= best or (stamp[side, y] == generation and dist[side, y] <= nd):
-                continue
-            stamp[side, y] = generation
-            dist[side, y] = nd
-            parent[side, y] = i
-            if size == capacity:
-                return STATUS_HEAP_FULL, empty, math.inf, expanded
-            size = heap_insert(heap_f, heap_g, heap_node, size, nd, nd, 2 * y + side)
-    if meet < 0:
-        return STATUS_NO_PATH, empty, math.inf, expanded
-    # ---- the chain of upward edges (forward part climbs to meet, backward descends)
     n_sub = cells.shape[0]
     stack = buffer[:4 * n_sub + 16]  # (edge, direction) pairs
-    nodes = buffer[4 * n_sub + 16:]
-    top = 0
-    e = parent[1, meet]
-    while e >= 0:  # pushed first, unpacked last: meet down to a target
-        top += 2
-        e = parent[1, up_from[e]]
-    position = top
-    e = parent[1, meet]
-    while e >= 0:
-        position -= 2
-        stack[position] = e
-        stack[position + 1] = -1
-        e = parent[1, up_from[e]]
-    e = parent[0, meet]
-    while e >= 0:  # then the forward edges, the last one pushed being the first climbed
-        stack[top] = e
-        stack[top + 1] = 1
-        top += 2
-        e = parent[0, up_from[e]]
-    first = meet
-    if top > 0 and stack[top - 1] == 1:
-        first = up_from[stack[top - 2]]
-    elif top > 0:
-        first = up_to[stack[top - 2]]
-    nodes[0] = first
-    n_nodes = 1
-    while top > 0:
-        top -= 2
-        e = stack[top]
-        direction = stack[top + 1]
-        if up_low[e] < 0:  # an original edge: emit the end it leads to
-            nodes[n_nodes] = up_to[e] if direction > 0 else up_from[e]
-            n_nodes += 1
-        elif direction > 0:  # low -> mid -> high: (mid -> low) reversed, then mid -> high
-            stack[top] = up_high[e]
+    nodes = buffer[4 * n_sub + 16:]  # subgoal-graph nodes of the path, in order
+    n_nodes = 0
+    expanded = 0
+    count_s, hit = direct_reachable(passable, subgoal_id, clear, stride, s, t, scan[0])
+    if not hit:
+        count_t, hit = direct_reachable(passable, subgoal_id, clear, stride, t, s, scan[1])
+    if not hit:
+        # ---- sources and targets on one heap: entry node * 2 + side (0 fwd, 1 bwd)
+        capacity = heap_f.shape[0]
+        size = 0
+        for side in range(2):
+            origin = s if side == 0 else t
+            count = count_s if side == 0 else count_t
+            ox = origin % stride
+            oy = origin // stride
+            for i in range(count + 1):
+                if i < count:
+                    u = subgoal_id[scan[side, i]]
+                    dx = abs(scan[side, i] % stride - ox)
+                    dy = abs(scan[side, i] // stride - oy)
+                    d = straight * abs(dx - dy) + diagonal * min(dx, dy)
+                else:
+                    u = subgoal_id[origin]
+                    d = 0.0
+                    if u < 0:
+                        continue
+                if stamp[side, u] == generation and dist[side, u] <= d:
+                    continue
+                stamp[side, u] = generation
+                dist[side, u] = d
+                parent[side, u] = -1
+                if size == capacity:
+                    return STATUS_HEAP_FULL, empty, math.inf, 0
+                i = size  # push (d, entry)
+                while i > 0:
+                    up = (i - 1) >> 1
+                    if heap_f[up] <= d:
+                        break
+                    heap_f[i] = heap_f[up]
+                    heap_node[i] = heap_node[up]
+                    i = up
+                heap_f[i] = d
+                heap_node[i] = 2 * u + side
+                size += 1
+        # ---- bidirectional upward search, going on with the side whose entry is nearer
+        best = math.inf
+        meet = -1
+        while size > 0:
+            d_top = heap_f[0]  # pop
+            entry = heap_node[0]
+            size -= 1
+            if size > 0:
+                key = heap_f[size]
+                item = heap_node[size]
+                i = 0
+                while True:
+                    child = 2 * i + 1
+                    if child >= size:
+                        break
+                    if child + 1 < size and heap_f[child + 1] < heap_f[child]:
+                        child += 1
+                    if heap_f[child] >= key:
+                        break
+                    heap_f[i] = heap_f[child]
+                    heap_node[i] = heap_node[child]
+                    i = child
+                heap_f[i] = key
+                heap_node[i] = item
+            if d_top >= best:
+                break
+            x = entry >> 1
+            side = entry & 1
+            if d_top > dist[side, x]:
+                continue
+            expanded += 1
+            other = 1 - side
+            if stamp[other, x] == generation:
+                total = d_top + dist[other, x]
+                if total < best:
+                    best = total
+                    meet = x
+            # stall on demand: a higher node reached more cheaply shows x is not on the way
+            stalled = False
+            for e in range(up_start[x], up_start[x + 1]):
+                y = up_to[e]
+                if stamp[side, y] == generation and dist[side, y] + up_w[e] < d_top:
+                    stalled = True
+                    break
+            if stalled:
+                continue
+            for e in range(up_start[x], up_start[x + 1]):
+                y = up_to[e]
+                nd = d_top + up_w[e]
+                if nd >= best or (stamp[side, y] == generation and dist[side, y] <= nd):
+                    continue
+                stamp[side, y] = generation
+                dist[side, y] = nd
+                parent[side, y] = e
+                if size == capacity:
+                    return STATUS_HEAP_FULL, empty, math.inf, expanded
+                i = size  # push (nd, entry)
+                while i > 0:
+                    up = (i - 1) >> 1
+                    if heap_f[up] <= nd:
+                        break
+                    heap_f[i] = heap_f[up]
+                    heap_node[i] = heap_node[up]
+                    i = up
+                heap_f[i] = nd
+                heap_node[i] = 2 * y + side
+                size += 1
+        if meet < 0:
+            return STATUS_NO_PATH, empty, math.inf, expanded
+        # ---- the chain of upward edges: the forward part climbs to meet, the backward
+        # part descends from it; both go on a stack, first edge on top
+        top = 0
+        e = parent[1, meet]
+        while e >= 0:
+            top += 2
+            e = parent[1, up_from[e]]
+        position = top
+        e = parent[1, meet]
+        while e >= 0:
+            position -= 2
+            stack[position] = e
+            stack[position + 1] = -1
+            e = parent[1, up_from[e]]
+        e = parent[0, meet]
+        while e >= 0:
+            stack[top] = e
             stack[top + 1] = 1
-            stack[top + 2] = up_low[e]
-            stack[top + 3] = -1
-            top += 4
-        else:  # high -> mid -> low
-            stack[top] = up_low[e]
-            stack[top + 1] = 1
-            stack[top + 2] = up_high[e]
-            stack[top + 3] = -1
-            top += 4
-    # ---- cells: s, the subgoals, t
+            top += 2
+            e = parent[0, up_from[e]]
+        first = meet
+        if top > 0 and stack[top - 1] == 1:
+            first = up_from[stack[top - 2]]
+        elif top > 0:
+            first = up_to[stack[top - 2]]
+        nodes[0] = first
+        n_nodes = 1
+        # ---- unpack shortcuts into subgoal-graph edges
+        while top > 0:
+            top -= 2
+            e = stack[top]
+            direction = stack[top + 1]
+            if up_low[e] < 0:  # an original edge: emit the end it leads to
+                nodes[n_nodes] = up_to[e] if direction > 0 else up_from[e]
+                n_nodes += 1
+            elif direction > 0:  # low -> mid -> high: (mid -> low) reversed, mid -> high
+                stack[top] = up_high[e]
+                stack[top + 1] = 1
+                stack[top + 2] = up_low[e]
+                stack[top + 3] = -1
+                top += 4
+            else:  # high -> mid -> low
+                stack[top] = up_low[e]
+                stack[top + 1] = 1
+                stack[top + 2] = up_high[e]
+                stack[top + 3] = -1
+                top += 4
+    # ---- cells: s, the subgoals, t; each hop a diagonal-first walk from one of its ends
     n_cells = 1
     previous = s
-    for i in range(n_nodes + 1):
-        cell = cells[nodes[i]] if i < n_nodes else t
+    for k in range(n_nodes + 1):
+        cell = cells[nodes[k]] if k < n_nodes else t
         n_cells += max(abs(cell % stride - previous % stride),
                        abs(cell // stride - previous // stride))
         previous = cell
@@ -207,22 +220,60 @@ def query(passable, subgoal_id, cells, clear, up_start, up_from, up_to, up_w, up
     path[0] = s
     position = 1
     previous = s
-    for i in range(n_nodes + 1):
-        cell = cells[nodes[i]] if i < n_nodes else t
-        if cell != previous:
-            position = _refine(passable, previous, cell, stride, path, position)
-            if position < 0:
+    n_diagonal = 0
+    for k in range(n_nodes + 1):
+        cell = cells[nodes[k]] if k < n_nodes else t
+        if cell == previous:
+            continue
+        for attempt in range(2):
+            a = previous if attempt == 0 else cell
+            b = cell if attempt == 0 else previous
+            ax = a % stride
+            ay = a // stride
+            bx = b % stride
+            by = b // stride
+            sx = 1 if bx > ax else (-1 if bx < ax else 0)
+            sy = stride if by > ay else (-stride if by < ay else 0)
+            steps_diagonal = min(abs(bx - ax), abs(by - ay))
+            steps_straight = max(abs(bx - ax), abs(by - ay)) - steps_diagonal
+            along = sx if abs(bx - ax) > abs(by - ay) else sy
+            current = a
+            at = position
+            free = True
+            for _ in range(steps_diagonal):
+                if not (passable[current + sx] and passable[current + sy]
+                        and passable[current + sx + sy]):
+                    free = False
+                    break
+                current += sx + sy
+                path[at] = current
+                at += 1
+            if free:
+                for _ in range(steps_straight):
+                    current += along
+                    if not passable[current]:
+                        free = False
+                        break
+                    path[at] = current
+                    at += 1
+            if free:
+                n_diagonal += steps_diagonal
+                if attempt == 1:
+                    # path[position:at] runs from cell back to previous (without cell):
+                    # reverse it, drop previous (already written) and end on cell
+                    i = position
+                    j = at - 1
+                    while i < j:
+                        path[i], path[j] = path[j], path[i]
+                        i += 1
+                        j -= 1
+                    for i in range(position, at - 1):
+                        path[i] = path[i + 1]
+                    path[at - 1] = cell
+                position = at
+                break
+            if attempt == 1:
                 return STATUS_BROKEN, empty, math.inf, expanded
         previous = cell
-    path = path[:position]
-    return STATUS_FOUND, path, _cost(path, stride, straight, diagonal), expanded
-
-
-@njit(cache=True)
-def _cost(path, stride, straight, diagonal):  # pragma: no cover - numba
-    n_diagonal = 0
-    for i in range(path.shape[0] - 1):
-        step = abs(path[i + 1] - path[i])
-        if step != 1 and step != stride:
-            n_diagonal += 1
-    return n_diagonal * diagonal + (path.shape[0] - 1 - n_diagonal) * straight
+    cost = n_diagonal * diagonal + (position - 1 - n_diagonal) * straight
+    return STATUS_FOUND, path[:position], cost, expanded

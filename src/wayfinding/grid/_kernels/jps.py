@@ -2,20 +2,26 @@
 
 Every kernel works on the padded ``passable`` array of
 :class:`~wayfinding.grid.grid.FlatGrid` (a blocked border, so no bounds checks) and its
-``stride``. A direction is a flat offset: ``h`` = +-1 (east/west), ``v`` = +-stride
-(south/north), a diagonal is ``h + v``.
+``stride``; cells are flat indices.
 
 8-way, no corner cutting (a diagonal step needs both orthogonal cells free): the pruning
 rules of Harabor & Grastien for this movement model ("Improving Jump Point Search",
 ICAPS 2014). Diagonal moves come first in the canonical order; a straight scan stops at a
 cell ``x`` when a side cell of ``x`` is free while the same side cell of the previous
 cell is blocked (that side cell, and the diagonal towards it, are forced successors). A
-diagonal scan stops where one of its two straight scans finds something.
+diagonal ray runs on until a wall; from each of its cells the two straight scans run and
+what they find is generated directly, reached by a diagonal-first path (the intermediate
+cell is never put on the frontier: the "intermediate pruning" of the same paper).
 
 4-way: the canonical ordering "horizontal before vertical" of Sturtevant & Rabin
-("Canonical Orderings on Grids", IJCAI 2016). Horizontal scans play the role diagonal
-scans play in 8-way (they spawn two vertical scans per cell); a vertical scan stops at a
-cell with a free side cell whose counterpart beside the previous cell is blocked.
+("Canonical Orderings on Grids", IJCAI 2016). Horizontal rays play the role diagonal
+rays play in 8-way (two vertical scans from each cell; what they find is reached
+horizontally first); a vertical scan stops at a cell with a free side cell whose
+counterpart beside the previous cell is blocked.
+
+The search is one function on purpose: numba updates reference counts (atomic
+operations) at every call that takes an array, which cost more than the scans
+themselves, so the scanning code is written out once inside the ray loop.
 """
 
 from __future__ import annotations
@@ -23,74 +29,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .jps_heap import heap_insert, heap_pop
-from .jps_scan import jump_straight, scan_down, scan_up
+from .jps_scan import highest_bit, lowest_bit
 
 FOUND = 0
 EXHAUSTED = 1
 HEAP_FULL = 2
-
-
-@njit(cache=True, inline="always")
-def jump_diagonal(passable, rows, cols, stride, x, y, dx, dy, gx, gy, targets, n):
-    """8-way: every jump point the diagonal ray from ``(x, y)`` by ``(dx, dy)`` leads to.
-
-    The ray goes on until a wall (or a corner) stops it; from each of its cells the two
-    straight scans run, and what they find goes into ``targets`` directly, reached by a
-    diagonal-first path (the intermediate cell is never put on the frontier: the
-    "intermediate pruning" of Harabor & Grastien 2014). Returns the new count ``n``.
-    """  # pragma: no cover - numba
-    h = dx
-    v = dy * stride
-    current = y * stride + x
-    goal = gy * stride + gx
-    while True:
-        if not (passable[current + h] and passable[current + v] and passable[current + h + v]):
-            return n
-        current += h + v
-        x += dx
-        y += dy
-        if current == goal:
-            targets[n] = current
-            return n + 1
-        goal_x = gx if gy == y else -1
-        found = scan_up(rows, y, x, goal_x) if dx > 0 else scan_down(rows, y, x, goal_x)
-        if found >= 0:
-            targets[n] = y * stride + found
-            n += 1
-        goal_y = gy if gx == x else -1
-        found = scan_up(cols, x, y, goal_y) if dy > 0 else scan_down(cols, x, y, goal_y)
-        if found >= 0:
-            targets[n] = found * stride + x
-            n += 1
-
-
-@njit(cache=True, inline="always")
-def jump_horizontal4(passable, rows, cols, stride, x, y, dx, gx, gy, targets, n):
-    """4-way: every jump point the horizontal ray from ``(x, y)`` by ``dx`` leads to.
-
-    From each cell of the ray both vertical scans run; what they find goes into
-    ``targets`` (reached horizontally first, then vertically). Returns the new count.
-    """  # pragma: no cover - numba
-    current = y * stride + x
-    goal = gy * stride + gx
-    while True:
-        current += dx
-        x += dx
-        if not passable[current]:
-            return n
-        if current == goal:
-            targets[n] = current
-            return n + 1
-        goal_y = gy if gx == x else -1
-        found = scan_up(cols, x, y, goal_y)
-        if found >= 0:
-            targets[n] = found * stride + x
-            n += 1
-        found = scan_down(cols, x, y, goal_y)
-        if found >= 0:
-            targets[n] = found * stride + x
-            n += 1
 
 
 @njit(cache=True, inline="always")
@@ -112,96 +55,24 @@ def _sign(value):  # pragma: no cover - numba
     return 0
 
 
-@njit(cache=True, inline="always")
-def _successors(passable, rows, cols, stride, x, y, dh, dv, gx, gy, eight_way, targets):
-    """Jump from ``(x, y)`` in every canonical or forced direction for the arrival
-    direction ``(dh, dv)`` (``(0, 0)`` at the start); targets into ``targets``, count
-    returned."""  # pragma: no cover - numba
-    current = y * stride + x
-    n = 0
-    if eight_way:
-        for k in range(8):
-            if k < 4:
-                h = (1, -1, 0, 0)[k]
-                v = (0, 0, -1, 1)[k]
-            else:
-                h = (1, -1, 1, -1)[k - 4]
-                v = (-1, -1, 1, 1)[k - 4]
-            if dh != 0 or dv != 0:
-                if dh != 0 and dv != 0:
-                    # diagonal arrival: on diagonally, or along either component
-                    if not ((h == dh and v == dv) or (h == dh and v == 0)
-                            or (h == 0 and v == dv)):
-                        continue
-                elif dh != 0:
-                    # horizontal arrival: ahead, or a forced side (and its diagonal)
-                    if v == 0:
-                        if h != dh:
-                            continue
-                    else:
-                        if h == -dh:
-                            continue
-                        side = current + v * stride
-                        if not (passable[side] and not passable[side - dh]):
-                            continue
-                else:
-                    if h == 0:
-                        if v != dv:
-                            continue
-                    else:
-                        if v == -dv:
-                            continue
-                        side = current + h
-                        if not (passable[side] and not passable[side - dv * stride]):
-                            continue
-            if h != 0 and v != 0:
-                n = jump_diagonal(passable, rows, cols, stride, x, y, h, v, gx, gy,
-                                  targets, n)
-            else:
-                target = jump_straight(rows, cols, stride, x, y, h, v, gx, gy)
-                if target >= 0:
-                    targets[n] = target
-                    n += 1
-    else:
-        for k in range(4):
-            h = (1, -1, 0, 0)[k]
-            v = (0, 0, -1, 1)[k]
-            if dh != 0:
-                if h == -dh:  # horizontal arrival: ahead, or turn vertical (canonical)
-                    continue
-            elif dv != 0:
-                if v == -dv:
-                    continue
-                if h != 0:
-                    side = current + h
-                    if not (passable[side] and not passable[side - dv * stride]):
-                        continue
-            if h != 0:
-                n = jump_horizontal4(passable, rows, cols, stride, x, y, h, gx, gy, targets, n)
-            else:
-                target = jump_straight(rows, cols, stride, x, y, 0, v, gx, gy)
-                if target >= 0:
-                    targets[n] = target
-                    n += 1
-    return n
-
-
 @njit(cache=True)
-def jps_search(passable, rows, cols, stride, start, goal, straight, diagonal, eight_way,
+def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_way,
                stamp, g, parent, touched, generation, heap_f, heap_g, heap_n):
     """A* over jump points from ``start`` to ``goal`` (flat indices).
 
-    Inputs: ``passable`` (uint8), ``rows``/``cols`` (bitmaps of
-    :func:`~wayfinding.grid._kernels.jps_scan.bitmaps`), ``stride``, step lengths
-    ``straight``/``diagonal``, ``eight_way``. Workspace (see
-    :mod:`wayfinding.grid.workspace`), read and written: ``stamp`` (int32: ``generation``
-    when reached, ``-generation`` when expanded), ``g``, ``parent`` (int32), ``touched``
-    (int32, receives each jump point reached once), heap arrays.
+    Inputs: ``passable`` (uint8), ``bits`` (:func:`~.jps_scan.bitmaps`), ``stride``, step
+    lengths ``straight``/``diagonal`` (``diagonal`` unused on 4-way grids),
+    ``eight_way``. Workspace (see :mod:`wayfinding.grid.workspace`), read and written:
+    ``stamp`` (int32: ``generation`` when reached, ``-generation`` when expanded), ``g``,
+    ``parent`` (int32), ``touched`` (int32, receives each jump point reached once), heap
+    arrays (f, g and cell of each entry; on equal f the larger g comes first).
 
     Returns ``(status, expanded, n_touched)``; status ``FOUND``, ``EXHAUSTED`` or
     ``HEAP_FULL`` (grow the heap and run again).
     """  # pragma: no cover - numba
     capacity = heap_f.shape[0]
+    n_rows = passable.shape[0] // stride
+    col0 = n_rows  # line of column 0 in ``bits``
     gx = goal % stride
     gy = goal // stride
     n_touched = 0
@@ -210,13 +81,41 @@ def jps_search(passable, rows, cols, stride, start, goal, straight, diagonal, ei
     stamp[start] = generation
     touched[n_touched] = start
     n_touched += 1
-    size = heap_insert(heap_f, heap_g, heap_n, 0,
-                       octile(abs(start % stride - gx), abs(start // stride - gy),
-                              straight, diagonal), 0.0, start)
-    targets = np.empty(16 + 8 * (passable.shape[0] // stride + stride), dtype=np.int64)
+    heap_f[0] = octile(abs(start % stride - gx), abs(start // stride - gy), straight,
+                       diagonal)
+    heap_g[0] = 0.0
+    heap_n[0] = start
+    size = 1
     expanded = 0
+    targets = np.empty(16 + 8 * (n_rows + stride), dtype=np.int64)
     while size > 0:
-        _f, g_top, current, size = heap_pop(heap_f, heap_g, heap_n, size)
+        # ---- pop the entry with the smallest f (larger g first on ties)
+        g_top = heap_g[0]
+        current = heap_n[0]
+        size -= 1
+        if size > 0:
+            f_last = heap_f[size]
+            g_last = heap_g[size]
+            n_last = heap_n[size]
+            i = 0
+            while True:
+                child = 2 * i + 1
+                if child >= size:
+                    break
+                if child + 1 < size and (heap_f[child + 1] < heap_f[child] or (
+                        heap_f[child + 1] == heap_f[child]
+                        and heap_g[child + 1] > heap_g[child])):
+                    child += 1
+                if heap_f[child] > f_last or (heap_f[child] == f_last
+                                              and heap_g[child] <= g_last):
+                    break
+                heap_f[i] = heap_f[child]
+                heap_g[i] = heap_g[child]
+                heap_n[i] = heap_n[child]
+                i = child
+            heap_f[i] = f_last
+            heap_g[i] = g_last
+            heap_n[i] = n_last
         if stamp[current] == -generation or g_top > g[current]:
             continue
         if current == goal:
@@ -226,10 +125,9 @@ def jps_search(passable, rows, cols, stride, start, goal, straight, diagonal, ei
         y = current // stride
         x = current - y * stride
         p = parent[current]
-        if p < 0:
-            dh = 0
-            dv = 0
-        else:
+        dh = 0
+        dv = 0
+        if p >= 0:
             py = p // stride
             ox = x - (p - py * stride)
             oy = y - py
@@ -241,8 +139,136 @@ def jps_search(passable, rows, cols, stride, start, goal, straight, diagonal, ei
             else:
                 dh = _sign(ox) if oy == 0 else 0
                 dv = _sign(oy)
-        n_targets = _successors(passable, rows, cols, stride, x, y, dh, dv, gx, gy,
-                                eight_way, targets)
+        # ---- successors: rays in every canonical or forced direction
+        n_targets = 0
+        for k in range(8 if eight_way else 4):
+            if k < 4:
+                h = (1, -1, 0, 0)[k]
+                v = (0, 0, -1, 1)[k]
+            else:
+                h = (1, -1, 1, -1)[k - 4]
+                v = (-1, -1, 1, 1)[k - 4]
+            if p >= 0:
+                if eight_way and dh != 0 and dv != 0:
+                    # diagonal arrival: on diagonally, or along either component
+                    if not ((h == dh and v == dv) or (h == dh and v == 0)
+                            or (h == 0 and v == dv)):
+                        continue
+                elif dh != 0:
+                    if h == -dh:
+                        continue
+                    if eight_way and v != 0:
+                        # horizontal arrival: a forced side (and its diagonal) only
+                        side = current + v * stride
+                        if not (passable[side] and not passable[side - dh]):
+                            continue
+                    elif v == 0 and h != dh:
+                        continue
+                else:
+                    if v == -dv:
+                        continue
+                    if h != 0:
+                        # vertical arrival: a forced side (8-way: and its diagonal)
+                        side = current + h
+                        if not (passable[side] and not passable[side - dv * stride]):
+                            continue
+                    elif v != dv:
+                        continue
+            # ray kinds: a single straight scan from (x, y); a diagonal ray (8-way) with
+            # a row scan and a column scan from each cell; a horizontal ray (4-way) with
+            # two column scans from each cell
+            stepping = (h != 0 and v != 0) or (not eight_way and h != 0)
+            cx = x
+            cy = y
+            cell = current
+            while True:
+                if stepping:
+                    if v != 0:
+                        if not (passable[cell + h] and passable[cell + v * stride]
+                                and passable[cell + h + v * stride]):
+                            break
+                    elif not passable[cell + h]:
+                        break
+                    cell += h + v * stride
+                    cx += h
+                    cy += v
+                    if cell == goal:
+                        targets[n_targets] = cell
+                        n_targets += 1
+                        break
+                n_scans = 2 if stepping else 1
+                for j in range(n_scans):
+                    # which line, from where, which way
+                    if stepping and v == 0:
+                        on_row = False
+                        d = 1 if j == 0 else -1
+                    elif stepping:
+                        on_row = j == 0
+                        d = h if j == 0 else v
+                    else:
+                        on_row = v == 0
+                        d = h if v == 0 else v
+                    if on_row:
+                        line = cy
+                        pos0 = cx
+                        goal_pos = gx if gy == cy else -1
+                    else:
+                        line = col0 + cx
+                        pos0 = cy
+                        goal_pos = gy if gx == cx else -1
+                    # ---- block-based scan of ``line`` from ``pos0`` in direction d
+                    found = -1
+                    q = pos0 + d
+                    while True:
+                        base = q if d > 0 else q - 63
+                        b = base + 64
+                        w = b >> 6
+                        off = np.uint64(b & 63)
+                        if off == 0:
+                            here = bits[line, w]
+                            side_a = bits[line - 1, w]
+                            side_b = bits[line + 1, w]
+                        else:
+                            back = np.uint64(64) - off
+                            here = (bits[line, w] >> off) | (bits[line, w + 1] << back)
+                            side_a = (bits[line - 1, w] >> off) | (bits[line - 1, w + 1]
+                                                                  << back)
+                            side_b = (bits[line + 1, w] >> off) | (bits[line + 1, w + 1]
+                                                                  << back)
+                        b -= d  # the same lines one cell behind: the previous cells
+                        w = b >> 6
+                        off = np.uint64(b & 63)
+                        if off == 0:
+                            prev_a = bits[line - 1, w]
+                            prev_b = bits[line + 1, w]
+                        else:
+                            back = np.uint64(64) - off
+                            prev_a = (bits[line - 1, w] >> off) | (bits[line - 1, w + 1]
+                                                                  << back)
+                            prev_b = (bits[line + 1, w] >> off) | (bits[line + 1, w + 1]
+                                                                  << back)
+                        stops = (side_a & ~prev_a) | (side_b & ~prev_b) | ~here
+                        if stops != 0:
+                            i = lowest_bit(stops) if d > 0 else highest_bit(stops)
+                            stop = base + i
+                            if (q <= goal_pos <= stop) if d > 0 else (stop <= goal_pos <= q):
+                                found = goal_pos
+                            elif (here >> np.uint64(i)) & np.uint64(1):
+                                found = stop
+                            break
+                        if goal_pos >= 0 and base <= goal_pos <= base + 63:
+                            found = goal_pos
+                            break
+                        q += 64 * d
+                    if found >= 0:
+                        if on_row:
+                            targets[n_targets] = cy * stride + found
+                        else:
+                            targets[n_targets] = found * stride + cx
+                        n_targets += 1
+                if not stepping:
+                    break
+        # ---- relax the targets
         g_current = g[current]
         for k in range(n_targets):
             target = targets[k]
@@ -261,9 +287,20 @@ def jps_search(passable, rows, cols, stride, start, goal, straight, diagonal, ei
             parent[target] = current
             if size == capacity:
                 return HEAP_FULL, expanded, n_touched
-            size = heap_insert(heap_f, heap_g, heap_n, size,
-                               new_cost + octile(abs(tx - gx), abs(ty - gy), straight,
-                                                 diagonal), new_cost, target)
+            f_new = new_cost + octile(abs(tx - gx), abs(ty - gy), straight, diagonal)
+            i = size
+            while i > 0:
+                up = (i - 1) >> 1
+                if heap_f[up] < f_new or (heap_f[up] == f_new and heap_g[up] >= new_cost):
+                    break
+                heap_f[i] = heap_f[up]
+                heap_g[i] = heap_g[up]
+                heap_n[i] = heap_n[up]
+                i = up
+            heap_f[i] = f_new
+            heap_g[i] = new_cost
+            heap_n[i] = target
+            size += 1
     return EXHAUSTED, expanded, n_touched
 
 

@@ -115,13 +115,13 @@ def direct_reachable(passable, subgoal_id, clear, stride, origin, target, out):
     the octile path from ``origin`` to ``target`` is free and optimal). ``out`` must hold
     ``8 + 8 * (height + width)`` entries at least.
     """  # pragma: no cover - numba
-    card = cardinal_offsets(stride)
+    card = (1, -1, -stride, stride)
     count = 0
     if target == origin:
         return 0, True
     for c in range(4):
         step = card[c]
-        reach = clear[c, origin] + 1
+        reach = np.int64(clear[c, origin]) + 1
         if target >= 0 and _along(origin, target, step, reach) > 0:
             return 0, True
         stop = origin + reach * step
@@ -133,8 +133,8 @@ def direct_reachable(passable, subgoal_id, clear, stride, origin, target, out):
         cv = DIAG_V[d]
         h = card[ch]
         v = card[cv]
-        bound_h = clear[ch, origin]
-        bound_v = clear[cv, origin]
+        bound_h = np.int64(clear[ch, origin])
+        bound_v = np.int64(clear[cv, origin])
         current = origin
         while True:
             if not (passable[current + h] and passable[current + v]
@@ -148,7 +148,7 @@ def direct_reachable(passable, subgoal_id, clear, stride, origin, target, out):
                 count += 1
                 break
             # sweep along both components from this diagonal cell, bounded
-            ext = clear[ch, current]
+            ext = np.int64(clear[ch, current])
             if target >= 0:
                 k = _along(current, target, h, ext + 1)
                 if k > 0 and k - 1 < bound_h:
@@ -159,7 +159,7 @@ def direct_reachable(passable, subgoal_id, clear, stride, origin, target, out):
                     out[count] = stop
                     count += 1
                 bound_h = ext
-            ext = clear[cv, current]
+            ext = np.int64(clear[cv, current])
             if target >= 0:
                 k = _along(current, target, v, ext + 1)
                 if k > 0 and k - 1 < bound_v:
