@@ -10,7 +10,6 @@ and no corner cutting (a diagonal step needs both orthogonal cells passable).
 
 from __future__ import annotations
 
-import enum
 import math
 import statistics
 from collections.abc import Iterable, Sequence
@@ -22,6 +21,7 @@ import numpy as np
 
 import wayfinding as wf
 from wayfinding.bench.loading import Query, sample_queries
+from wayfinding.bench.runner import MapChecker, Status
 from wayfinding.bench.validate import check_path
 from wayfinding.io.movingai import Scenario, matches_optimal, read_map, read_scenarios
 
@@ -100,9 +100,11 @@ class MapCase:
     starts: list[tuple[int, int]] = field(init=False)
     goals: list[tuple[int, int]] = field(init=False)
     label: str = field(init=False)
+    checker: MapChecker = field(init=False)  # independent connectivity, for "no path"
 
     def __post_init__(self) -> None:
         self.passable = np.asarray(self.grid.passable_mask, dtype=bool)
+        self.checker = MapChecker(self.passable)
         self.starts = [s.start for s in self.scenarios]
         self.goals = [s.goal for s in self.scenarios]
         self.label = f"{self.set_name}/{self.name}"
@@ -132,29 +134,27 @@ def spread(count: int, sample: int | None) -> np.ndarray:
 
 
 # ------------------------------------------------------------------------- checking
-class Verdict(enum.Enum):
-    OPTIMAL = "optimal"
-    SUBOPTIMAL = "suboptimal"  # valid under the rules but longer than the optimum
-    INVALID = "invalid"  # breaks the rules (wall, jump, corner cut, wrong ends)
-    MISSING = "missing"  # no path returned although one exists
-
-
-def judge_path(case: MapCase, i: int, path: Any) -> Verdict:
-    """Verdict on a returned path (None or empty = no path) for query ``i`` of ``case``.
+def judge_path(case: MapCase, i: int, path: Any) -> Status:
+    """Verdict on a returned path (None or empty = no path) for query ``i`` of ``case``,
+    with the rules of ``wayfinding bench`` (``wayfinding.bench.runner.evaluate``).
 
     The path is checked by ``wayfinding.bench.validate.check_path``, which shares no code
-    with any search, and its recomputed cost is compared with the printed optimum by
-    ``wayfinding.io.movingai.matches_optimal`` (the file's precision).
+    with any search, and its recomputed cost compared with the printed optimum by
+    ``wayfinding.io.movingai.matches_optimal`` (the file's precision). "No path" is right
+    for a scenario marking its goal unreachable (optimum 0) when an independent flood
+    confirms it, and invalid when start and goal are connected.
     """
-    if path is None or len(path) == 0:
-        return Verdict.MISSING
-    check = check_path(case.passable, case.starts[i], case.goals[i], path)
-    if not check.valid:
-        return Verdict.INVALID
     scenario = case.scenarios[i]
-    if matches_optimal(check.cost, scenario):
-        return Verdict.OPTIMAL
-    return Verdict.SUBOPTIMAL if check.cost > scenario.optimal_length else Verdict.INVALID
+    if path is None or len(path) == 0:
+        if case.checker.connected(scenario.start, scenario.goal):
+            return Status.INVALID
+        return Status.OPTIMAL if scenario.unreachable else Status.NOT_OPTIMAL
+    check = check_path(case.passable, scenario.start, scenario.goal, path)
+    if not check.valid:
+        return Status.INVALID
+    if not scenario.unreachable and matches_optimal(check.cost, scenario):
+        return Status.OPTIMAL
+    return Status.NOT_OPTIMAL
 
 
 # ------------------------------------------------------------------------- reporting

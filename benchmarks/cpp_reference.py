@@ -17,8 +17,11 @@ Run (from the repository root)::
 Columns (per map, then the total):
 
     queries        scenarios of the map (both programs run all of them)
-    cpp_wrong      C++ answers off the optimum by more than its own 1e-3 + 1e-4 * optimum
-    ours_optimal%  our paths valid under the rules (checked independently) and optimal
+    cpp_wrong      C++ answers off the optimum by more than its own 1e-3 + 1e-4 * optimum;
+                   this includes every scenario marking its goal unreachable (optimum 0),
+                   for which the reference reports -1
+    ours_optimal%  our right answers: paths valid under the rules (checked independently)
+                   and optimal, or "no path" where the scenario marks the goal unreachable
     cpp_median_us  median microseconds per query, C++ (search only: it builds no path)
     ours_median_us median microseconds per query, ours (``wayfinding.astar``: search,
                    path and result object; one untimed warm-up query per map first)
@@ -123,7 +126,7 @@ def measure(binary: Path, data_dir: Path, set_name: str, name: str, repeat: int)
         raise SystemExit(f"{case.label}: the reference ran {cpp['queries']} queries, "
                          f"the scenario file holds {len(case)}")
     times, paths = min((run_ours(case) for _ in range(repeat)), key=lambda r: r[0].mean())
-    optimal = sum(cm.judge_path(case, i, p) is cm.Verdict.OPTIMAL for i, p in enumerate(paths))
+    optimal = sum(cm.judge_path(case, i, p) is cm.Status.OPTIMAL for i, p in enumerate(paths))
     median, mean = cm.median_mean_us(times)
     return MapResult(case.label, len(case), cpp["wrong"], cpp["median_us"], cpp["mean_us"],
                      optimal, median, mean)

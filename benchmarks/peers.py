@@ -16,9 +16,12 @@ Columns of the table (one row per library, wayfinding first):
 
     rules       exact = the library follows the benchmark's rules; otherwise what it breaks
     queries     queries timed (slow libraries only get ``--peer-sample`` per map)
-    optimal%    paths valid under the rules and as short as the optimum
-    subopt      valid paths longer than the optimum
+    optimal%    right answers: paths valid under the rules and as short as the optimum, or
+                "no path" where the scenario marks the goal unreachable (optimum 0) and an
+                independent flood agrees (the rules of ``wayfinding bench``)
+    not_opt     valid paths whose cost differs from the optimum (longer, as a rule)
     invalid     paths breaking the rules (corner cut, wall, jump), or no path returned
+                although start and goal are connected
     median_us   median time per query, microseconds (path extraction included,
     mean_us     mean time per query        graph / grid building excluded)
     x_mean      mean_us / wayfinding's mean_us on the same queries (> 1: slower than ours)
@@ -311,7 +314,7 @@ class Run:
     case: str
     indices: np.ndarray  # which of the map's queries were timed
     times_ns: np.ndarray
-    verdicts: list[cm.Verdict]
+    verdicts: list[cm.Status]
     build_ns: int
 
 
@@ -376,12 +379,12 @@ def summary(runs: list[Run], base: dict[str, Run]) -> dict[str, Any]:
     verdicts = [v for r in runs for v in r.verdicts]
     median_us, mean_us = cm.median_mean_us(times)
     base_median, base_mean = cm.median_mean_us(base_times)
-    count = {v: verdicts.count(v) for v in cm.Verdict}
+    count = {v: verdicts.count(v) for v in cm.Status}
     return {
         "queries": len(verdicts),
-        "optimal": count[cm.Verdict.OPTIMAL],
-        "suboptimal": count[cm.Verdict.SUBOPTIMAL],
-        "invalid": count[cm.Verdict.INVALID] + count[cm.Verdict.MISSING],
+        "optimal": count[cm.Status.OPTIMAL],
+        "not_optimal": count[cm.Status.NOT_OPTIMAL],
+        "invalid": count[cm.Status.INVALID],
         "median_us": median_us,
         "mean_us": mean_us,
         "ratio_mean": mean_us / base_mean,
@@ -390,14 +393,14 @@ def summary(runs: list[Run], base: dict[str, Run]) -> dict[str, Any]:
     }
 
 
-HEADERS = ("library", "rules", "queries", "optimal%", "subopt", "invalid", "median_us",
+HEADERS = ("library", "rules", "queries", "optimal%", "not_opt", "invalid", "median_us",
            "mean_us", "x_mean", "x_median", "build_ms")
 RIGHT = (False, False, True, True, True, True, True, True, True, True, True)
 
 
 def row(name: str, rules: str, s: dict[str, Any]) -> list[str]:
     return [name, rules, str(s["queries"]), cm.fmt(100.0 * s["optimal"] / s["queries"]),
-            str(s["suboptimal"]), str(s["invalid"]), cm.fmt(s["median_us"]),
+            str(s["not_optimal"]), str(s["invalid"]), cm.fmt(s["median_us"]),
             cm.fmt(s["mean_us"]), cm.fmt(s["ratio_mean"], 2), cm.fmt(s["ratio_median"], 2),
             cm.fmt(s["build_ms"])]
 
