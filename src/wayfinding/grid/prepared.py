@@ -12,9 +12,11 @@ The method (:class:`PrepareMethod`) was chosen by measurement on the MovingAI ma
     obstacles, joined when one is reachable from the other in a straight-or-diagonal
     freespace line with no corner in the way; then a contraction hierarchy on that graph
     (T. Uras and S. Koenig, "Understanding Subgoal Graphs by Augmenting Contraction
-    Hierarchies", IJCAI 2018). A query joins start and goal to the corners they see,
-    searches the hierarchy upwards from both ends, unpacks the shortcuts and fills in
-    the cells. It serves 8-way grids without corner cutting (the MovingAI rule) where
+    Hierarchies", IJCAI 2018), whose upward search spaces are stored as hub labels (I.
+    Abraham, D. Delling, A. Goldberg and R. Werneck, "A Hub-Based Labeling Algorithm for
+    Shortest Paths on Road Networks", SEA 2011). A query joins start and goal to the
+    corners they see, finds the best common hub of their labels, unpacks the shortcuts
+    and fills in the cells. It serves 8-way grids without corner cutting (the MovingAI rule) where
     every cell costs the same.
 
 Examples
@@ -104,7 +106,7 @@ def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH) -> Pre
             f"method must be a PrepareMethod member, got {method!r}")
     scale = _check_grid(grid, method)
     begin = time.perf_counter()
-    from ._kernels import ch, subgoal  # numba is imported lazily
+    from ._kernels import ch, ch_labels, subgoal  # numba is imported lazily
 
     passable, subgoal_id, cells, clear = _subgoals(grid)
     flat = grid.flat
@@ -117,6 +119,10 @@ def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH) -> Pre
                             ch.QUICK_SETTLE, ch.QUICK_HOPS)
     graph = _by_rank(cells, *hierarchy)
     subgoal_id[graph["cells"]] = np.arange(graph["cells"].shape[0], dtype=np.int32)
+    labels = ch_labels.build_labels(cells.shape[0], graph["up_start"], graph["up_from"],
+                                    graph["up_to"], graph["up_w"])
+    graph.update(zip(("label_start", "label_hub", "label_dist", "label_edge"), labels,
+                     strict=True))
     build_seconds = time.perf_counter() - begin
     return PreparedGrid(grid, method, scale, subgoal_id, clear, graph, build_seconds,
                         n_edges=int(tails.shape[0]))
@@ -178,10 +184,11 @@ class PreparedGrid:
         -------
         SearchResult
             The full cell-by-cell ``path`` and its ``cost`` (the optimum, as
-            :func:`wayfinding.astar` finds). ``expanded`` counts the hierarchy nodes
-            settled; ``came_from`` and ``cost_so_far`` follow the path (each cell maps to
-            the one before it and to its cost from ``start``). Start and goal in different
-            components give ``path=None``, ``expanded=0``, ``reason=DISCONNECTED``.
+            :func:`wayfinding.astar` finds). ``expanded`` counts the hub-label entries read
+            (the query's work); ``came_from`` and ``cost_so_far`` follow the path (each cell
+            maps to the one before it and to its cost from ``start``). Start and goal in
+            different components give ``path=None``, ``expanded=0``,
+            ``reason=DISCONNECTED``.
 
         Raises
         ------
@@ -199,7 +206,7 @@ class PreparedGrid:
         ... ...
         ... ''', diagonal=True)
         >>> prepare(grid).search((0, 0), (2, 2)).path
-        [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)]
+        [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)]
         """
         grid = self.grid
         if grid.version != self._version:
@@ -221,18 +228,14 @@ class PreparedGrid:
         m = grid.movement
         g = self._graph
         work = self._workspace()
+        work.generation += 1
         s = (start[1] + 1) * stride + start[0] + 1
         t = (goal[1] + 1) * stride + goal[0] + 1
-        while True:
-            work.generation += 1
-            status, cells, cost, expanded = ch_query.query(
-                flat.passable, self._subgoal_id, g["cells"], self._clear, g["up_start"],
-                g["up_from"], g["up_to"], g["up_w"], g["up_low"], g["up_high"], stride,
-                m.straight_cost, m.diagonal_cost, s, t, work.dist, work.stamp, work.parent,
-                work.generation, work.heap_f, work.heap_node, work.scan, work.buffer)
-            if status != ch_query.STATUS_HEAP_FULL:
-                break
-            work.grow_heap()
+        status, cells, cost, examined = ch_query.query(
+            flat.passable, self._subgoal_id, g["cells"], self._clear, g["up_from"],
+            g["up_to"], g["up_low"], g["up_high"], g["label_start"], g["label_hub"],
+            g["label_dist"], g["label_edge"], stride, m.straight_cost, m.diagonal_cost, s, t,
+            work.best_f, work.stamp_f, work.entry_f, work.generation, work.scan, work.buffer)
         if status != ch_query.STATUS_FOUND:  # pragma: no cover - a safety net, never seen
             self.fallbacks += 1
             return jps(grid, start, goal)
@@ -241,7 +244,7 @@ class PreparedGrid:
         cost *= self._scale
         came_from, cost_so_far = _path_maps(path, xs, ys, m.straight_cost * self._scale,
                                             m.diagonal_cost * self._scale)
-        return SearchResult(path, cost, came_from, cost_so_far, int(expanded),
+        return SearchResult(path, cost, came_from, cost_so_far, int(examined),
                             StopReason.FOUND, False, goal)
 
     def _revalidate(self) -> None:
@@ -328,7 +331,8 @@ class PreparedGrid:
                    fingerprint=fingerprint)
 
 
-_GRAPH_KEYS = ("cells", "up_start", "up_from", "up_to", "up_w", "up_low", "up_high")
+_GRAPH_KEYS = ("cells", "up_start", "up_from", "up_to", "up_w", "up_low", "up_high",
+               "label_start", "label_hub", "label_dist", "label_edge")
 
 
 # ---------------------------------------------------------------------- helpers
@@ -418,19 +422,12 @@ class _QueryWorkspace:
 
     def __init__(self, n_sub: int, grid: Grid) -> None:
         n = max(n_sub, 1)
-        self.dist = np.zeros((2, n), dtype=np.float64)
-        self.stamp = np.zeros((2, n), dtype=np.int64)
-        self.parent = np.zeros((2, n), dtype=np.int64)
-        self.heap_f = np.empty(1024, dtype=np.float64)
-        self.heap_node = np.empty(1024, dtype=np.int64)
+        self.best_f = np.zeros(n, dtype=np.float64)
+        self.stamp_f = np.zeros(n, dtype=np.int64)
+        self.entry_f = np.zeros(n, dtype=np.int64)
         self.scan = np.empty((2, 8 + 8 * (grid.width + grid.height + 4)), dtype=np.int64)
         self.buffer = np.empty(6 * n + 32, dtype=np.int64)
         self.generation = 0
-
-    def grow_heap(self) -> None:
-        size = 2 * self.heap_f.shape[0]
-        self.heap_f = np.empty(size, dtype=np.float64)
-        self.heap_node = np.empty(size, dtype=np.int64)
 
 
 def _path_maps(path: list[Location], xs: np.ndarray, ys: np.ndarray, straight: float,

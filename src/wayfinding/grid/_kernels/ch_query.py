@@ -3,17 +3,18 @@
 1. If the goal is direct-h-reachable from the start (or the start from the goal), the
    octile path between them is free and optimal: done.
 2. Otherwise the start is joined to the subgoals direct-h-reachable from it, and the goal
-   likewise, and a bidirectional Dijkstra search climbs the contraction hierarchy from
-   both sides (each side only follows edges to nodes of higher rank), with stall on
-   demand.
-3. The best meeting point gives a chain of hierarchy edges; shortcuts are unpacked into
-   subgoal-graph edges, and every edge into the cells of a diagonal-first path (from
-   whichever end found it).
+   likewise; the hub labels of those subgoals (:mod:`.ch_labels`) give the best hub of
+   the contraction hierarchy between them: the forward labels are spread into a table
+   by hub, the backward labels looked up in it.
+3. The labels' upward edges from the two subgoals to that hub give a chain of hierarchy
+   edges; shortcuts are unpacked into subgoal-graph edges, and every edge into the cells
+   of a diagonal-first path (from whichever end found it).
 
 Arrays: the padded flat grid of :class:`~wayfinding.grid.grid.FlatGrid` (``passable``),
-the subgoal arrays of :mod:`.subgoal` and the upward graph of :func:`.ch.contract`.
-The heap and the path walks are written out in :func:`query` rather than called: numba
-updates reference counts (atomic operations) at every call that takes an array.
+the subgoal arrays of :mod:`.subgoal`, the upward graph of :func:`.ch.contract` and the
+labels of :func:`.ch_labels.build_labels`. Loops are written out in :func:`query` rather
+than calling helpers: numba updates reference counts (atomic operations) at every call
+that takes an array.
 """
 
 from __future__ import annotations
@@ -28,164 +29,133 @@ from .subgoal import direct_reachable
 STATUS_FOUND = 0
 STATUS_NO_PATH = 1
 STATUS_BROKEN = 2  # an edge could not be turned into cells (a bug; never seen)
-STATUS_HEAP_FULL = 3  # grow the heap arrays and ask again
 
 
 @njit(cache=True)
-def query(passable, subgoal_id, cells, clear, up_start, up_from, up_to, up_w, up_low,
-          up_high, stride, straight, diagonal, s, t, dist, stamp, parent, generation,
-          heap_f, heap_node, scan, buffer):  # pragma: no cover - numba
+def query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_high,
+          label_start, label_hub, label_dist, label_edge, stride, straight, diagonal, s, t,
+          best_f, stamp_f, entry_f, generation, scan, buffer):  # pragma: no cover - numba
     """Shortest path from flat index ``s`` to ``t`` (different cells).
 
-    Workspace: ``dist`` (float64[2, n_sub]), ``stamp`` (int64[2, n_sub], == generation
-    when set in this query), ``parent`` (int64[2, n_sub]: the upward edge a node was
-    reached by, -1 at a source), one heap (keys and entries ``2 * node + side``),
-    ``scan`` (int64[2, >= 8 + 8 * (H + W)]), ``buffer`` (int64[>= 6 * n_sub + 32]).
+    Workspace: ``best_f`` (float64[n_sub]: best distance from the start to each hub),
+    ``stamp_f`` (int64[n_sub], == generation when set in this query), ``entry_f``
+    (int64[n_sub]: the label entry that gave it), ``scan`` (int64[2, >= 8 + 8 * (H + W)]),
+    ``buffer`` (int64[>= 6 * n_sub + 32]).
 
-    Returns ``(status, path int64[], cost, expanded)``; the cost is counted from the
-    path's straight and diagonal steps.
+    Returns ``(status, path int64[], cost, examined)``: the cost is counted from the
+    path's straight and diagonal steps; ``examined`` counts the label entries read.
     """
     empty = np.empty(0, dtype=np.int64)
     n_sub = cells.shape[0]
     stack = buffer[:4 * n_sub + 16]  # (edge, direction) pairs
     nodes = buffer[4 * n_sub + 16:]  # subgoal-graph nodes of the path, in order
     n_nodes = 0
-    expanded = 0
+    examined = 0
     count_s, hit = direct_reachable(passable, subgoal_id, clear, stride, s, t, scan[0])
+    count_t = 0
     if not hit:
         count_t, hit = direct_reachable(passable, subgoal_id, clear, stride, t, s, scan[1])
     if not hit:
-        # ---- sources and targets on one heap: entry node * 2 + side (0 fwd, 1 bwd)
-        capacity = heap_f.shape[0]
-        size = 0
-        for side in range(2):
-            origin = s if side == 0 else t
-            count = count_s if side == 0 else count_t
-            ox = origin % stride
-            oy = origin // stride
-            for i in range(count + 1):
-                if i < count:
-                    u = subgoal_id[scan[side, i]]
-                    dx = abs(scan[side, i] % stride - ox)
-                    dy = abs(scan[side, i] // stride - oy)
-                    d = straight * abs(dx - dy) + diagonal * min(dx, dy)
-                else:
-                    u = subgoal_id[origin]
-                    d = 0.0
-                    if u < 0:
-                        continue
-                if stamp[side, u] == generation and dist[side, u] <= d:
+        # ---- forward: spread the labels of the start's subgoals into a table by hub
+        sx = s % stride
+        sy = s // stride
+        for k in range(count_s + 1):
+            if k < count_s:
+                u = subgoal_id[scan[0, k]]
+                dx = abs(scan[0, k] % stride - sx)
+                dy = abs(scan[0, k] // stride - sy)
+                du = straight * abs(dx - dy) + diagonal * min(dx, dy)
+            else:
+                u = subgoal_id[s]
+                du = 0.0
+                if u < 0:
                     continue
-                stamp[side, u] = generation
-                dist[side, u] = d
-                parent[side, u] = -1
-                if size == capacity:
-                    return STATUS_HEAP_FULL, empty, math.inf, 0
-                i = size  # push (d, entry)
-                while i > 0:
-                    up = (i - 1) >> 1
-                    if heap_f[up] <= d:
-                        break
-                    heap_f[i] = heap_f[up]
-                    heap_node[i] = heap_node[up]
-                    i = up
-                heap_f[i] = d
-                heap_node[i] = 2 * u + side
-                size += 1
-        # ---- bidirectional upward search, going on with the side whose entry is nearer
+            for i in range(label_start[u], label_start[u + 1]):
+                h = label_hub[i]
+                d = du + label_dist[i]
+                if stamp_f[h] != generation or d < best_f[h]:
+                    stamp_f[h] = generation
+                    best_f[h] = d
+                    entry_f[h] = i
+            examined += label_start[u + 1] - label_start[u]
+        # ---- backward: look the goal's subgoals' hubs up in the table
         best = math.inf
         meet = -1
-        while size > 0:
-            d_top = heap_f[0]  # pop
-            entry = heap_node[0]
-            size -= 1
-            if size > 0:
-                key = heap_f[size]
-                item = heap_node[size]
-                i = 0
-                while True:
-                    child = 2 * i + 1
-                    if child >= size:
-                        break
-                    if child + 1 < size and heap_f[child + 1] < heap_f[child]:
-                        child += 1
-                    if heap_f[child] >= key:
-                        break
-                    heap_f[i] = heap_f[child]
-                    heap_node[i] = heap_node[child]
-                    i = child
-                heap_f[i] = key
-                heap_node[i] = item
-            if d_top >= best:
-                break
-            x = entry >> 1
-            side = entry & 1
-            if d_top > dist[side, x]:
-                continue
-            expanded += 1
-            other = 1 - side
-            if stamp[other, x] == generation:
-                total = d_top + dist[other, x]
-                if total < best:
-                    best = total
-                    meet = x
-            # stall on demand: a higher node reached more cheaply shows x is not on the way
-            stalled = False
-            for e in range(up_start[x], up_start[x + 1]):
-                y = up_to[e]
-                if stamp[side, y] == generation and dist[side, y] + up_w[e] < d_top:
-                    stalled = True
-                    break
-            if stalled:
-                continue
-            for e in range(up_start[x], up_start[x + 1]):
-                y = up_to[e]
-                nd = d_top + up_w[e]
-                if nd >= best or (stamp[side, y] == generation and dist[side, y] <= nd):
+        entry_b = -1
+        tx = t % stride
+        ty = t // stride
+        for k in range(count_t + 1):
+            if k < count_t:
+                w = subgoal_id[scan[1, k]]
+                dx = abs(scan[1, k] % stride - tx)
+                dy = abs(scan[1, k] // stride - ty)
+                dw = straight * abs(dx - dy) + diagonal * min(dx, dy)
+            else:
+                w = subgoal_id[t]
+                dw = 0.0
+                if w < 0:
                     continue
-                stamp[side, y] = generation
-                dist[side, y] = nd
-                parent[side, y] = e
-                if size == capacity:
-                    return STATUS_HEAP_FULL, empty, math.inf, expanded
-                i = size  # push (nd, entry)
-                while i > 0:
-                    up = (i - 1) >> 1
-                    if heap_f[up] <= nd:
-                        break
-                    heap_f[i] = heap_f[up]
-                    heap_node[i] = heap_node[up]
-                    i = up
-                heap_f[i] = nd
-                heap_node[i] = 2 * y + side
-                size += 1
+            for j in range(label_start[w], label_start[w + 1]):
+                h = label_hub[j]
+                if stamp_f[h] == generation:
+                    total = best_f[h] + label_dist[j] + dw
+                    if total < best:
+                        best = total
+                        meet = h
+                        entry_b = j
+            examined += label_start[w + 1] - label_start[w]
         if meet < 0:
-            return STATUS_NO_PATH, empty, math.inf, expanded
-        # ---- the chain of upward edges: the forward part climbs to meet, the backward
-        # part descends from it; both go on a stack, first edge on top
+            return STATUS_NO_PATH, empty, math.inf, examined
+        # ---- the chain of upward edges, from the two labels: the forward part climbs to
+        # the hub, the backward part descends from it; first edge on top of the stack
         top = 0
-        e = parent[1, meet]
-        while e >= 0:
-            top += 2
-            e = parent[1, up_from[e]]
-        position = top
-        e = parent[1, meet]
-        while e >= 0:
-            position -= 2
-            stack[position] = e
-            stack[position + 1] = -1
-            e = parent[1, up_from[e]]
-        e = parent[0, meet]
-        while e >= 0:
-            stack[top] = e
-            stack[top + 1] = 1
-            top += 2
-            e = parent[0, up_from[e]]
+        for side in range(2):
+            entry = entry_b if side == 1 else entry_f[meet]
+            low = 0  # the label holding the entry (binary search on label_start)
+            high = n_sub - 1
+            while low < high:
+                middle = (low + high + 1) >> 1
+                if label_start[middle] <= entry:
+                    low = middle
+                else:
+                    high = middle - 1
+            owner = low
+            bottom = top
+            e = label_edge[entry]
+            while e >= 0:
+                stack[top] = e
+                stack[top + 1] = 1 if side == 0 else -1
+                top += 2
+                x = up_from[e]  # the entry of x in the same label (sorted by hub)
+                first = label_start[owner]
+                last = label_start[owner + 1] - 1
+                while first < last:
+                    middle = (first + last) >> 1
+                    if label_hub[middle] < x:
+                        first = middle + 1
+                    else:
+                        last = middle
+                e = label_edge[first]
+            if side == 0:  # forward edges come hub-first: put them in climbing order
+                i = bottom
+                j = top - 2
+                while i < j:
+                    stack[i], stack[j] = stack[j], stack[i]
+                    stack[i + 1], stack[j + 1] = stack[j + 1], stack[i + 1]
+                    i += 2
+                    j -= 2
+        # the stack is read from the top: turn it round, so that the climb comes first
+        # and the descent after it
+        i = 0
+        j = top - 2
+        while i < j:
+            stack[i], stack[j] = stack[j], stack[i]
+            stack[i + 1], stack[j + 1] = stack[j + 1], stack[i + 1]
+            i += 2
+            j -= 2
         first = meet
         if top > 0 and stack[top - 1] == 1:
             first = up_from[stack[top - 2]]
-        elif top > 0:
-            first = up_to[stack[top - 2]]
         nodes[0] = first
         n_nodes = 1
         # ---- unpack shortcuts into subgoal-graph edges
@@ -273,7 +243,7 @@ def query(passable, subgoal_id, cells, clear, up_start, up_from, up_to, up_w, up
                 position = at
                 break
             if attempt == 1:
-                return STATUS_BROKEN, empty, math.inf, expanded
+                return STATUS_BROKEN, empty, math.inf, examined
         previous = cell
     cost = n_diagonal * diagonal + (position - 1 - n_diagonal) * straight
-    return STATUS_FOUND, path[:position], cost, expanded
+    return STATUS_FOUND, path[:position], cost, examined
