@@ -13,6 +13,12 @@ admissible default), and :func:`~wayfinding.heuristics.manhattan`, ``chebyshev``
 ``octile``, ``euclidean`` and ``zero`` from :mod:`wayfinding.heuristics`, also with other
 ``D``/``D2`` bound by :func:`functools.partial`.
 
+Budgets (``max_expansions``, ``max_cost``, ``max_seconds``) and ``partial=True`` work as
+in the generic tier; ``result.came_from`` and ``result.cost_so_far`` are Mappings keyed by
+``(x, y)`` that are also numpy arrays (``.array``, see :mod:`wayfinding.grid.views`).
+Buffers are reused per thread (:mod:`wayfinding.grid.workspace`), so searches are cheap
+to repeat and safe to run from several threads at once.
+
 Examples
 --------
 >>> import wayfinding as wf

@@ -41,6 +41,9 @@ __all__ = ["CameFromView", "CostSoFarView", "ReachedCells"]
 
 Location = tuple[int, int]
 
+#: Look-ups answered by scanning the reached cells before an index is built.
+_SCANS = 8
+
 
 class ReachedCells:
     """Compact copy of a search's reached cells, shared by its two views.
@@ -57,7 +60,7 @@ class ReachedCells:
         Grid size.
     """
 
-    __slots__ = ("_order", "_xy", "cells", "cost", "height", "parent", "width")
+    __slots__ = ("_lookups", "_order", "_xy", "cells", "cost", "height", "parent", "width")
 
     def __init__(self, cells: np.ndarray, cost: np.ndarray, parent: np.ndarray,
                  width: int, height: int) -> None:
@@ -68,6 +71,7 @@ class ReachedCells:
         self.height = height
         self._xy: tuple[np.ndarray, np.ndarray] | None = None
         self._order: np.ndarray | None = None
+        self._lookups = 0
 
     def xy(self) -> tuple[np.ndarray, np.ndarray]:
         """Unpadded x and y of every reached cell."""
@@ -93,9 +97,16 @@ class ReachedCells:
                 return -1
             if not (0 <= x < self.width and 0 <= y < self.height):
                 return -1
-            key = int(y) * self.width + int(x)
+            x, y = int(x), int(y)
         except (TypeError, ValueError):
             return -1
+        if self._order is None and self._lookups < _SCANS:
+            # the first few look-ups scan the reached cells (O(reached), often far fewer
+            # than the grid's cells); after that an index of the whole grid pays off
+            self._lookups += 1
+            hits = np.flatnonzero(self.cells == (y + 1) * (self.width + 2) + x + 1)
+            return int(hits[0]) if hits.shape[0] else -1
+        key = y * self.width + x
         if self._order is None:
             order = np.full(self.width * self.height, -1, dtype=np.int64)
             order[self.inner(self.cells)] = np.arange(self.cells.shape[0])
