@@ -232,7 +232,7 @@ def build_pathfinding(passable: np.ndarray) -> Query:
     def query(start: Loc, goal: Loc) -> Any:
         grid.cleanup()
         nodes, _ = finder.find_path(grid.node(*start), grid.node(*goal), grid)
-        return [(n.x, n.y) for n in nodes] or None
+        return [(n.x, n.y) if hasattr(n, "x") else tuple(n) for n in nodes] or None
     return query
 
 
