@@ -26,6 +26,9 @@ from .errors import (
 )
 from .graph.protocol import Graph, SimpleGraph, WeightedGraph, as_graph
 from .grid import CornerCutting, Grid, GridWithWeights, Movement, SquareGrid
+from .grid.components import connected
+from .grid.jps import jps
+from .grid.prepared import PreparedGrid, PrepareMethod, prepare
 from .loop import (
     DistanceField,
     DStarLite,
@@ -58,6 +61,8 @@ __all__ = [
     "InvalidParameterError",
     "MapFormatError",
     "Movement",
+    "PrepareMethod",
+    "PreparedGrid",
     "SearchResult",
     "SimpleGraph",
     "SquareGrid",
@@ -70,6 +75,7 @@ __all__ = [
     "astar",
     "astar_turns",
     "breadth_first_search",
+    "connected",
     "dijkstra",
     "draw_grid",
     "euclidean_length",
@@ -77,8 +83,10 @@ __all__ = [
     "flow_field",
     "greedy_best_first",
     "heuristics",
+    "jps",
     "line_of_sight",
     "path_blocked",
+    "prepare",
     "reconstruct_path",
     "smooth_path",
     "theta_star",
