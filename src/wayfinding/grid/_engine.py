@@ -49,10 +49,16 @@ _KERNELS: list[Any] = []
 def kernels() -> Any:
     """The best-first kernel module (imports numba on first use)."""
     if not _KERNELS:
-        from ._kernels import bestfirst
+        from ._kernels import bestfirst, extract
 
-        _KERNELS.append(bestfirst)
+        _KERNELS.extend((bestfirst, extract.extract))
     return _KERNELS[0]
+
+
+def extract(*args: Any) -> Any:
+    """:func:`wayfinding.grid._kernels.extract.extract` (imports numba on first use)."""
+    kernels()
+    return _KERNELS[1](*args)
 
 
 class Spec(NamedTuple):
@@ -313,8 +319,8 @@ def finish(k: Any, p: Plan, ws: _workspace.Workspace, reason: StopReason,
     state = ws.state
     found = reason is StopReason.FOUND
     end = int(state[S_FOUND]) if found else int(state[S_BEST]) if partial else -1
-    path_xy, cells, cost, parent = k.extract(ws.g, ws.parent, ws.touched,
-                                             int(state[S_TOUCHED]), end, p.stride)
+    path_xy, cells, cost, parent = extract(ws.g, ws.parent, ws.touched,
+                                           int(state[S_TOUCHED]), end, p.stride)
     reached = ReachedCells(cells, cost, parent, p.width, p.height)
     came_from, cost_so_far = CameFromView(reached), CostSoFarView(reached)
     expanded = int(state[S_EXPANDED])

@@ -173,7 +173,7 @@ class GridAStarSearch:
             return list(self._result.path)
         ws = self._ws
         best = int(ws.state[E.S_BEST])
-        path_xy = self._k.extract(ws.g, ws.parent, ws.touched, 0, best, self._plan.stride)[0]
+        path_xy = E.extract(ws.g, ws.parent, ws.touched, 0, best, self._plan.stride)[0]
         xs, ys = path_xy.tolist()
         return list(zip(xs, ys, strict=True))
 
