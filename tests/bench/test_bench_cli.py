@@ -62,6 +62,17 @@ def test_bench_every_vendored_scenario(capsys: pytest.CaptureFixture[str]) -> No
     assert out.splitlines()[-1].split()[:4] == ["total", "546", "546", "0"]
 
 
+@pytest.mark.parametrize("algorithm", sorted(registry.ALGORITHMS))
+def test_every_registered_algorithm_is_optimal_on_vendored_maps(
+    capsys: pytest.CaptureFixture[str], algorithm: str
+) -> None:
+    code, out, err = _bench(capsys, str(SCENARIOS), "--maps", str(DATA), "--sample", "30",
+                            "--algorithm", algorithm)
+    assert code == 0, err
+    assert out.splitlines()[0] == f"algorithm: {algorithm}"
+    assert out.splitlines()[-1].split()[:4] == ["total", "90", "90", "0"]
+
+
 def test_bench_through_the_main_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     from wayfinding.cli import main as wayfinding_main
 

@@ -194,6 +194,8 @@ def run_jobs(
     """
     runs = []
     for job in jobs:
+        if progress is not None:
+            progress(0, f"{job.label} (reading, preparing)")
         grid = read_map(job.path)
         _check_sizes(job, grid.width, grid.height)
         checker = MapChecker(grid.passable_mask)
