@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -61,9 +61,14 @@ def grid_edges(
     return edges
 
 
-def shortest_costs(edges: Edges, starts: Iterable[Hashable]) -> dict[Hashable, float]:
-    """Cheapest cost from any start to every reachable location (Bellman-Ford)."""
-    dist = {s: 0.0 for s in starts}
+def shortest_costs(
+    edges: Edges, starts: Iterable[Hashable] | Mapping[Hashable, float]
+) -> dict[Hashable, float]:
+    """Cheapest cost from any start to every reachable location (Bellman-Ford).
+
+    ``starts`` may map each start to its initial cost (0 otherwise).
+    """
+    dist = dict(starts) if isinstance(starts, Mapping) else {s: 0.0 for s in starts}
     changed = True
     while changed:
         changed = False

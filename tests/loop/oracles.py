@@ -14,23 +14,12 @@ from itertools import pairwise
 
 import numpy as np
 
-from ..reference import Edges
+from ..reference import Edges, shortest_costs
 
 
 def seeded_costs(edges: Edges, seeds: dict[Hashable, float]) -> dict[Hashable, float]:
     """Least ``initial[s] + cost(s -> v)`` over the seeds, for every reachable ``v``."""
-    dist = dict(seeds)
-    changed = True
-    while changed:
-        changed = False
-        for u, out in edges.items():
-            if u not in dist:
-                continue
-            for v, c in out:
-                if dist[u] + c < dist.get(v, math.inf) - 1e-12:
-                    dist[v] = dist[u] + c
-                    changed = True
-    return dist
+    return shortest_costs(edges, seeds)
 
 
 def reversed_edges(edges: Edges) -> Edges:

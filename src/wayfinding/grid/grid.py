@@ -320,22 +320,7 @@ class Grid:
         InvalidLocationError
             When it is not a pair of integers, lies outside the grid or is a wall.
         """
-        try:
-            x, y = location
-            if isinstance(x, bool | float) or isinstance(y, bool | float):
-                raise TypeError
-            loc = (int(x), int(y))
-            if loc != (x, y):
-                raise TypeError
-        except (TypeError, ValueError):
-            raise InvalidLocationError(
-                f"{role} must be an (x, y) pair of integers, got {location!r}"
-            ) from None
-        if not self.in_bounds(loc):
-            raise InvalidLocationError(
-                f"{role} {loc} is outside the {self.width}x{self.height} grid "
-                f"(x in 0..{self.width - 1}, y in 0..{self.height - 1})"
-            )
+        loc = location_in_grid(self.width, self.height, location, role)
         if not self._passable[loc[1], loc[0]]:
             raise InvalidLocationError(f"{role} {loc} is a wall")
         return loc
@@ -529,6 +514,31 @@ class GridWithWeights(Grid):
     def __init__(self, width: int, height: int, **options: Any) -> None:
         shape = (_dimension(height, "height"), _dimension(width, "width"))
         super().__init__(np.ones(shape, dtype=bool), np.ones(shape), **options)
+
+
+def location_in_grid(width: int, height: int, location: Any, role: str = "location") -> Location:
+    """``location`` as an ``(x, y)`` pair of ints inside a ``width`` x ``height`` grid.
+
+    Raises :class:`InvalidLocationError` naming ``role`` when it is not a pair of
+    integers or lies outside the grid.
+    """
+    try:
+        x, y = location
+        if isinstance(x, bool | float) or isinstance(y, bool | float):
+            raise TypeError
+        loc = (int(x), int(y))
+        if loc != (x, y):
+            raise TypeError
+    except (TypeError, ValueError):
+        raise InvalidLocationError(
+            f"{role} must be an (x, y) pair of integers, got {location!r}"
+        ) from None
+    if not (0 <= loc[0] < width and 0 <= loc[1] < height):
+        raise InvalidLocationError(
+            f"{role} {loc} is outside the {width}x{height} grid "
+            f"(x in 0..{width - 1}, y in 0..{height - 1})"
+        )
+    return loc
 
 
 def _dimension(value: Any, name: str) -> int:

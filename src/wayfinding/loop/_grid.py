@@ -11,8 +11,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..errors import InvalidCostError, InvalidLocationError, UnsupportedGridError
-from ..grid.grid import Grid
+from ..errors import InvalidCostError, UnsupportedGridError
+from ..grid.grid import Grid, location_in_grid
 from ..grid.movement import CornerCutting
 
 Location = tuple[int, int]
@@ -70,23 +70,7 @@ def cell_index(grid: Grid, location: Any, role: str) -> int:
 
 def in_grid(width: int, height: int, location: Any, role: str = "location") -> Location:
     """``location`` as an ``(x, y)`` pair of ints inside a ``width`` x ``height`` grid."""
-    try:
-        x, y = location
-        if isinstance(x, bool | float) or isinstance(y, bool | float):
-            raise TypeError
-        loc = (int(x), int(y))
-        if loc != (x, y):
-            raise TypeError
-    except (TypeError, ValueError):
-        raise InvalidLocationError(
-            f"{role} must be an (x, y) pair of integers, got {location!r}"
-        ) from None
-    if not (0 <= loc[0] < width and 0 <= loc[1] < height):
-        raise InvalidLocationError(
-            f"{role} {loc} is outside the {width}x{height} grid "
-            f"(x in 0..{width - 1}, y in 0..{height - 1})"
-        )
-    return loc
+    return location_in_grid(width, height, location, role)
 
 
 def initial_cost(value: Any, location: Any) -> float:
