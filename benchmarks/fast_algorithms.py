@@ -59,7 +59,8 @@ def main(argv: list[str] | None = None) -> int:
             wanted = max(1, math.ceil(args.fraction * len(job.queries)))
         if wanted:
             job.queries = sample_queries(job.queries, wanted)
-    rows, times, builds, failures = [], {a: [] for a in ALGORITHMS}, [], 0
+    names = [name for name in ALGORITHMS if name in args.algorithms]
+    rows, times, builds, failures = [], {a: [] for a in names}, [], 0
     print(f"{len(jobs)} maps, {sum(len(j.queries) for j in jobs)} queries, clock "
           f"{'thread CPU time' if args.cpu else 'wall'}, "
           f"{'blocks' if args.blocks else 'interleaved'}", flush=True)
@@ -69,20 +70,21 @@ def main(argv: list[str] | None = None) -> int:
         prepared = prepare(grid, PrepareMethod.SUBGOAL_CH)
         build = time.perf_counter() - begin
         builds.append((job.label, grid.width, grid.height, build, prepared.nbytes))
-        queries: dict[str, Callable[[Any, Any], Any]] = {
+        every: dict[str, Callable[[Any, Any], Any]] = {
             "astar": lambda s, t, g=grid: wf.astar(g, s, t),
             "jps": lambda s, t, g=grid: jps(g, s, t),
             "prepared": prepared.search,
         }
+        queries = {name: every[name] for name in names}
         map_times, bad = _run(job, grid, queries, clock, args.blocks, args.repeat)
         failures += bad
-        for name in ALGORITHMS:
+        for name in names:
             times[name].extend(map_times[name])
         rows.append((job.label, len(job.queries), map_times, build, prepared.nbytes, bad))
         _print_row(rows[-1], flush=True)
     print()
     _print_total(times, builds, failures)
-    disconnected = _disconnected_queries(jobs, clock)
+    disconnected = {} if args.no_components else _disconnected_queries(jobs, clock)
     if args.json:
         Path(args.json).write_text(json.dumps(_as_json(rows, times, builds, disconnected),
                                               indent=2))
@@ -187,11 +189,12 @@ def _stats(values: list[float]) -> tuple[float, float]:
 
 def _print_row(row: tuple, flush: bool = False) -> None:
     label, n, map_times, build, nbytes, bad = row
-    a_mean, a_med = _stats(map_times["astar"])
-    parts = [f"{label:<18} q={n:<5} astar {a_mean:8.1f}/{a_med:8.1f}"]
-    for name in ("jps", "prepared"):
-        mean, median = _stats(map_times[name])
-        parts.append(f"{name} {mean:7.1f}/{median:7.1f} ({a_mean / mean:5.1f}x)")
+    a_mean = _stats(map_times["astar"])[0] if "astar" in map_times else math.nan
+    parts = [f"{label:<18} q={n:<5}"]
+    for name, values in map_times.items():
+        mean, median = _stats(values)
+        ratio = "" if name == "astar" or math.isnan(a_mean) else f" ({a_mean / mean:5.1f}x)"
+        parts.append(f"{name} {mean:8.1f}/{median:8.1f}{ratio}")
     parts.append(f"build {build:5.2f}s {nbytes / 1e6:5.1f}MB")
     if bad:
         parts.append(f"FAILED {bad}")
@@ -199,12 +202,13 @@ def _print_row(row: tuple, flush: bool = False) -> None:
 
 
 def _print_total(times: dict[str, list[float]], builds: list[tuple], failures: int) -> None:
-    a_mean, a_med = _stats(times["astar"])
-    print(f"total: {len(times['astar'])} queries (mean/median us per query)")
-    for name in ALGORITHMS:
-        mean, median = _stats(times[name])
-        print(f"  {name:<9} mean {mean:9.1f}  median {median:9.1f}  "
-              f"ratio to astar: mean {a_mean / mean:6.1f}x  median {a_med / median:6.1f}x")
+    a_mean, a_med = _stats(times["astar"]) if "astar" in times else (math.nan, math.nan)
+    print(f"total: {len(next(iter(times.values())))} queries (mean/median us per query)")
+    for name, values in times.items():
+        mean, median = _stats(values)
+        ratios = ("" if math.isnan(a_mean) else
+                  f"  ratio to astar: mean {a_mean / mean:6.1f}x  median {a_med / median:6.1f}x")
+        print(f"  {name:<9} mean {mean:9.1f}  median {median:9.1f}{ratios}")
     seconds = [b[3] for b in builds]
     megabytes = [b[4] / 1e6 for b in builds]
     print(f"  prepared build: mean {statistics.fmean(seconds):.2f}s, max {max(seconds):.2f}s "
@@ -223,10 +227,10 @@ def _print_total(times: dict[str, list[float]], builds: list[tuple], failures: i
 def _as_json(rows: list[tuple], times: dict, builds: list[tuple], disconnected: dict) -> dict:
     return {
         "maps": [{"map": r[0], "queries": r[1], "build_s": r[3], "nbytes": r[4],
-                  "failed": r[5], **{f"{name}_mean_us": _stats(r[2][name])[0]
-                                     for name in ALGORITHMS}} for r in rows],
-        "total": {name: dict(zip(("mean_us", "median_us"), _stats(times[name]), strict=True))
-                  for name in ALGORITHMS},
+                  "failed": r[5], **{f"{name}_mean_us": _stats(values)[0]
+                                     for name, values in r[2].items()}} for r in rows],
+        "total": {name: dict(zip(("mean_us", "median_us"), _stats(values), strict=True))
+                  for name, values in times.items()},
         "build": [{"map": b[0], "width": b[1], "height": b[2], "seconds": b[3],
                    "nbytes": b[4]} for b in builds],
         "disconnected_median_us": disconnected,
@@ -264,6 +268,11 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--cpu", action="store_true", help="time thread CPU, not wall clock")
     parser.add_argument("--blocks", action="store_true",
                         help="run each algorithm over a map's queries in turn")
+    parser.add_argument("--algorithms", type=lambda text: text.split(","),
+                        default=list(ALGORITHMS),
+                        help="comma-separated subset of astar,jps,prepared (default all)")
+    parser.add_argument("--no-components", action="store_true",
+                        help="skip the table of queries across components")
     parser.add_argument("--json", help="also write the figures to this file")
     return parser.parse_args(argv)
 

@@ -12,6 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import wayfinding as wf
+import wayfinding.grid._kernels.ch as ch_kernels
+import wayfinding.grid.prepared as prepared_module
 from tests.reference import assert_valid_path, grid_edges, shortest_costs
 from wayfinding import (
     CornerCutting,
@@ -67,10 +69,18 @@ def test_prepared_equals_oracle(straight, diagonal, mask, data):
     assert prepared.fallbacks == 0
 
 
+@pytest.mark.parametrize("variant", ["hierarchy", "no-hierarchy", "gave-up"])
 @given(mask=masks(max_side=48), data=st.data())
-def test_prepared_equals_astar_on_larger_grids(mask, data):
+def test_prepared_equals_astar_on_bigger_grids(variant, mask, data):
     grid = Grid(mask, diagonal=True)
-    prepared = prepare(grid)
+    with pytest.MonkeyPatch.context() as patch:
+        if variant == "no-hierarchy":  # as on maps strewn with random obstacles
+            patch.setattr(prepared_module, "MAX_HIERARCHY_EDGES", -1)
+        elif variant == "gave-up":  # the contraction runs out of its work budget
+            patch.setattr(ch_kernels, "WORK_LIMIT", -1)
+        prepared = prepare(grid)
+    if variant != "hierarchy":
+        assert prepared.core == prepared.subgoals
     cells = cells_of(mask)
     for _ in range(5):
         start = data.draw(st.sampled_from(cells))
@@ -192,13 +202,17 @@ def test_edited_grid_is_refused_until_restored():
     assert prepared.search((0, 0), (19, 9)).found
 
 
-def test_save_and_load_round_trip(tmp_path):
+@pytest.mark.parametrize("limit", [None, -1], ids=["hierarchy", "no-hierarchy"])
+def test_save_and_load_round_trip(tmp_path, monkeypatch, limit):
+    if limit is not None:
+        monkeypatch.setattr(prepared_module, "MAX_HIERARCHY_EDGES", limit)
     grid = Grid.from_ascii(ROOMS, diagonal=True)
     prepared = prepare(grid)
     path = tmp_path / "rooms.prepared"
     prepared.save(path)
     loaded = PreparedGrid.load(path, Grid.from_ascii(ROOMS, diagonal=True))
     assert loaded.subgoals == prepared.subgoals and loaded.shortcuts == prepared.shortcuts
+    assert loaded.core == prepared.core
     assert loaded.build_seconds == prepared.build_seconds
     for start, goal in [((0, 0), (19, 9)), ((11, 0), (3, 9)), ((5, 3), (16, 3))]:
         a, b = prepared.search(start, goal), loaded.search(start, goal)

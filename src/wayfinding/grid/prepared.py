@@ -54,12 +54,20 @@ from .components import component_labels
 from .grid import Grid
 from .jps import LazyMap, jps, supported_scale
 
-__all__ = ["FORMAT_VERSION", "PrepareMethod", "PreparedGrid", "grid_fingerprint", "prepare"]
+__all__ = ["FORMAT_VERSION", "MAX_HIERARCHY_EDGES", "PrepareMethod", "PreparedGrid",
+           "grid_fingerprint", "prepare"]
 
 Location = tuple[int, int]
 
 #: Version of the file layout written by :meth:`PreparedGrid.save`.
 FORMAT_VERSION = 1
+
+#: Subgoal graphs with more edges than this are not contracted (queries then run A* on
+#: the subgoal graph). Measured on the MovingAI maps: game maps have at most 40 000
+#: edges and contract in seconds, as do mazes and rooms; maps strewn with random
+#: obstacles (random512-10/20/30: 145 000 to 230 000 edges) would take minutes, as the
+#: hierarchy gets dense long before its top.
+MAX_HIERARCHY_EDGES = 100_000
 
 
 class PrepareMethod(enum.Enum):
@@ -115,14 +123,17 @@ def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH) -> Pre
                                          grid.height, grid.width)
     weights = _edge_weights(cells, tails, heads, flat.stride, m.straight_cost,
                             m.diagonal_cost)
-    hierarchy = ch.contract(cells.shape[0], tails, heads, weights, ch.SETTLE, ch.HOPS,
-                            ch.QUICK_SETTLE, ch.QUICK_HOPS)
+    hierarchy = None
+    if tails.shape[0] <= MAX_HIERARCHY_EDGES:
+        hierarchy = ch.contract(cells.shape[0], tails, heads, weights, ch.SETTLE, ch.HOPS,
+                                ch.QUICK_SETTLE, ch.QUICK_HOPS, ch.WORK_LIMIT)[:-1]
+    if hierarchy is None or hierarchy[1] < 0:
+        hierarchy = ch.flat_core(cells.shape[0], tails, heads, weights)
     graph = _by_rank(cells, *hierarchy)
     subgoal_id[graph["cells"]] = np.arange(graph["cells"].shape[0], dtype=np.int32)
     labels = ch_labels.build_labels(cells.shape[0], graph["up_start"], graph["up_from"],
                                     graph["up_to"], graph["up_w"])
-    graph.update(zip(("label_start", "label_hub", "label_dist", "label_edge"), labels,
-                     strict=True))
+    graph.update(zip(("label_start", "label_hd", "label_edge"), labels, strict=True))
     build_seconds = time.perf_counter() - begin
     return PreparedGrid(grid, method, scale, subgoal_id, clear, graph, build_seconds,
                         n_edges=int(tails.shape[0]))
@@ -144,6 +155,10 @@ class PreparedGrid:
         query buffers, about 40 bytes per subgoal, not included).
     subgoals, edges, shortcuts : int
         Size of the subgoal graph and number of shortcuts the hierarchy added.
+    core : int
+        Subgoals left uncontracted at the top of the hierarchy (0 on most maps; grid-like
+        maps strewn with small obstacles keep a core that queries cross by a Dijkstra
+        search).
     """
 
     def __init__(self, grid: Grid, method: PrepareMethod, scale: float,
@@ -160,6 +175,7 @@ class PreparedGrid:
         self._fingerprint = fingerprint or grid_fingerprint(grid)
         self._local = threading.local()
         self.subgoals = int(graph["cells"].shape[0])
+        self.core = int(graph["core_start"].shape[0] - 1)
         self.edges = int(n_edges)
         self.shortcuts = int(np.count_nonzero(graph["up_low"] >= 0))
         #: Queries the hierarchy could not answer, answered by jps instead (always 0 in
@@ -173,7 +189,7 @@ class PreparedGrid:
 
     def __repr__(self) -> str:
         return (f"PreparedGrid({self.grid.width}x{self.grid.height}, {self.method.name}, "
-                f"subgoals={self.subgoals}, shortcuts={self.shortcuts}, "
+                f"subgoals={self.subgoals}, shortcuts={self.shortcuts}, core={self.core}, "
                 f"nbytes={self.nbytes}, build_seconds={self.build_seconds:.3f})")
 
     # ------------------------------------------------------------------ queries
@@ -228,14 +244,21 @@ class PreparedGrid:
         m = grid.movement
         g = self._graph
         work = self._workspace()
-        work.generation += 1
         s = (start[1] + 1) * stride + start[0] + 1
         t = (goal[1] + 1) * stride + goal[0] + 1
-        status, cells, cost, examined = ch_query.query(
-            flat.passable, self._subgoal_id, g["cells"], self._clear, g["up_from"],
-            g["up_to"], g["up_low"], g["up_high"], g["label_start"], g["label_hub"],
-            g["label_dist"], g["label_edge"], stride, m.straight_cost, m.diagonal_cost, s, t,
-            work.best_f, work.stamp_f, work.entry_f, work.generation, work.scan, work.buffer)
+        while True:
+            work.generation += 1
+            status, cells, cost, examined = ch_query.query(
+                flat.passable, self._subgoal_id, g["cells"], self._clear, g["up_from"],
+                g["up_to"], g["up_low"], g["up_high"], g["core_start"], g["core_to"],
+                g["core_w"], g["core_low"], g["core_high"], g["label_start"], g["label_hd"],
+                g["label_edge"], stride, m.straight_cost, m.diagonal_cost, s, t,
+                work.best_f, work.stamp_f, work.entry_f, work.best_b, work.entry_b,
+                work.core_via, work.heap_key, work.heap_node, work.generation, work.scan,
+                work.buffer)
+            if status != ch_query.STATUS_HEAP_FULL:
+                break
+            work.grow_heap()
         if status != ch_query.STATUS_FOUND:  # pragma: no cover - a safety net, never seen
             self.fallbacks += 1
             return jps(grid, start, goal)
@@ -259,7 +282,7 @@ class PreparedGrid:
     def _workspace(self) -> _QueryWorkspace:
         work = getattr(self._local, "work", None)
         if work is None:
-            work = self._local.work = _QueryWorkspace(self.subgoals, self.grid)
+            work = self._local.work = _QueryWorkspace(self.subgoals, self.core, self.grid)
         return work
 
     # ------------------------------------------------------------------ files
@@ -332,7 +355,8 @@ class PreparedGrid:
 
 
 _GRAPH_KEYS = ("cells", "up_start", "up_from", "up_to", "up_w", "up_low", "up_high",
-               "label_start", "label_hub", "label_dist", "label_edge")
+               "core_start", "core_to", "core_w", "core_low", "core_high", "label_start",
+               "label_hd", "label_edge")
 
 
 # ---------------------------------------------------------------------- helpers
@@ -381,13 +405,15 @@ def _subgoals(grid: Grid) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarra
     return flat.passable, subgoal_id, cells, clear
 
 
-def _by_rank(cells: np.ndarray, rank: np.ndarray, up_start: np.ndarray,
+def _by_rank(cells: np.ndarray, rank: np.ndarray, n_core: int, up_start: np.ndarray,
              up_from: np.ndarray, up_to: np.ndarray, up_w: np.ndarray, up_low: np.ndarray,
-             up_high: np.ndarray) -> dict[str, np.ndarray]:
+             up_high: np.ndarray, core_start: np.ndarray, core_to: np.ndarray,
+             core_w: np.ndarray, core_low: np.ndarray,
+             core_high: np.ndarray) -> dict[str, np.ndarray]:
     """The hierarchy with nodes numbered from the top rank down (0 = contracted last).
 
-    Queries spend most of their time near the top, so this keeps what they touch close
-    together in memory.
+    The core (if contraction stopped early) is then nodes ``0 .. n_core - 1``. Queries
+    spend most of their time near the top, so this keeps what they touch together.
     """
     n = cells.shape[0]
     new_id = (n - 1 - rank).astype(np.int32)
@@ -398,15 +424,31 @@ def _by_rank(cells: np.ndarray, rank: np.ndarray, up_start: np.ndarray,
     sorted_cells = np.empty_like(cells)
     sorted_cells[new_id] = cells
     counts = np.bincount(new_id[up_from], minlength=n)
+    core_from = np.repeat(np.arange(n), np.diff(core_start))
+    core_order = np.argsort(new_id[core_from], kind="stable")
+    core_counts = np.bincount(new_id[core_from], minlength=n)[:n_core]
+    c_low, c_high = core_low[core_order], core_high[core_order]
     return {
         "cells": sorted_cells,
         "up_start": np.concatenate(([0], np.cumsum(counts))).astype(np.int64),
         "up_from": new_id[up_from[order]],
         "up_to": new_id[up_to[order]],
         "up_w": up_w[order],
-        "up_low": np.where(low >= 0, new_edge[np.maximum(low, 0)], -1).astype(np.int32),
-        "up_high": np.where(high >= 0, new_edge[np.maximum(high, 0)], -1).astype(np.int32),
+        "up_low": _remap(low, new_edge),
+        "up_high": _remap(high, new_edge),
+        "core_start": np.concatenate(([0], np.cumsum(core_counts))).astype(np.int64),
+        "core_to": new_id[core_to[core_order]],
+        "core_w": core_w[core_order],
+        "core_low": _remap(c_low, new_edge),
+        "core_high": _remap(c_high, new_edge),
     }
+
+
+def _remap(edges: np.ndarray, new_edge: np.ndarray) -> np.ndarray:
+    """Upward-edge numbers after renumbering (-1 stays -1)."""
+    if new_edge.shape[0] == 0:
+        return np.full(edges.shape[0], -1, dtype=np.int32)
+    return np.where(edges >= 0, new_edge[np.maximum(edges, 0)], -1).astype(np.int32)
 
 
 def _edge_weights(cells: np.ndarray, tails: np.ndarray, heads: np.ndarray, stride: int,
@@ -420,14 +462,25 @@ def _edge_weights(cells: np.ndarray, tails: np.ndarray, heads: np.ndarray, strid
 class _QueryWorkspace:
     """One thread's query buffers for one prepared grid (generation stamps)."""
 
-    def __init__(self, n_sub: int, grid: Grid) -> None:
+    def __init__(self, n_sub: int, n_core: int, grid: Grid) -> None:
         n = max(n_sub, 1)
         self.best_f = np.zeros(n, dtype=np.float64)
         self.stamp_f = np.zeros(n, dtype=np.int64)
         self.entry_f = np.zeros(n, dtype=np.int64)
+        core = max(n_core, 1)
+        self.best_b = np.zeros(core, dtype=np.float64)
+        self.entry_b = np.zeros(core, dtype=np.int64)
+        self.core_via = np.zeros(core, dtype=np.int64)
+        self.heap_key = np.empty(2 * core + 1024, dtype=np.float64)
+        self.heap_node = np.empty(2 * core + 1024, dtype=np.int64)
         self.scan = np.empty((2, 8 + 8 * (grid.width + grid.height + 4)), dtype=np.int64)
-        self.buffer = np.empty(6 * n + 32, dtype=np.int64)
+        self.buffer = np.empty(10 * n + 64, dtype=np.int64)
         self.generation = 0
+
+    def grow_heap(self) -> None:
+        size = 2 * self.heap_key.shape[0]
+        self.heap_key = np.empty(size, dtype=np.float64)
+        self.heap_node = np.empty(size, dtype=np.int64)
 
 
 def _path_maps(path: list[Location], xs: np.ndarray, ys: np.ndarray, straight: float,

@@ -25,6 +25,9 @@ QUICK_HOPS = 4
 #: Witness searches when a node is contracted (a shortcut is added when they give up).
 SETTLE = 500
 HOPS = 16
+#: Contraction gives up after its witness searches relaxed this many edges in all
+#: (about 4 to 8 s); the biggest dao map needs 110 million.
+WORK_LIMIT = 150_000_000
 
 
 @njit(cache=True)
@@ -58,9 +61,10 @@ def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, s
     for *witnesses*: paths to the later neighbours ``w`` no longer than ``u - v - w``. It
     stops once every target has one, or after ``settle_limit`` nodes; a target left
     without a witness gets a shortcut. Returns ``(count, generation, heap_f, heap_g,
-    heap_node)``.
+    heap_node, work)``, ``work`` the edges relaxed.
     """  # pragma: no cover - numba
     n_short = 0
+    work = 0
     for a in range(k - 1):
         u = nbr[a]
         limit = 0.0
@@ -87,6 +91,7 @@ def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, s
             settled += 1
             if hops[x] >= hop_limit:
                 continue
+            work += length[x]
             for i in range(start[x], start[x] + length[x]):
                 y = adj_to[i]
                 if contracted[y] or y == v:
@@ -110,12 +115,12 @@ def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, s
             short_w[n_short] = w
             short_cost[n_short] = nbr_w[a] + nbr_w[b]
             n_short += 1
-    return n_short, generation, heap_f, heap_g, heap_node
+    return n_short, generation, heap_f, heap_g, heap_node, work
 
 
 @njit(cache=True)
 def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
-             quick_hops):  # pragma: no cover - numba
+             quick_hops, work_limit):  # pragma: no cover - numba
     """Contract every node of the undirected graph ``(tails[i], heads[i], weights[i])``.
 
     A node's priority is its edge difference (shortcuts needed minus edges removed) plus
@@ -124,8 +129,15 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
     the node comes first. Contraction itself uses thorough ones (``settle_limit``,
     ``hop_limit``).
 
-    Returns ``(rank, up_start, up_from, up_to, up_w, up_low, up_high)``: the contraction
-    order and the upward graph of :func:`upward_graph`.
+    On grid-like graphs (open maps strewn with small obstacles) the hierarchy gets dense
+    long before the top and costly to build: once the witness searches have relaxed
+    ``work_limit`` edges the contraction gives up (``n_core`` is -1 then, and the caller
+    uses :func:`flat_core`).
+
+    Returns ``(rank, n_core, up_start, up_from, up_to, up_w, up_low, up_high, core_start,
+    core_to, core_w, core_low, core_high, work)``: the order, the size of the core (the
+    nodes left uncontracted: 0 here), the upward graph of :func:`upward_graph`, the core
+    graph of :func:`core_graph` and the work done.
     """
     # ---- adjacency lists in one pool; a full list moves to the end with twice the room
     degree = np.zeros(n, dtype=np.int64)
@@ -179,6 +191,8 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
     queue_node = np.empty(n + 16, dtype=np.int64)
     queue_size = 0
     order = 0
+    work = 0
+    empty_i32 = np.zeros(0, dtype=np.int32)
     for initial in (True, False):
         v = -1
         while True:
@@ -198,10 +212,15 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
                 short_u = np.empty(need, dtype=np.int64)
                 short_w = np.empty(need, dtype=np.int64)
                 short_cost = np.empty(need, dtype=np.float64)
-            n_short, generation, heap_f, heap_g, heap_node = _witness(
+            if work > work_limit:
+                return (rank, -1, np.zeros(1, dtype=np.int64), empty_i32, empty_i32,
+                        np.zeros(0), empty_i32, empty_i32, np.zeros(1, dtype=np.int64),
+                        empty_i32, np.zeros(0), empty_i32, empty_i32, work)  # gave up
+            n_short, generation, heap_f, heap_g, heap_node, spent = _witness(
                 v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, stamp,
                 generation, heap_f, heap_g, heap_node, short_u, short_w, short_cost, mark,
                 via_of, seen_at, quick_settle, hops, quick_hops)
+            work += spent
             new_priority = float(n_short - k + deleted[v] + level[v])
             if initial or (queue_size > 0 and new_priority > queue_f[0]):
                 priority[v] = new_priority
@@ -209,10 +228,11 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
                     queue_f, queue_g, queue_node, queue_size, new_priority, 0.0, v)
                 continue
             # ---- contract v, with a thorough witness search this time
-            n_short, generation, heap_f, heap_g, heap_node = _witness(
+            n_short, generation, heap_f, heap_g, heap_node, spent = _witness(
                 v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, stamp,
                 generation, heap_f, heap_g, heap_node, short_u, short_w, short_cost, mark,
                 via_of, seen_at, settle_limit, hops, hop_limit)
+            work += spent
             contracted[v] = True
             rank[v] = order
             order += 1
@@ -254,13 +274,23 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
                 adj_w[j] = cost
                 adj_mid[j] = v
                 length[a] += 1
-    up = upward_graph(n, rank, start, length, adj_to, adj_w, adj_mid)
-    return rank, up[0], up[1], up[2], up[3], up[4], up[5]
+    n_core = 0
+    for v in range(n):  # the core ranks above everything, in node order
+        if not contracted[v]:
+            rank[v] = order
+            order += 1
+            n_core += 1
+    up = upward_graph(n, rank, contracted, start, length, adj_to, adj_w, adj_mid)
+    core = core_graph(n, contracted, start, length, adj_to, adj_w, adj_mid, up[0], up[2])
+    return (rank, n_core, up[0], up[1], up[2], up[3], up[4], up[5], core[0], core[1],
+            core[2], core[3], core[4], work)
 
 
 @njit(cache=True)
-def upward_graph(n, rank, start, length, adj_to, adj_w, adj_mid):  # pragma: no cover
-    """CSR of the edges from each node to nodes of higher rank, with unpacking links.
+def upward_graph(n, rank, contracted, start, length, adj_to, adj_w,
+                 adj_mid):  # pragma: no cover - numba
+    """CSR of the edges from each contracted node to nodes of higher rank, with unpacking
+    links (core nodes get none).
 
     Returns ``(up_start int64[n + 1], up_from int32[m], up_to int32[m], up_w float64[m],
     up_low int32[m], up_high int32[m])``: a shortcut ``v - w`` that skips ``mid`` has
@@ -270,9 +300,10 @@ def upward_graph(n, rank, start, length, adj_to, adj_w, adj_mid):  # pragma: no 
     up_start = np.zeros(n + 1, dtype=np.int64)
     for v in range(n):
         count = 0
-        for i in range(start[v], start[v] + length[v]):
-            if rank[adj_to[i]] > rank[v]:
-                count += 1
+        if contracted[v]:
+            for i in range(start[v], start[v] + length[v]):
+                if rank[adj_to[i]] > rank[v]:
+                    count += 1
         up_start[v + 1] = up_start[v] + count
     m = up_start[n]
     up_from = np.empty(m, dtype=np.int32)
@@ -281,6 +312,8 @@ def upward_graph(n, rank, start, length, adj_to, adj_w, adj_mid):  # pragma: no 
     up_mid = np.empty(m, dtype=np.int32)
     for v in range(n):
         j = up_start[v]
+        if not contracted[v]:
+            continue
         for i in range(start[v], start[v] + length[v]):
             if rank[adj_to[i]] > rank[v]:
                 up_from[j] = v
@@ -300,3 +333,75 @@ def upward_graph(n, rank, start, length, adj_to, adj_w, adj_mid):  # pragma: no 
             elif up_to[i] == up_to[e]:
                 up_high[e] = i
     return up_start, up_from, up_to, up_w, up_low, up_high
+
+
+@njit(cache=True)
+def core_graph(n, contracted, start, length, adj_to, adj_w, adj_mid, up_start,
+               up_to):  # pragma: no cover - numba
+    """CSR of the edges between core nodes, with unpacking links into the upward graph.
+
+    Returns ``(core_start int64[n + 1], core_to int32[m], core_w float64[m], core_low
+    int32[m], core_high int32[m])``: a shortcut ``v - w`` skipping ``mid`` has
+    ``core_low`` = the upward edge ``mid - v`` and ``core_high`` = ``mid - w``; an
+    original edge has -1 in both.
+    """
+    core_start = np.zeros(n + 1, dtype=np.int64)
+    for v in range(n):
+        count = 0
+        if not contracted[v]:
+            for i in range(start[v], start[v] + length[v]):
+                if not contracted[adj_to[i]]:
+                    count += 1
+        core_start[v + 1] = core_start[v] + count
+    m = core_start[n]
+    core_to = np.empty(m, dtype=np.int32)
+    core_w = np.empty(m, dtype=np.float64)
+    core_low = np.full(m, -1, dtype=np.int32)
+    core_high = np.full(m, -1, dtype=np.int32)
+    for v in range(n):
+        if contracted[v]:
+            continue
+        j = core_start[v]
+        for i in range(start[v], start[v] + length[v]):
+            w = adj_to[i]
+            if contracted[w]:
+                continue
+            core_to[j] = w
+            core_w[j] = adj_w[i]
+            mid = adj_mid[i]
+            if mid >= 0:
+                for e in range(up_start[mid], up_start[mid + 1]):
+                    if up_to[e] == v:
+                        core_low[j] = e
+                    elif up_to[e] == w:
+                        core_high[j] = e
+            j += 1
+    return core_start, core_to, core_w, core_low, core_high
+
+
+@njit(cache=True)
+def flat_core(n, tails, heads, weights):  # pragma: no cover - numba
+    """No hierarchy at all: every node is in the core, the core graph is the graph.
+
+    Same return layout as :func:`contract` (without ``work``).
+    """
+    rank = np.arange(n).astype(np.int32)
+    core_start = np.zeros(n + 1, dtype=np.int64)
+    for i in range(tails.shape[0]):
+        core_start[tails[i] + 1] += 1
+        core_start[heads[i] + 1] += 1
+    for v in range(n):
+        core_start[v + 1] += core_start[v]
+    m = core_start[n]
+    core_to = np.empty(m, dtype=np.int32)
+    core_w = np.empty(m, dtype=np.float64)
+    fill = core_start[:n].copy()
+    for i in range(tails.shape[0]):
+        for a, b in ((tails[i], heads[i]), (heads[i], tails[i])):
+            core_to[fill[a]] = b
+            core_w[fill[a]] = weights[i]
+            fill[a] += 1
+    none = np.full(m, -1, dtype=np.int32)
+    empty_i32 = np.zeros(0, dtype=np.int32)
+    return (rank, n, np.zeros(n + 1, dtype=np.int64), empty_i32, empty_i32, np.zeros(0),
+            empty_i32, empty_i32, core_start, core_to, core_w, none, none.copy())

@@ -23,9 +23,10 @@ from numba import njit
 def build_labels(n, up_start, up_from, up_to, up_w):  # pragma: no cover - numba
     """Hub labels of every node of the upward graph ``(up_start, up_from, up_to, up_w)``.
 
-    Returns ``(label_start int64[n + 1], label_hub int32[m], label_dist float64[m],
-    label_edge int32[m])``; each label is sorted by hub; ``label_edge`` is the upward
-    edge into the hub on the way from the label's node (-1 for the node itself).
+    Returns ``(label_start int64[n + 1], label_hd float64[m, 2], label_edge int32[m])``:
+    ``label_hd[i]`` is ``(hub, distance)`` (the hub number as a float, so that a query
+    reads one array), each label sorted by hub; ``label_edge`` is the upward edge into
+    the hub on the way from the label's node (-1 for the node itself).
     """
     dist = np.zeros(n, dtype=np.float64)
     stamp = np.zeros(n, dtype=np.int64)
@@ -162,15 +163,14 @@ def build_labels(n, up_start, up_from, up_to, up_w):  # pragma: no cover - numba
             if keep[i]:
                 total += 1
         label_start[v + 1] = total
-    label_hub = np.empty(total, dtype=np.int32)
-    label_dist = np.empty(total, dtype=np.float64)
+    label_hd = np.empty((total, 2), dtype=np.float64)
     label_edge = np.empty(total, dtype=np.int32)
     j = 0
     for i in range(used):
         if keep[i]:
-            label_hub[j] = raw_hub[i]
-            label_dist[j] = raw_dist[i]
+            label_hd[j, 0] = raw_hub[i]
+            label_hd[j, 1] = raw_dist[i]
             label_edge[j] = raw_edge[i]
             j += 1
-    return label_start, label_hub, label_dist, label_edge
+    return label_start, label_hd, label_edge
 

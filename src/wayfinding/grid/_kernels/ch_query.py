@@ -5,10 +5,11 @@
 2. Otherwise the start is joined to the subgoals direct-h-reachable from it, and the goal
    likewise; the hub labels of those subgoals (:mod:`.ch_labels`) give the best hub of
    the contraction hierarchy between them: the forward labels are spread into a table
-   by hub, the backward labels looked up in it.
-3. The labels' upward edges from the two subgoals to that hub give a chain of hierarchy
-   edges; shortcuts are unpacked into subgoal-graph edges, and every edge into the cells
-   of a diagonal-first path (from whichever end found it).
+   by hub, the backward labels looked up in it. When the hierarchy has an uncontracted
+   core, an A* search over the core joins the core hubs of both sides too.
+3. The labels' upward edges (and the core path) give a chain of hierarchy edges;
+   shortcuts are unpacked into subgoal-graph edges, and every edge into the cells of a
+   diagonal-first path (from whichever end found it).
 
 Arrays: the padded flat grid of :class:`~wayfinding.grid.grid.FlatGrid` (``passable``),
 the subgoal arrays of :mod:`.subgoal`, the upward graph of :func:`.ch.contract` and the
@@ -29,26 +30,34 @@ from .subgoal import direct_reachable
 STATUS_FOUND = 0
 STATUS_NO_PATH = 1
 STATUS_BROKEN = 2  # an edge could not be turned into cells (a bug; never seen)
+STATUS_HEAP_FULL = 3  # grow the heap arrays and ask again
 
 
 @njit(cache=True)
-def query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_high,
-          label_start, label_hub, label_dist, label_edge, stride, straight, diagonal, s, t,
-          best_f, stamp_f, entry_f, generation, scan, buffer):  # pragma: no cover - numba
+def query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_high, core_start,
+          core_to, core_w, core_low, core_high, label_start, label_hd, label_edge, stride,
+          straight, diagonal, s, t, best_f, stamp_f, entry_f, best_b, entry_b, core_via,
+          heap_key, heap_node, generation, scan, buffer):  # pragma: no cover - numba
     """Shortest path from flat index ``s`` to ``t`` (different cells).
 
     Workspace: ``best_f`` (float64[n_sub]: best distance from the start to each hub),
     ``stamp_f`` (int64[n_sub], == generation when set in this query), ``entry_f``
-    (int64[n_sub]: the label entry that gave it), ``scan`` (int64[2, >= 8 + 8 * (H + W)]),
-    ``buffer`` (int64[>= 6 * n_sub + 32]).
+    (int64[n_sub]: the label entry that gave it); for the core nodes ``best_b`` and
+    ``entry_b`` (the same from the goal's side, valid when ``stamp_f`` is -generation or
+    the node also has a forward value) and ``core_via`` (the core edge a core node was
+    reached by, -1 from a label); a heap (``heap_key``, ``heap_node``); ``scan``
+    (int64[2, >= 8 + 8 * (H + W)]); ``buffer`` (int64[>= 10 * n_sub + 64]).
 
     Returns ``(status, path int64[], cost, examined)``: the cost is counted from the
-    path's straight and diagonal steps; ``examined`` counts the label entries read.
+    path's straight and diagonal steps; ``examined`` counts the label entries read and
+    core nodes settled.
     """
     empty = np.empty(0, dtype=np.int64)
     n_sub = cells.shape[0]
-    stack = buffer[:4 * n_sub + 16]  # (edge, direction) pairs
-    nodes = buffer[4 * n_sub + 16:]  # subgoal-graph nodes of the path, in order
+    n_core = core_start.shape[0] - 1
+    stack = buffer[:4 * n_sub + 16]  # (edge or node, kind) pairs, read from the top
+    nodes = buffer[4 * n_sub + 16:6 * n_sub + 32]  # subgoal-graph nodes of the path
+    chain = buffer[6 * n_sub + 32:]  # (edge or node, kind) pairs in path order
     n_nodes = 0
     examined = 0
     count_s, hit = direct_reachable(passable, subgoal_id, clear, stride, s, t, scan[0])
@@ -57,6 +66,7 @@ def query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_high,
         count_t, hit = direct_reachable(passable, subgoal_id, clear, stride, t, s, scan[1])
     if not hit:
         # ---- forward: spread the labels of the start's subgoals into a table by hub
+        n_sources = 0  # core hubs reached, listed in heap_node for the core search
         sx = s % stride
         sy = s // stride
         for k in range(count_s + 1):
@@ -71,17 +81,25 @@ def query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_high,
                 if u < 0:
                     continue
             for i in range(label_start[u], label_start[u + 1]):
-                h = label_hub[i]
-                d = du + label_dist[i]
-                if stamp_f[h] != generation or d < best_f[h]:
+                h = np.int64(label_hd[i, 0])
+                d = du + label_hd[i, 1]
+                if stamp_f[h] != generation:
                     stamp_f[h] = generation
+                    best_f[h] = d
+                    entry_f[h] = i
+                    if h < n_core:
+                        core_via[h] = -1
+                        best_b[h] = math.inf
+                        heap_node[n_sources] = h
+                        n_sources += 1
+                elif d < best_f[h]:
                     best_f[h] = d
                     entry_f[h] = i
             examined += label_start[u + 1] - label_start[u]
         # ---- backward: look the goal's subgoals' hubs up in the table
         best = math.inf
         meet = -1
-        entry_b = -1
+        meet_entry = -1
         tx = t % stride
         ty = t // stride
         for k in range(count_t + 1):
@@ -96,77 +114,168 @@ def query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_high,
                 if w < 0:
                     continue
             for j in range(label_start[w], label_start[w + 1]):
-                h = label_hub[j]
+                h = np.int64(label_hd[j, 0])
+                d = label_hd[j, 1] + dw
+                if h < n_core:
+                    # core hubs of the goal side: remembered for the core search
+                    if stamp_f[h] != generation and stamp_f[h] != -generation:
+                        stamp_f[h] = -generation  # reached from the goal's side only
+                        best_b[h] = d
+                        entry_b[h] = j
+                    elif d < best_b[h]:
+                        best_b[h] = d
+                        entry_b[h] = j
                 if stamp_f[h] == generation:
-                    total = best_f[h] + label_dist[j] + dw
+                    total = best_f[h] + d
                     if total < best:
                         best = total
                         meet = h
-                        entry_b = j
+                        meet_entry = j
             examined += label_start[w + 1] - label_start[w]
+        # ---- the core: A* (octile distance to the goal) from the forward core hubs to
+        # the backward ones
+        meet_in_core = False
+        if n_sources > 0:
+            capacity = heap_key.shape[0]
+            size = 0
+            for k in range(n_sources):  # heapify the sources in place, keyed by g + h
+                h = heap_node[k]
+                cx = cells[h] % stride
+                cy = cells[h] // stride
+                gap_x = abs(cx - tx)
+                gap_y = abs(cy - ty)
+                d = best_f[h] + straight * abs(gap_x - gap_y) + diagonal * min(gap_x, gap_y)
+                i = size
+                while i > 0:
+                    up = (i - 1) >> 1
+                    if heap_key[up] <= d:
+                        break
+                    heap_key[i] = heap_key[up]
+                    heap_node[i] = heap_node[up]
+                    i = up
+                heap_key[i] = d
+                heap_node[i] = h
+                size += 1
+            while size > 0:
+                f_top = heap_key[0]
+                x = heap_node[0]
+                size -= 1
+                if size > 0:
+                    key = heap_key[size]
+                    item = heap_node[size]
+                    i = 0
+                    while True:
+                        child = 2 * i + 1
+                        if child >= size:
+                            break
+                        if child + 1 < size and heap_key[child + 1] < heap_key[child]:
+                            child += 1
+                        if heap_key[child] >= key:
+                            break
+                        heap_key[i] = heap_key[child]
+                        heap_node[i] = heap_node[child]
+                        i = child
+                    heap_key[i] = key
+                    heap_node[i] = item
+                if f_top >= best:
+                    break
+                cx = cells[x] % stride
+                cy = cells[x] // stride
+                gap_x = abs(cx - tx)
+                gap_y = abs(cy - ty)
+                d_top = best_f[x]
+                if f_top > d_top + straight * abs(gap_x - gap_y) + diagonal * min(
+                        gap_x, gap_y) + 1e-9 * f_top:
+                    continue  # a stale entry
+                examined += 1
+                if best_b[x] < math.inf and d_top + best_b[x] < best:
+                    best = d_top + best_b[x]
+                    meet = x
+                    meet_in_core = True
+                for e in range(core_start[x], core_start[x + 1]):
+                    y = core_to[e]
+                    nd = d_top + core_w[e]
+                    gap_x = abs(cells[y] % stride - tx)
+                    gap_y = abs(cells[y] // stride - ty)
+                    f_new = nd + straight * abs(gap_x - gap_y) + diagonal * min(gap_x, gap_y)
+                    if f_new >= best:
+                        continue
+                    if stamp_f[y] == generation:
+                        if nd >= best_f[y]:
+                            continue
+                    else:
+                        if stamp_f[y] != -generation:
+                            best_b[y] = math.inf
+                        stamp_f[y] = generation
+                    best_f[y] = nd
+                    core_via[y] = e
+                    if size == capacity:
+                        return STATUS_HEAP_FULL, empty, math.inf, examined
+                    i = size
+                    while i > 0:
+                        up = (i - 1) >> 1
+                        if heap_key[up] <= f_new:
+                            break
+                        heap_key[i] = heap_key[up]
+                        heap_node[i] = heap_node[up]
+                        i = up
+                    heap_key[i] = f_new
+                    heap_node[i] = y
+                    size += 1
         if meet < 0:
             return STATUS_NO_PATH, empty, math.inf, examined
-        # ---- the chain of upward edges, from the two labels: the forward part climbs to
-        # the hub, the backward part descends from it; first edge on top of the stack
+        # ---- the chain in path order: up the start's label to the hub (or core entry),
+        # along core edges, down the goal's label. Kinds: 1 / -1 an upward edge climbed /
+        # descended, 2 a core edge (stored by its index, leading to core_to).
+        n_chain = 0
+        bottom = meet  # the node where the climb from the start ends
+        if meet_in_core:
+            # core edges walked back from meet, reversed afterwards
+            x = meet
+            while core_via[x] >= 0:
+                e = core_via[x]
+                chain[n_chain] = e
+                chain[n_chain + 1] = 2
+                n_chain += 2
+                x = _core_from(core_start, e)
+            bottom = x
+        # the climb, walked from the top down in the start's label, reversed afterwards
+        entry = entry_f[bottom]
+        owner_f = _owner(label_start, entry)
+        n_chain = _label_chain(label_hd, label_edge, label_start, up_from, owner_f, entry,
+                               chain, n_chain, 1)
+        # [core edges backwards, climb hub-first] reversed: [climb, core edges] in order
+        _reverse_pairs(chain, 0, n_chain)
+        # the descent: walked from the meeting hub down in the goal's label
+        entry = entry_b[meet] if meet_in_core else meet_entry
+        n_chain = _label_chain(label_hd, label_edge, label_start, up_from,
+                               _owner(label_start, entry), entry, chain, n_chain, -1)
+        # ---- unpack: the chain reversed onto the stack, shortcuts split on the way
         top = 0
-        for side in range(2):
-            entry = entry_b if side == 1 else entry_f[meet]
-            low = 0  # the label holding the entry (binary search on label_start)
-            high = n_sub - 1
-            while low < high:
-                middle = (low + high + 1) >> 1
-                if label_start[middle] <= entry:
-                    low = middle
-                else:
-                    high = middle - 1
-            owner = low
-            bottom = top
-            e = label_edge[entry]
-            while e >= 0:
-                stack[top] = e
-                stack[top + 1] = 1 if side == 0 else -1
-                top += 2
-                x = up_from[e]  # the entry of x in the same label (sorted by hub)
-                first = label_start[owner]
-                last = label_start[owner + 1] - 1
-                while first < last:
-                    middle = (first + last) >> 1
-                    if label_hub[middle] < x:
-                        first = middle + 1
-                    else:
-                        last = middle
-                e = label_edge[first]
-            if side == 0:  # forward edges come hub-first: put them in climbing order
-                i = bottom
-                j = top - 2
-                while i < j:
-                    stack[i], stack[j] = stack[j], stack[i]
-                    stack[i + 1], stack[j + 1] = stack[j + 1], stack[i + 1]
-                    i += 2
-                    j -= 2
-        # the stack is read from the top: turn it round, so that the climb comes first
-        # and the descent after it
-        i = 0
-        j = top - 2
-        while i < j:
-            stack[i], stack[j] = stack[j], stack[i]
-            stack[i + 1], stack[j + 1] = stack[j + 1], stack[i + 1]
-            i += 2
-            j -= 2
-        first = meet
-        if top > 0 and stack[top - 1] == 1:
-            first = up_from[stack[top - 2]]
-        nodes[0] = first
+        for k in range(n_chain - 2, -1, -2):
+            stack[top] = chain[k]
+            stack[top + 1] = chain[k + 1]
+            top += 2
+        nodes[0] = owner_f
         n_nodes = 1
-        # ---- unpack shortcuts into subgoal-graph edges
         while top > 0:
             top -= 2
             e = stack[top]
-            direction = stack[top + 1]
-            if up_low[e] < 0:  # an original edge: emit the end it leads to
-                nodes[n_nodes] = up_to[e] if direction > 0 else up_from[e]
+            kind = stack[top + 1]
+            if kind == 2:  # a core edge: its shortcut halves, or the node it leads to
+                if core_low[e] < 0:
+                    nodes[n_nodes] = core_to[e]
+                    n_nodes += 1
+                else:  # from -> mid (down the low edge), mid -> to (up the high edge)
+                    stack[top] = core_high[e]
+                    stack[top + 1] = 1
+                    stack[top + 2] = core_low[e]
+                    stack[top + 3] = -1
+                    top += 4
+            elif up_low[e] < 0:  # an original edge: emit the end it leads to
+                nodes[n_nodes] = up_to[e] if kind > 0 else up_from[e]
                 n_nodes += 1
-            elif direction > 0:  # low -> mid -> high: (mid -> low) reversed, mid -> high
+            elif kind > 0:  # low -> mid -> high: (mid -> low) reversed, mid -> high
                 stack[top] = up_high[e]
                 stack[top + 1] = 1
                 stack[top + 2] = up_low[e]
@@ -247,3 +356,57 @@ def query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_high,
         previous = cell
     cost = n_diagonal * diagonal + (position - 1 - n_diagonal) * straight
     return STATUS_FOUND, path[:position], cost, examined
+
+
+@njit(cache=True)
+def _owner(label_start, entry):  # pragma: no cover - numba
+    """The node whose label holds ``entry`` (binary search; no label is empty)."""
+    low = 0
+    high = label_start.shape[0] - 2
+    while low < high:
+        middle = (low + high + 1) >> 1
+        if label_start[middle] <= entry:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+@njit(cache=True)
+def _core_from(core_start, e):  # pragma: no cover - numba
+    """The core node whose list holds core edge ``e``."""
+    return _owner(core_start, e)
+
+
+@njit(cache=True)
+def _label_chain(label_hd, label_edge, label_start, up_from, owner, entry, chain, n,
+                 kind):  # pragma: no cover - numba
+    """Append the upward edges from the entry's hub down to ``owner``, hub first."""
+    e = label_edge[entry]
+    while e >= 0:
+        chain[n] = e
+        chain[n + 1] = kind
+        n += 2
+        x = up_from[e]  # the entry of x in the same label (sorted by hub)
+        first = label_start[owner]
+        last = label_start[owner + 1] - 1
+        while first < last:
+            middle = (first + last) >> 1
+            if label_hd[middle, 0] < x:
+                first = middle + 1
+            else:
+                last = middle
+        e = label_edge[first]
+    return n
+
+
+@njit(cache=True)
+def _reverse_pairs(pairs, first, end):  # pragma: no cover - numba
+    """Reverse the order of the pairs in ``pairs[first:end]``."""
+    i = first
+    j = end - 2
+    while i < j:
+        pairs[i], pairs[j] = pairs[j], pairs[i]
+        pairs[i + 1], pairs[j + 1] = pairs[j + 1], pairs[i + 1]
+        i += 2
+        j -= 2

@@ -7,8 +7,9 @@ Eight-Neighbor Grids", ICAPS 2013. Every array is over the padded flat grid of
 * A *subgoal* is a free cell at the convex corner of an obstacle: for some diagonal
   direction the diagonal neighbour is blocked while both orthogonal neighbours are free.
   Taut shortest paths bend only at subgoals.
-* ``clear[c, p]`` (cardinal direction ``c``) counts the free non-subgoal cells one meets
-  stepping from ``p`` in direction ``c`` before the first blocked cell or subgoal.
+* ``clear[p, c]`` (cardinal direction ``c``; a cell's four side by side) counts the
+  free non-subgoal cells one meets stepping from ``p`` in direction ``c`` before the
+  first blocked cell or subgoal.
 * :func:`direct_reachable` lists the subgoals *direct-h-reachable* from a cell: reachable
   by a path as short as the octile distance with no other subgoal in the way. It sweeps
   the eight areas between the cardinal and diagonal rays, each bounded by the clearances
@@ -61,32 +62,32 @@ def find_subgoals(passable, stride):  # pragma: no cover - numba
 
 @njit(cache=True)
 def clearances(passable, subgoal_id, stride, height, dtype_max):  # pragma: no cover - numba
-    """``clear[c, p]`` for the four cardinal directions (capped at ``dtype_max``)."""
+    """``clear[p, c]`` for the four cardinal directions (capped at ``dtype_max``)."""
     n = passable.shape[0]
-    clear = np.zeros((4, n), dtype=np.int32)
+    clear = np.zeros((n, 4), dtype=np.int32)
     rows = height + 2
     for y in range(1, rows - 1):
         base = y * stride
         run = 0
         for x in range(stride - 1, -1, -1):  # east: look right
             p = base + x
-            clear[0, p] = min(run, dtype_max)
+            clear[p, 0] = min(run, dtype_max)
             run = run + 1 if passable[p] and subgoal_id[p] < 0 else 0
         run = 0
         for x in range(stride):  # west: look left
             p = base + x
-            clear[1, p] = min(run, dtype_max)
+            clear[p, 1] = min(run, dtype_max)
             run = run + 1 if passable[p] and subgoal_id[p] < 0 else 0
     for x in range(1, stride - 1):
         run = 0
         for y in range(rows):  # north: look up
             p = y * stride + x
-            clear[2, p] = min(run, dtype_max)
+            clear[p, 2] = min(run, dtype_max)
             run = run + 1 if passable[p] and subgoal_id[p] < 0 else 0
         run = 0
         for y in range(rows - 1, -1, -1):  # south: look down
             p = y * stride + x
-            clear[3, p] = min(run, dtype_max)
+            clear[p, 3] = min(run, dtype_max)
             run = run + 1 if passable[p] and subgoal_id[p] < 0 else 0
     return clear
 
@@ -121,7 +122,7 @@ def direct_reachable(passable, subgoal_id, clear, stride, origin, target, out):
         return 0, True
     for c in range(4):
         step = card[c]
-        reach = np.int64(clear[c, origin]) + 1
+        reach = np.int64(clear[origin, c]) + 1
         if target >= 0 and _along(origin, target, step, reach) > 0:
             return 0, True
         stop = origin + reach * step
@@ -133,8 +134,8 @@ def direct_reachable(passable, subgoal_id, clear, stride, origin, target, out):
         cv = DIAG_V[d]
         h = card[ch]
         v = card[cv]
-        bound_h = np.int64(clear[ch, origin])
-        bound_v = np.int64(clear[cv, origin])
+        bound_h = np.int64(clear[origin, ch])
+        bound_v = np.int64(clear[origin, cv])
         current = origin
         while True:
             if not (passable[current + h] and passable[current + v]
@@ -148,7 +149,7 @@ def direct_reachable(passable, subgoal_id, clear, stride, origin, target, out):
                 count += 1
                 break
             # sweep along both components from this diagonal cell, bounded
-            ext = np.int64(clear[ch, current])
+            ext = np.int64(clear[current, ch])
             if target >= 0:
                 k = _along(current, target, h, ext + 1)
                 if k > 0 and k - 1 < bound_h:
@@ -159,7 +160,7 @@ def direct_reachable(passable, subgoal_id, clear, stride, origin, target, out):
                     out[count] = stop
                     count += 1
                 bound_h = ext
-            ext = np.int64(clear[cv, current])
+            ext = np.int64(clear[current, cv])
             if target >= 0:
                 k = _along(current, target, v, ext + 1)
                 if k > 0 and k - 1 < bound_v:
