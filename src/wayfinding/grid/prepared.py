@@ -4,7 +4,11 @@
 the same optimal cost as :func:`wayfinding.astar`, much faster, as long as the grid is
 not edited (an edited grid is refused with :class:`~wayfinding.errors.StaleDataError`).
 
-The method (:class:`PrepareMethod`) was chosen by measurement on the MovingAI maps:
+The method (:class:`PrepareMethod`) was chosen by measurement on the MovingAI dao maps:
+the subgoal graph alone, searched with A*, answers 3-10x faster than A* on the grid, about
+as fast as :func:`~wayfinding.grid.jps.jps` (JPS+ jump tables, which only save jump point
+search its scanning, are reported 2-3x faster than JPS); with a contraction hierarchy
+and hub labels on top it is 30-100x faster than A*:
 
 ``SUBGOAL_CH``
     A simple subgoal graph (T. Uras, S. Koenig and C. Hernandez, "Subgoal Graphs for
@@ -16,8 +20,12 @@ The method (:class:`PrepareMethod`) was chosen by measurement on the MovingAI ma
     Abraham, D. Delling, A. Goldberg and R. Werneck, "A Hub-Based Labeling Algorithm for
     Shortest Paths on Road Networks", SEA 2011). A query joins start and goal to the
     corners they see, finds the best common hub of their labels, unpacks the shortcuts
-    and fills in the cells. It serves 8-way grids without corner cutting (the MovingAI rule) where
-    every cell costs the same.
+    and fills in the cells. Subgoal graphs that would take too long to contract (more
+    than :data:`MAX_HIERARCHY_EDGES` edges, or a contraction that exceeds its work
+    budget: maps strewn with random obstacles) keep no hierarchy, and queries run A* on
+    the subgoal graph instead (still optimal, about 1.5x faster than A* on the grid).
+    It serves 8-way grids without corner cutting (the MovingAI rule) where every cell
+    costs the same.
 
 Examples
 --------
