@@ -50,9 +50,11 @@ import enum
 import functools
 import hashlib
 import math
+import operator
 import os
 import threading
 import time
+from typing import Any
 
 import numpy as np
 
@@ -142,9 +144,10 @@ def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH) -> Pre
     labels = ch_labels.build_labels(cells.shape[0], graph["up_start"], graph["up_from"],
                                     graph["up_to"], graph["up_w"])
     graph.update(zip(("label_start", "label_hd", "label_edge"), labels, strict=True))
-    build_seconds = time.perf_counter() - begin
-    return PreparedGrid(grid, method, scale, subgoal_id, clear, graph, build_seconds,
-                        n_edges=int(tails.shape[0]))
+    prepared = PreparedGrid(grid, method, scale, subgoal_id, clear, graph, 0.0,
+                            n_edges=int(tails.shape[0]))
+    prepared.build_seconds = time.perf_counter() - begin
+    return prepared
 
 
 class PreparedGrid:
@@ -159,8 +162,9 @@ class PreparedGrid:
     build_seconds : float
         Time :func:`prepare` took (as recorded at build time for a loaded file).
     nbytes : int
-        Memory held by the preprocessed arrays (the grid's own arrays and the per-thread
-        query buffers, about 40 bytes per subgoal, not included).
+        Memory held by the preprocessed arrays and by a table of the ``(x, y)`` tuples
+        paths are made of (the grid's own arrays and the per-thread query buffers, about
+        100 bytes per subgoal, not included).
     subgoals, edges, shortcuts : int
         Size of the subgoal graph and number of shortcuts the hierarchy added.
     core : int
@@ -189,11 +193,19 @@ class PreparedGrid:
         #: Queries the hierarchy could not answer, answered by jps instead (always 0 in
         #: every test and benchmark; kept as a safety net).
         self.fallbacks = 0
+        flat = grid.flat
+        m = grid.movement
+        self._stride = flat.stride
+        self._locations, compact = _location_table(flat.passable, flat.stride)
+        self._static = (flat.passable, compact, subgoal_id, graph["cells"], clear,
+                        *(graph[key] for key in _QUERY_KEYS), flat.stride,
+                        m.straight_cost, m.diagonal_cost)
 
     @property
     def nbytes(self) -> int:
-        arrays = [self._subgoal_id, self._clear, *self._graph.values()]
-        return int(sum(a.nbytes for a in arrays))
+        arrays = [self._static[1], self._subgoal_id, self._clear, *self._graph.values()]
+        table = 64 * len(self._locations)  # a list slot and a 2-tuple per passable cell
+        return int(sum(a.nbytes for a in arrays)) + table
 
     def __repr__(self) -> str:
         return (f"PreparedGrid({self.grid.width}x{self.grid.height}, {self.method.name}, "
@@ -244,36 +256,26 @@ class PreparedGrid:
         if labels[start[1], start[0]] != labels[goal[1], goal[0]]:
             return SearchResult(None, math.inf, {start: None}, {start: 0.0}, 0,
                                 StopReason.DISCONNECTED, False, None)
-        from ._kernels import ch_query
-        from ._kernels.jps import path_xy
-
-        flat = grid.flat
-        stride = flat.stride
-        m = grid.movement
-        g = self._graph
+        kernels = _ch_query or _load_query_kernel()
+        stride = self._stride
         work = self._workspace()
         s = (start[1] + 1) * stride + start[0] + 1
         t = (goal[1] + 1) * stride + goal[0] + 1
         while True:
             work.generation += 1
-            status, cells, cost, examined = ch_query.query(
-                flat.passable, self._subgoal_id, g["cells"], self._clear, g["up_from"],
-                g["up_to"], g["up_low"], g["up_high"], g["core_start"], g["core_to"],
-                g["core_w"], g["core_low"], g["core_high"], g["label_start"], g["label_hd"],
-                g["label_edge"], stride, m.straight_cost, m.diagonal_cost, s, t,
-                work.best_f, work.stamp_f, work.entry_f, work.best_b, work.entry_b,
-                work.core_via, work.heap_key, work.heap_node, work.generation, work.scan,
-                work.buffer)
-            if status != ch_query.STATUS_HEAP_FULL:
+            status, cells, cost, examined = kernels.query(*self._static, s, t,
+                                                          work.generation, *work.arrays)
+            if status != kernels.STATUS_HEAP_FULL:
                 break
             work.grow_heap()
-        if status != ch_query.STATUS_FOUND:  # pragma: no cover - a safety net, never seen
+        if status != kernels.STATUS_FOUND:  # pragma: no cover - a safety net, never seen
             self.fallbacks += 1
             return jps(grid, start, goal)
-        xs, ys = path_xy(cells, stride)
-        path = list(zip(xs.tolist(), ys.tolist(), strict=True))
+        # the same (x, y) tuples every time, from the table: twice as fast as new ones
+        path = list(operator.itemgetter(*cells.tolist())(self._locations))
         cost *= self._scale
-        came_from, cost_so_far = _path_maps(path, xs, ys, m.straight_cost * self._scale,
+        m = grid.movement
+        came_from, cost_so_far = _path_maps(path, m.straight_cost * self._scale,
                                             m.diagonal_cost * self._scale)
         return SearchResult(path, cost, came_from, cost_so_far, int(examined),
                             StopReason.FOUND, False, goal)
@@ -362,9 +364,11 @@ class PreparedGrid:
                    fingerprint=fingerprint)
 
 
-_GRAPH_KEYS = ("cells", "up_start", "up_from", "up_to", "up_w", "up_low", "up_high",
-               "core_start", "core_to", "core_w", "core_low", "core_high", "label_start",
-               "label_hd", "label_edge")
+#: The arrays the query kernel takes after the grid, subgoal ids, cells and clearances.
+_QUERY_KEYS = ("up_from", "up_to", "up_low", "up_high", "core_start", "core_to", "core_w",
+               "core_low", "core_high", "label_start", "label_hd", "label_edge")
+#: Every array of the prepared data (saved in files).
+_GRAPH_KEYS = ("cells", "up_start", "up_w", *_QUERY_KEYS)
 
 
 # ---------------------------------------------------------------------- helpers
@@ -484,30 +488,63 @@ class _QueryWorkspace:
         self.scan = np.empty((2, 8 + 8 * (grid.width + grid.height + 4)), dtype=np.int64)
         self.buffer = np.empty(10 * n + 64, dtype=np.int64)
         self.generation = 0
+        self._pack()
 
     def grow_heap(self) -> None:
         size = 2 * self.heap_key.shape[0]
         self.heap_key = np.empty(size, dtype=np.float64)
         self.heap_node = np.empty(size, dtype=np.int64)
+        self._pack()
+
+    def _pack(self) -> None:
+        #: the buffers in the order the query kernel takes them
+        self.arrays = (self.best_f, self.stamp_f, self.entry_f, self.best_b, self.entry_b,
+                       self.core_via, self.heap_key, self.heap_node, self.scan, self.buffer)
 
 
-def _path_maps(path: list[Location], xs: np.ndarray, ys: np.ndarray, straight: float,
+_ch_query: Any = None
+
+
+def _load_query_kernel() -> Any:
+    """The query kernel module, imported (with numba) on the first query."""
+    global _ch_query
+    from ._kernels import ch_query
+
+    _ch_query = ch_query
+    return ch_query
+
+
+def _location_table(passable: np.ndarray, stride: int) -> tuple[list[Location], np.ndarray]:
+    """``(x, y)`` of every passable cell, and their numbers by padded flat index (-1: wall).
+
+    Paths are lists of these very tuples (shared: tuples never change), which is twice as
+    fast as making new ones.
+    """
+    cells = np.flatnonzero(passable)
+    compact = np.full(passable.shape[0], -1, dtype=np.int32)
+    compact[cells] = np.arange(cells.shape[0], dtype=np.int32)
+    ys, xs = np.divmod(cells, stride)
+    return list(zip((xs - 1).tolist(), (ys - 1).tolist(), strict=True)), compact
+
+
+def _path_maps(path: list[Location], straight: float,
                diagonal: float) -> tuple[LazyMap, LazyMap]:
     """``came_from`` / ``cost_so_far`` along a found path, built on first use.
 
     Plain functions of the path (no reference cycles: a dropped result is freed at once).
     """
     return (LazyMap(functools.partial(_came_from, path)),
-            LazyMap(functools.partial(_cost_so_far, path, xs, ys, straight, diagonal)))
+            LazyMap(functools.partial(_cost_so_far, path, straight, diagonal)))
 
 
 def _came_from(path: list[Location]) -> dict[Location, Location | None]:
     return {loc: (path[i - 1] if i else None) for i, loc in enumerate(path)}
 
 
-def _cost_so_far(path: list[Location], xs: np.ndarray, ys: np.ndarray, straight: float,
+def _cost_so_far(path: list[Location], straight: float,
                  diagonal: float) -> dict[Location, float]:
-    diagonal_step = (np.diff(xs) != 0) & (np.diff(ys) != 0)
+    xy = np.array(path)
+    diagonal_step = (np.diff(xy[:, 0]) != 0) & (np.diff(xy[:, 1]) != 0)
     steps = np.where(diagonal_step, diagonal, straight)
     costs = np.concatenate(([0.0], np.cumsum(steps)))
     return dict(zip(path, costs.tolist(), strict=True))

@@ -34,10 +34,11 @@ STATUS_HEAP_FULL = 3  # grow the heap arrays and ask again
 
 
 @njit(cache=True)
-def query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_high, core_start,
+def query(passable, compact, subgoal_id, cells, clear, up_from, up_to, up_low, up_high,
+          core_start,
           core_to, core_w, core_low, core_high, label_start, label_hd, label_edge, stride,
-          straight, diagonal, s, t, best_f, stamp_f, entry_f, best_b, entry_b, core_via,
-          heap_key, heap_node, generation, scan, buffer):  # pragma: no cover - numba
+          straight, diagonal, s, t, generation, best_f, stamp_f, entry_f, best_b, entry_b,
+          core_via, heap_key, heap_node, scan, buffer):  # pragma: no cover - numba
     """Shortest path from flat index ``s`` to ``t`` (different cells).
 
     Workspace: ``best_f`` (float64[n_sub]: best distance from the start to each hub),
@@ -47,6 +48,9 @@ def query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_high, c
     the node also has a forward value) and ``core_via`` (the core edge a core node was
     reached by, -1 from a label); a heap (``heap_key``, ``heap_node``); ``scan``
     (int64[2, >= 8 + 8 * (H + W)]); ``buffer`` (int64[>= 10 * n_sub + 64]).
+
+    ``compact`` numbers the passable cells (0, 1, ... in flat order): the path is returned
+    as those numbers, ready to index a table of locations.
 
     Returns ``(status, path int64[], cost, examined)``: the cost is counted from the
     path's straight and diagonal steps; ``examined`` counts the label entries read and
@@ -355,6 +359,8 @@ def query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_high, c
                 return STATUS_BROKEN, empty, math.inf, examined
         previous = cell
     cost = n_diagonal * diagonal + (position - 1 - n_diagonal) * straight
+    for i in range(position):
+        path[i] = compact[path[i]]
     return STATUS_FOUND, path[:position], cost, examined
 
 
