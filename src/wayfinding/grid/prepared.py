@@ -8,7 +8,9 @@ The method (:class:`PrepareMethod`) was chosen by measurement on the MovingAI da
 the subgoal graph alone, searched with A*, answers 3-10x faster than A* on the grid, about
 as fast as :func:`~wayfinding.grid.jps.jps` (JPS+ jump tables, which only save jump point
 search its scanning, are reported 2-3x faster than JPS); with a contraction hierarchy
-and hub labels on top it is 30-100x faster than A*:
+and hub labels on top it answers the dao scenarios 30-50x faster than A* on average
+(the lower figure with caches cooled by other work between queries; 60-75x on the
+largest maps):
 
 ``SUBGOAL_CH``
     A simple subgoal graph (T. Uras, S. Koenig and C. Hernandez, "Subgoal Graphs for
