@@ -181,11 +181,14 @@ class DStarLite:
         new_passable = flat.passable[cells]
         new_costs = flat.costs[cells]
         open_costs = new_costs[new_passable != 0]
-        if open_costs.size and open_costs.min() < self._hp[2]:
-            # a cell cheaper than any known: the heuristic could overestimate; start over
+        if changed_cells is None or (open_costs.size and open_costs.min() < self._hp[2]):
+            # Whole-grid comparison: re-plan from scratch (its incremental path missed a
+            # path in a hypothesis case with zero-cost cells); or a cell cheaper than any
+            # known: the heuristic could overestimate; start over.
             self._passable[cells] = new_passable
             self._costs[cells] = new_costs
-            self._hp[2] = float(open_costs.min())
+            if open_costs.size:
+                self._hp[2] = min(float(self._hp[2]), float(open_costs.min()))
             self.replans += 1
             self._restart(int(self._istate[1]), int(self._istate[2]))
             return
