@@ -49,21 +49,20 @@ True
 from __future__ import annotations
 
 import enum
-import functools
 import hashlib
 import math
 import os
 import threading
 import time
-from typing import Any
 
 import numpy as np
 
 from ..errors import InvalidParameterError, StaleDataError, UnsupportedGridError
 from ..result import SearchResult, StopReason
+from . import prepared_parts as parts
 from .components import component_labels
 from .grid import Grid
-from .jps import LazyMap, jps, supported_scale
+from .jps import jps, supported_scale
 
 __all__ = ["FORMAT_VERSION", "MAX_HIERARCHY_EDGES", "PrepareMethod", "PreparedGrid",
            "grid_fingerprint", "prepare"]
@@ -127,12 +126,12 @@ def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH) -> Pre
     begin = time.perf_counter()
     from ._kernels import ch, ch_labels, subgoal  # numba is imported lazily
 
-    passable, subgoal_id, cells, clear = _subgoals(grid)
+    passable, subgoal_id, cells, clear = parts.subgoal_arrays(grid)
     flat = grid.flat
     m = grid.movement
     tails, heads = subgoal.subgoal_edges(passable, subgoal_id, cells, clear, flat.stride,
                                          grid.height, grid.width)
-    weights = _edge_weights(cells, tails, heads, flat.stride, m.straight_cost,
+    weights = parts.edge_weights(cells, tails, heads, flat.stride, m.straight_cost,
                             m.diagonal_cost)
     hierarchy = None
     if tails.shape[0] <= MAX_HIERARCHY_EDGES:
@@ -140,7 +139,7 @@ def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH) -> Pre
                                 ch.QUICK_SETTLE, ch.QUICK_HOPS, ch.WORK_LIMIT)[:-1]
     if hierarchy is None or hierarchy[1] < 0:
         hierarchy = ch.flat_core(cells.shape[0], tails, heads, weights)
-    graph = _by_rank(cells, *hierarchy)
+    graph = parts.by_rank(cells, *hierarchy)
     subgoal_id[graph["cells"]] = np.arange(graph["cells"].shape[0], dtype=np.int32)
     labels = ch_labels.build_labels(cells.shape[0], graph["up_start"], graph["up_from"],
                                     graph["up_to"], graph["up_w"])
@@ -197,7 +196,7 @@ class PreparedGrid:
         flat = grid.flat
         m = grid.movement
         self._stride = flat.stride
-        self._locations, compact = _location_table(flat.passable, flat.stride)
+        self._locations, compact = parts.location_table(flat.passable, flat.stride)
         self._static = (flat.passable, compact, subgoal_id, graph["cells"], clear,
                         *(graph[key] for key in _QUERY_KEYS), flat.stride,
                         m.straight_cost, m.diagonal_cost)
@@ -257,7 +256,7 @@ class PreparedGrid:
         if labels[start[1], start[0]] != labels[goal[1], goal[0]]:
             return SearchResult(None, math.inf, {start: None}, {start: 0.0}, 0,
                                 StopReason.DISCONNECTED, False, None)
-        kernels = _ch_query or _load_query_kernel()
+        kernels = parts.query_kernel()
         stride = self._stride
         work = self._workspace()
         s = (start[1] + 1) * stride + start[0] + 1
@@ -276,7 +275,7 @@ class PreparedGrid:
         path = self._locations.take(cells).tolist()
         cost *= self._scale
         m = grid.movement
-        came_from, cost_so_far = _path_maps(path, m.straight_cost * self._scale,
+        came_from, cost_so_far = parts.path_maps(path, m.straight_cost * self._scale,
                                             m.diagonal_cost * self._scale)
         return SearchResult(path, cost, came_from, cost_so_far, int(examined),
                             StopReason.FOUND, False, goal)
@@ -290,10 +289,10 @@ class PreparedGrid:
             )
         self._version = self.grid.version
 
-    def _workspace(self) -> _QueryWorkspace:
+    def _workspace(self) -> parts.QueryWorkspace:
         work = getattr(self._local, "work", None)
         if work is None:
-            work = self._local.work = _QueryWorkspace(self.subgoals, self.core, self.grid)
+            work = self._local.work = parts.QueryWorkspace(self.subgoals, self.core, self.grid)
         return work
 
     # ------------------------------------------------------------------ files
@@ -355,7 +354,7 @@ class PreparedGrid:
         if str(contents["fingerprint"]) != fingerprint:
             raise StaleDataError(f"{os.fspath(path)!r} was prepared for another grid "
                                  "(walls, size, movement rules or cell cost differ)")
-        _passable, subgoal_id, cells, clear = _subgoals(grid)
+        _passable, subgoal_id, cells, clear = parts.subgoal_arrays(grid)
         graph = {key: contents[key] for key in _GRAPH_KEYS}
         if not np.array_equal(cells, np.sort(graph["cells"])):  # pragma: no cover
             raise StaleDataError(f"{os.fspath(path)!r} does not match the grid's subgoals")
@@ -405,150 +404,3 @@ def _check_grid(grid: Grid, method: PrepareMethod) -> float:
             f"{name} serves 8-way grids (diagonal=True); this grid is 4-way: use jps or astar"
         )
     return supported_scale(grid, name)
-
-
-def _subgoals(grid: Grid) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    from ._kernels import subgoal
-
-    flat = grid.flat
-    subgoal_id, cells = subgoal.find_subgoals(flat.passable, flat.stride)
-    limit = 65535 if max(grid.width, grid.height) < 65535 else 2**31 - 1
-    clear = subgoal.clearances(flat.passable, subgoal_id, flat.stride, grid.height, limit)
-    clear = clear.astype(np.uint16 if limit == 65535 else np.int32)
-    return flat.passable, subgoal_id, cells, clear
-
-
-def _by_rank(cells: np.ndarray, rank: np.ndarray, n_core: int, up_start: np.ndarray,
-             up_from: np.ndarray, up_to: np.ndarray, up_w: np.ndarray, up_low: np.ndarray,
-             up_high: np.ndarray, core_start: np.ndarray, core_to: np.ndarray,
-             core_w: np.ndarray, core_low: np.ndarray,
-             core_high: np.ndarray) -> dict[str, np.ndarray]:
-    """The hierarchy with nodes numbered from the top rank down (0 = contracted last).
-
-    The core (if contraction stopped early) is then nodes ``0 .. n_core - 1``. Queries
-    spend most of their time near the top, so this keeps what they touch together.
-    """
-    n = cells.shape[0]
-    new_id = (n - 1 - rank).astype(np.int32)
-    order = np.argsort(new_id[up_from], kind="stable")
-    new_edge = np.empty_like(order)
-    new_edge[order] = np.arange(order.shape[0])
-    low, high = up_low[order], up_high[order]
-    sorted_cells = np.empty_like(cells)
-    sorted_cells[new_id] = cells
-    counts = np.bincount(new_id[up_from], minlength=n)
-    core_from = np.repeat(np.arange(n), np.diff(core_start))
-    core_order = np.argsort(new_id[core_from], kind="stable")
-    core_counts = np.bincount(new_id[core_from], minlength=n)[:n_core]
-    c_low, c_high = core_low[core_order], core_high[core_order]
-    return {
-        "cells": sorted_cells,
-        "up_start": np.concatenate(([0], np.cumsum(counts))).astype(np.int64),
-        "up_from": new_id[up_from[order]],
-        "up_to": new_id[up_to[order]],
-        "up_w": up_w[order],
-        "up_low": _remap(low, new_edge),
-        "up_high": _remap(high, new_edge),
-        "core_start": np.concatenate(([0], np.cumsum(core_counts))).astype(np.int64),
-        "core_to": new_id[core_to[core_order]],
-        "core_w": core_w[core_order],
-        "core_low": _remap(c_low, new_edge),
-        "core_high": _remap(c_high, new_edge),
-    }
-
-
-def _remap(edges: np.ndarray, new_edge: np.ndarray) -> np.ndarray:
-    """Upward-edge numbers after renumbering (-1 stays -1)."""
-    if new_edge.shape[0] == 0:
-        return np.full(edges.shape[0], -1, dtype=np.int32)
-    return np.where(edges >= 0, new_edge[np.maximum(edges, 0)], -1).astype(np.int32)
-
-
-def _edge_weights(cells: np.ndarray, tails: np.ndarray, heads: np.ndarray, stride: int,
-                  straight: float, diagonal: float) -> np.ndarray:
-    a, b = cells[tails], cells[heads]
-    dx = np.abs(a % stride - b % stride)
-    dy = np.abs(a // stride - b // stride)
-    return straight * np.abs(dx - dy) + diagonal * np.minimum(dx, dy)
-
-
-class _QueryWorkspace:
-    """One thread's query buffers for one prepared grid (generation stamps)."""
-
-    def __init__(self, n_sub: int, n_core: int, grid: Grid) -> None:
-        n = max(n_sub, 1)
-        self.best_f = np.zeros(n, dtype=np.float64)
-        self.stamp_f = np.zeros(n, dtype=np.int64)
-        self.entry_f = np.zeros(n, dtype=np.int64)
-        core = max(n_core, 1)
-        self.best_b = np.zeros(core, dtype=np.float64)
-        self.entry_b = np.zeros(core, dtype=np.int64)
-        self.core_via = np.zeros(core, dtype=np.int64)
-        self.heap_key = np.empty(2 * core + 1024, dtype=np.float64)
-        self.heap_node = np.empty(2 * core + 1024, dtype=np.int64)
-        self.scan = np.empty((2, 8 + 8 * (grid.width + grid.height + 4)), dtype=np.int64)
-        self.buffer = np.empty(10 * n + 64, dtype=np.int64)
-        self.generation = 0
-        self._pack()
-
-    def grow_heap(self) -> None:
-        size = 2 * self.heap_key.shape[0]
-        self.heap_key = np.empty(size, dtype=np.float64)
-        self.heap_node = np.empty(size, dtype=np.int64)
-        self._pack()
-
-    def _pack(self) -> None:
-        #: the buffers in the order the query kernel takes them
-        self.arrays = (self.best_f, self.stamp_f, self.entry_f, self.best_b, self.entry_b,
-                       self.core_via, self.heap_key, self.heap_node, self.scan, self.buffer)
-
-
-_ch_query: Any = None
-
-
-def _load_query_kernel() -> Any:
-    """The query kernel module, imported (with numba) on the first query."""
-    global _ch_query
-    from ._kernels import ch_query
-
-    _ch_query = ch_query
-    return ch_query
-
-
-def _location_table(passable: np.ndarray, stride: int) -> tuple[np.ndarray, np.ndarray]:
-    """``(x, y)`` of every passable cell (an object array), and their numbers by padded
-    flat index (-1 for walls).
-
-    Paths are lists of these very tuples (shared: tuples never change), taken from the
-    table: three times as fast as making new ones.
-    """
-    cells = np.flatnonzero(passable)
-    compact = np.full(passable.shape[0], -1, dtype=np.int32)
-    compact[cells] = np.arange(cells.shape[0], dtype=np.int32)
-    ys, xs = np.divmod(cells, stride)
-    table = np.fromiter(zip((xs - 1).tolist(), (ys - 1).tolist(), strict=True), dtype=object,
-                        count=cells.shape[0])
-    return table, compact
-
-
-def _path_maps(path: list[Location], straight: float,
-               diagonal: float) -> tuple[LazyMap, LazyMap]:
-    """``came_from`` / ``cost_so_far`` along a found path, built on first use.
-
-    Plain functions of the path (no reference cycles: a dropped result is freed at once).
-    """
-    return (LazyMap(functools.partial(_came_from, path)),
-            LazyMap(functools.partial(_cost_so_far, path, straight, diagonal)))
-
-
-def _came_from(path: list[Location]) -> dict[Location, Location | None]:
-    return {loc: (path[i - 1] if i else None) for i, loc in enumerate(path)}
-
-
-def _cost_so_far(path: list[Location], straight: float,
-                 diagonal: float) -> dict[Location, float]:
-    xy = np.array(path)
-    diagonal_step = (np.diff(xy[:, 0]) != 0) & (np.diff(xy[:, 1]) != 0)
-    steps = np.where(diagonal_step, diagonal, straight)
-    costs = np.concatenate(([0.0], np.cumsum(steps)))
-    return dict(zip(path, costs.tolist(), strict=True))
