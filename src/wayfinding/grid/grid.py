@@ -522,6 +522,10 @@ def location_in_grid(width: int, height: int, location: Any, role: str = "locati
     Raises :class:`InvalidLocationError` naming ``role`` when it is not a pair of
     integers or lies outside the grid.
     """
+    if type(location) is tuple and len(location) == 2:  # the common case, checked fast
+        x, y = location
+        if type(x) is int and type(y) is int and 0 <= x < width and 0 <= y < height:
+            return location
     try:
         x, y = location
         if isinstance(x, bool | float) or isinstance(y, bool | float):

@@ -196,15 +196,19 @@ class PreparedGrid:
         flat = grid.flat
         m = grid.movement
         self._stride = flat.stride
-        self._locations, compact = parts.location_table(flat.passable, flat.stride)
-        self._static = (flat.passable, compact, subgoal_id, graph["cells"], clear,
+        self._locations = parts.location_table(flat.passable, flat.stride)
+        self._n_passable = int(np.count_nonzero(flat.passable))
+        # the grid's component labels: valid as long as the grid is what was prepared
+        self._components = component_labels(grid).labels
+        self._static = (flat.passable, subgoal_id, graph["cells"], clear,
                         *(graph[key] for key in _QUERY_KEYS), flat.stride,
                         m.straight_cost, m.diagonal_cost)
 
     @property
     def nbytes(self) -> int:
-        arrays = [self._static[1], self._subgoal_id, self._clear, *self._graph.values()]
-        table = 64 * len(self._locations)  # a list slot and a 2-tuple per passable cell
+        arrays = [self._subgoal_id, self._clear, *self._graph.values()]
+        # a slot per cell and a 2-tuple (64 bytes) per passable one
+        table = self._locations.nbytes + 64 * self._n_passable
         return int(sum(a.nbytes for a in arrays)) + table
 
     def __repr__(self) -> str:
@@ -252,7 +256,7 @@ class PreparedGrid:
         if start == goal:
             return SearchResult([start], 0.0, {start: None}, {start: 0.0}, 0,
                                 StopReason.FOUND, False, start)
-        labels = component_labels(grid).labels
+        labels = self._components
         if labels[start[1], start[0]] != labels[goal[1], goal[0]]:
             return SearchResult(None, math.inf, {start: None}, {start: 0.0}, 0,
                                 StopReason.DISCONNECTED, False, None)
@@ -262,9 +266,7 @@ class PreparedGrid:
         s = (start[1] + 1) * stride + start[0] + 1
         t = (goal[1] + 1) * stride + goal[0] + 1
         while True:
-            work.generation += 1
-            status, cells, cost, examined = kernels.query(*self._static, s, t,
-                                                          work.generation, *work.arrays)
+            status, cells, cost, examined = kernels.query(*self._static, s, t, *work.arrays)
             if status != kernels.STATUS_HEAP_FULL:
                 break
             work.grow_heap()

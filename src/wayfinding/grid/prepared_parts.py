@@ -4,9 +4,9 @@ Examples
 --------
 >>> from wayfinding import Grid
 >>> flat = Grid.from_ascii('.#.').flat  # padded: stride 5, the cells at 6 and 8
->>> table, compact = location_table(flat.passable, flat.stride)
->>> table.tolist(), compact[5:10].tolist()
-([(0, 0), (2, 0)], [-1, 0, -1, 1, -1])
+>>> table = location_table(flat.passable, flat.stride)
+>>> table[5:10].tolist()
+[None, (0, 0), None, (2, 0), None]
 """
 
 from __future__ import annotations
@@ -87,22 +87,24 @@ def edge_weights(cells: np.ndarray, tails: np.ndarray, heads: np.ndarray, stride
 
 
 class QueryWorkspace:
-    """One thread's query buffers for one prepared grid (generation stamps)."""
+    """One thread's query buffers for one prepared grid.
+
+    The distance arrays hold inf between queries: the query kernel resets what it set.
+    """
 
     def __init__(self, n_sub: int, n_core: int, grid: Grid) -> None:
         n = max(n_sub, 1)
-        self.best_f = np.zeros(n, dtype=np.float64)
-        self.stamp_f = np.zeros(n, dtype=np.int64)
+        self.best_f = np.full(n, np.inf)
         self.entry_f = np.zeros(n, dtype=np.int64)
+        self.touched = np.zeros(n, dtype=np.int64)
         core = max(n_core, 1)
-        self.best_b = np.zeros(core, dtype=np.float64)
+        self.best_b = np.full(core, np.inf)
         self.entry_b = np.zeros(core, dtype=np.int64)
         self.core_via = np.zeros(core, dtype=np.int64)
         self.heap_key = np.empty(2 * core + 1024, dtype=np.float64)
         self.heap_node = np.empty(2 * core + 1024, dtype=np.int64)
         self.scan = np.empty((2, 8 + 8 * (grid.width + grid.height + 4)), dtype=np.int64)
         self.buffer = np.empty(10 * n + 64, dtype=np.int64)
-        self.generation = 0
         self._pack()
 
     def grow_heap(self) -> None:
@@ -113,7 +115,7 @@ class QueryWorkspace:
 
     def _pack(self) -> None:
         #: the buffers in the order the query kernel takes them
-        self.arrays = (self.best_f, self.stamp_f, self.entry_f, self.best_b, self.entry_b,
+        self.arrays = (self.best_f, self.entry_f, self.touched, self.best_b, self.entry_b,
                        self.core_via, self.heap_key, self.heap_node, self.scan, self.buffer)
 
 
@@ -130,20 +132,19 @@ def query_kernel() -> Any:
     return _ch_query
 
 
-def location_table(passable: np.ndarray, stride: int) -> tuple[np.ndarray, np.ndarray]:
-    """``(x, y)`` of every passable cell (an object array), and their numbers by padded
-    flat index (-1 for walls).
+def location_table(passable: np.ndarray, stride: int) -> np.ndarray:
+    """``(x, y)`` of every passable cell by padded flat index (an object array, None for
+    walls).
 
     Paths are lists of these very tuples (shared: tuples never change), taken from the
-    table: three times as fast as making new ones.
+    table by the flat indices a query returns: three times as fast as making new ones.
     """
     cells = np.flatnonzero(passable)
-    compact = np.full(passable.shape[0], -1, dtype=np.int32)
-    compact[cells] = np.arange(cells.shape[0], dtype=np.int32)
     ys, xs = np.divmod(cells, stride)
-    table = np.fromiter(zip((xs - 1).tolist(), (ys - 1).tolist(), strict=True), dtype=object,
-                        count=cells.shape[0])
-    return table, compact
+    table = np.full(passable.shape[0], None, dtype=object)
+    table[cells] = np.fromiter(zip((xs - 1).tolist(), (ys - 1).tolist(), strict=True),
+                               dtype=object, count=cells.shape[0])
+    return table
 
 
 def path_maps(path: list[Location], straight: float,

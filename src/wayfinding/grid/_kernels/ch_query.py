@@ -34,23 +34,27 @@ STATUS_HEAP_FULL = 3  # grow the heap arrays and ask again
 
 
 @njit(cache=True)
-def query(passable, compact, subgoal_id, cells, clear, up_from, up_to, up_low, up_high,
+def query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_high,
           core_start,
           core_to, core_w, core_low, core_high, label_start, label_hd, label_edge, stride,
-          straight, diagonal, s, t, generation, best_f, stamp_f, entry_f, best_b, entry_b,
+          straight, diagonal, s, t, best_f, entry_f, touched, best_b, entry_b,
           core_via, heap_key, heap_node, scan, buffer):  # pragma: no cover - numba
     """Shortest path from flat index ``s`` to ``t`` (different cells).
 
-    Workspace: ``best_f`` (float64[n_sub]: best distance from the start to each hub),
-    ``stamp_f`` (int64[n_sub], == generation when set in this query), ``entry_f``
-    (int64[n_sub]: the label entry that gave it); for the core nodes ``best_b`` and
-    ``entry_b`` (the same from the goal's side, valid when ``stamp_f`` is -generation or
-    the node also has a forward value) and ``core_via`` (the core edge a core node was
-    reached by, -1 from a label); a heap (``heap_key``, ``heap_node``); ``scan``
-    (int64[2, >= 8 + 8 * (H + W)]); ``buffer`` (int64[>= 10 * n_sub + 64]).
+    Workspace: ``best_f`` (float64[n_sub]: best distance from the start to each hub,
+    inf when not reached), ``entry_f`` (int64[n_sub]: the label entry that gave it),
+    ``touched`` (int64[n_sub]: the hubs given a value); for the core nodes ``best_b`` and
+    ``entry_b`` (the same from the goal's side, inf when not reached) and ``core_via``
+    (the core edge a core node was reached by, -1 from a label); a heap (``heap_key``,
+    ``heap_node``); ``scan`` (int64[2, >= 8 + 8 * (H + W)]); ``buffer`` (int64[>= 10 *
+    n_sub + 64]).
 
-    ``compact`` numbers the passable cells (0, 1, ... in flat order): the path is returned
-    as those numbers, ready to index a table of locations.
+    ``best_f`` and ``best_b`` must be all inf on entry and are all inf again on return:
+    the hubs listed in ``touched`` are reset at the end, which costs one write per hub
+    reached. (Generation stamps, used elsewhere, would cost a read per label entry, and
+    reading labels is most of a query's work: resetting measured faster here.)
+
+    The path is returned as padded flat indices.
 
     Returns ``(status, path int64[], cost, examined)``: the cost is counted from the
     path's straight and diagonal steps; ``examined`` counts the label entries read and
@@ -63,6 +67,7 @@ def query(passable, compact, subgoal_id, cells, clear, up_from, up_to, up_low, u
     nodes = buffer[4 * n_sub + 16:6 * n_sub + 32]  # subgoal-graph nodes of the path
     chain = buffer[6 * n_sub + 32:]  # (edge or node, kind) pairs in path order
     n_nodes = 0
+    n_touched = 0
     examined = 0
     count_s, hit = direct_reachable(passable, subgoal_id, clear, stride, s, t, scan[0])
     count_t = 0
@@ -84,19 +89,29 @@ def query(passable, compact, subgoal_id, cells, clear, up_from, up_to, up_low, u
                 du = 0.0
                 if u < 0:
                     continue
+            if n_core == 0:
+                # no core: only the distances are needed here (the entry of the meeting
+                # hub is found again afterwards), so the loop has no branch to mispredict
+                for i in range(label_start[u], label_start[u + 1]):
+                    h = np.int64(label_hd[i, 0])
+                    best_f[h] = min(best_f[h], du + label_hd[i, 1])
+                examined += label_start[u + 1] - label_start[u]
+                continue
             for i in range(label_start[u], label_start[u + 1]):
                 h = np.int64(label_hd[i, 0])
                 d = du + label_hd[i, 1]
-                if stamp_f[h] != generation:
-                    stamp_f[h] = generation
-                    best_f[h] = d
-                    entry_f[h] = i
-                    if h < n_core:
-                        core_via[h] = -1
-                        best_b[h] = math.inf
-                        heap_node[n_sources] = h
-                        n_sources += 1
-                elif d < best_f[h]:
+                if d < best_f[h]:
+                    if best_f[h] == math.inf:
+                        if h < n_core:
+                            if best_b[h] == math.inf:
+                                touched[n_touched] = h
+                                n_touched += 1
+                            core_via[h] = -1
+                            heap_node[n_sources] = h
+                            n_sources += 1
+                        else:
+                            touched[n_touched] = h
+                            n_touched += 1
                     best_f[h] = d
                     entry_f[h] = i
             examined += label_start[u + 1] - label_start[u]
@@ -120,21 +135,18 @@ def query(passable, compact, subgoal_id, cells, clear, up_from, up_to, up_low, u
             for j in range(label_start[w], label_start[w + 1]):
                 h = np.int64(label_hd[j, 0])
                 d = label_hd[j, 1] + dw
-                if h < n_core:
+                if h < n_core and d < best_b[h]:
                     # core hubs of the goal side: remembered for the core search
-                    if stamp_f[h] != generation and stamp_f[h] != -generation:
-                        stamp_f[h] = -generation  # reached from the goal's side only
-                        best_b[h] = d
-                        entry_b[h] = j
-                    elif d < best_b[h]:
-                        best_b[h] = d
-                        entry_b[h] = j
-                if stamp_f[h] == generation:
-                    total = best_f[h] + d
-                    if total < best:
-                        best = total
-                        meet = h
-                        meet_entry = j
+                    if best_b[h] == math.inf and best_f[h] == math.inf:
+                        touched[n_touched] = h
+                        n_touched += 1
+                    best_b[h] = d
+                    entry_b[h] = j
+                total = best_f[h] + d
+                if total < best:
+                    best = total
+                    meet = h
+                    meet_entry = j
             examined += label_start[w + 1] - label_start[w]
         # ---- the core: A* (octile distance to the goal) from the forward core hubs to
         # the backward ones
@@ -204,16 +216,15 @@ def query(passable, compact, subgoal_id, cells, clear, up_from, up_to, up_low, u
                     f_new = nd + straight * abs(gap_x - gap_y) + diagonal * min(gap_x, gap_y)
                     if f_new >= best:
                         continue
-                    if stamp_f[y] == generation:
-                        if nd >= best_f[y]:
-                            continue
-                    else:
-                        if stamp_f[y] != -generation:
-                            best_b[y] = math.inf
-                        stamp_f[y] = generation
+                    if nd >= best_f[y]:
+                        continue
+                    if best_f[y] == math.inf and best_b[y] == math.inf:
+                        touched[n_touched] = y
+                        n_touched += 1
                     best_f[y] = nd
                     core_via[y] = e
                     if size == capacity:
+                        _reset(touched, n_touched, best_f, best_b, n_core)
                         return STATUS_HEAP_FULL, empty, math.inf, examined
                     i = size
                     while i > 0:
@@ -226,6 +237,14 @@ def query(passable, compact, subgoal_id, cells, clear, up_from, up_to, up_low, u
                     heap_key[i] = f_new
                     heap_node[i] = y
                     size += 1
+        if n_core == 0:
+            if meet >= 0:
+                entry_f[meet] = _forward_entry(subgoal_id, label_start, label_hd, scan[0],
+                                               count_s, s, stride, straight, diagonal,
+                                               meet, best_f[meet])
+            _clear_forward(subgoal_id, label_start, label_hd, scan[0], count_s, s, best_f)
+        else:
+            _reset(touched, n_touched, best_f, best_b, n_core)
         if meet < 0:
             return STATUS_NO_PATH, empty, math.inf, examined
         # ---- the chain in path order: up the start's label to the hub (or core entry),
@@ -359,9 +378,59 @@ def query(passable, compact, subgoal_id, cells, clear, up_from, up_to, up_low, u
                 return STATUS_BROKEN, empty, math.inf, examined
         previous = cell
     cost = n_diagonal * diagonal + (position - 1 - n_diagonal) * straight
-    for i in range(position):
-        path[i] = compact[path[i]]
     return STATUS_FOUND, path[:position], cost, examined
+
+
+@njit(cache=True)
+def _forward_entry(subgoal_id, label_start, label_hd, found, count, s, stride, straight,
+                   diagonal, hub, distance):  # pragma: no cover - numba
+    """The label entry for ``hub`` that gave the start its ``distance`` to it: the start's
+    subgoals ``found[:count]`` (and the start itself if a subgoal) are searched again,
+    computing each distance exactly as the forward pass did."""
+    for k in range(count + 1):
+        if k < count:
+            u = subgoal_id[found[k]]
+            dx = abs(found[k] % stride - s % stride)
+            dy = abs(found[k] // stride - s // stride)
+            du = straight * abs(dx - dy) + diagonal * min(dx, dy)
+        else:
+            u = subgoal_id[s]
+            du = 0.0
+            if u < 0:
+                continue
+        first = label_start[u]
+        last = label_start[u + 1] - 1
+        while first < last:  # labels are sorted by hub
+            middle = (first + last) >> 1
+            if label_hd[middle, 0] < hub:
+                first = middle + 1
+            else:
+                last = middle
+        if label_hd[first, 0] == hub and du + label_hd[first, 1] == distance:
+            return first
+    return -1
+
+
+@njit(cache=True)
+def _clear_forward(subgoal_id, label_start, label_hd, found, count, s,
+                   best_f):  # pragma: no cover - numba
+    """Set ``best_f`` of every hub in the start's subgoals' labels back to inf."""
+    for k in range(count + 1):
+        u = subgoal_id[found[k]] if k < count else subgoal_id[s]
+        if u < 0:
+            continue
+        for i in range(label_start[u], label_start[u + 1]):
+            best_f[np.int64(label_hd[i, 0])] = math.inf
+
+
+@njit(cache=True)
+def _reset(touched, n_touched, best_f, best_b, n_core):  # pragma: no cover - numba
+    """Set ``best_f`` (and ``best_b`` of core nodes) of the touched hubs back to inf."""
+    for k in range(n_touched):
+        h = touched[k]
+        best_f[h] = math.inf
+        if h < n_core:
+            best_b[h] = math.inf
 
 
 @njit(cache=True)
