@@ -25,6 +25,7 @@ row).
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import math
 import statistics
@@ -100,18 +101,24 @@ def _run(job: Any, grid: wf.Grid, queries: dict[str, Callable[[Any, Any], Any]],
             query(warm.scenario.start, warm.scenario.goal)
     best: dict[str, list[float]] = {name: [math.inf] * len(job.queries) for name in queries}
     bad = 0
-    for round_ in range(repeat):
-        order = ([(name, i) for name in queries for i in range(len(job.queries))] if blocks
-                 else [(name, i) for i in range(len(job.queries)) for name in queries])
-        for name, i in order:
-            query = job.queries[i]
-            t0 = clock()
-            result = queries[name](query.scenario.start, query.scenario.goal)
-            elapsed = clock() - t0
-            best[name][i] = min(best[name][i], elapsed / 1000.0)
-            if round_ == 0:  # checked at once and dropped: kept results would make the
-                bad += _failed(name, query, evaluate(query, checker, result, 0))  # GC slow
-            del result
+    gc.collect()
+    gc.disable()  # as in peers.py: no collection of other objects inside a timed query
+    try:
+        for round_ in range(repeat):
+            order = ([(name, i) for name in queries for i in range(len(job.queries))]
+                     if blocks
+                     else [(name, i) for i in range(len(job.queries)) for name in queries])
+            for name, i in order:
+                query = job.queries[i]
+                t0 = clock()
+                result = queries[name](query.scenario.start, query.scenario.goal)
+                elapsed = clock() - t0
+                best[name][i] = min(best[name][i], elapsed / 1000.0)
+                if round_ == 0:  # checked at once and dropped (results hold no cycles)
+                    bad += _failed(name, query, evaluate(query, checker, result, 0))
+                del result
+    finally:
+        gc.enable()
     return best, bad
 
 
