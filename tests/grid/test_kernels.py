@@ -240,10 +240,41 @@ def test_corner_rules_on_a_squeeze(options, expected, algorithm):
 
 
 @pytest.mark.parametrize("options", RULES, ids=RULE_IDS)
-def test_open_grid_tie_breaking_expands_only_the_path(options):
+@pytest.mark.parametrize("goal", [(29, 29), (29, 11), (7, 29)])
+def test_open_grid_tie_breaking_expands_only_the_path(options, goal):
+    """Equal f goes to larger g first (exactly for whole-number costs, by the sqrt 2
+    nudge otherwise): on open ground A* expands just the cells of its path."""
     grid = Grid(np.ones((30, 30), bool), **options)
-    result = search.astar(grid, (0, 0), (29, 29))
-    assert len(result.path) - 1 <= result.expanded <= 3 * len(result.path)
+    result = search.astar(grid, (0, 0), goal)
+    assert result.expanded == len(result.path) - 1
+
+
+def test_sqrt2_nudge_is_used_only_where_it_is_provably_harmless():
+    p = engine.plan(Grid(np.ones((40, 50), bool), diagonal=True))
+    eps = engine._nudge(p, p.default)
+    n = 40 * 50 + 40
+    assert eps > 0 and eps * (40 + 50) <= 1 / (4 * (3 * n + 1))
+    assert engine.params(Grid(np.ones((40, 50), bool), diagonal=True), p, engine.MODE_ASTAR,
+                         p.default, 1.0, None, 1, 1, False)[1][3] == 1.0 + eps
+    # per-cell costs, other step lengths or heuristics: values are not a + b sqrt 2
+    for grid in (Grid(np.ones((4, 4), bool), np.full((4, 4), 2.0), diagonal=True),
+                 Grid(np.ones((4, 4), bool), diagonal=True, diagonal_cost=1.5)):
+        q = engine.plan(grid)
+        assert engine._nudge(q, q.default) == 0.0
+    euclid = engine.heuristic_spec(Grid(np.ones((4, 4), bool), diagonal=True), heuristics.euclidean)
+    assert engine._nudge(p, euclid) == 0.0
+    # weighted A* keeps its weight as given
+    assert engine.params(Grid(np.ones((40, 50), bool), diagonal=True), p, engine.MODE_ASTAR,
+                         p.default, 1.5, None, 1, 1, False)[1][3] == 1.5
+
+
+@given(case=grid_cases(weighted=False, diagonal=True), data=st.data())
+def test_nudged_astar_equals_dijkstra_on_octile_grids(case, data):
+    start = data.draw(st.sampled_from(case.cells))
+    goal = data.draw(st.sampled_from(case.cells))
+    a = search.astar(case.grid, start, goal)
+    d = search.dijkstra(case.grid, start, goal)
+    assert a.cost == pytest.approx(d.cost, rel=1e-12) or a.cost == d.cost == math.inf
 
 
 def test_heap_grows_and_big_floods_are_right():

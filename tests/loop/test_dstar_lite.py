@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -37,15 +38,12 @@ def assert_optimal(planner: DStarLite, grid: wf.Grid) -> None:
 
 
 EDITS = st.sampled_from(["wall", "floor", "cost", "advance", "advance"])
+COSTS = [0.0, 0.5, 1.0, 2.0, 7.0, 2.25]
 
 
-@pytest.mark.parametrize("whole_grid", [False, True], ids=["cells", "diff"])
-@given(case=grid_cases(), data=st.data())
-def test_paths_equal_a_fresh_search_after_random_edits(whole_grid, case, data):
-    grid = case.grid
-    start = data.draw(st.sampled_from(case.cells))
-    goal = data.draw(st.sampled_from(case.cells))
-    planner = DStarLite(grid, start, goal)
+def edit_and_replan(planner: DStarLite, grid: wf.Grid, data, whole_grid: bool,
+                    costs: list[float]) -> None:
+    """Random edits and moves; after each the plan must be a fresh search's."""
     assert_optimal(planner, grid)
     for _ in range(data.draw(st.integers(1, 8))):
         action = data.draw(EDITS)
@@ -64,9 +62,51 @@ def test_paths_equal_a_fresh_search_after_random_edits(whole_grid, case, data):
         elif action == "floor":
             grid.set_wall(cell, wall=False)
         else:
-            grid.set_cost(cell, data.draw(st.sampled_from([0.0, 0.5, 1.0, 2.0, 7.0, 2.25])))
+            grid.set_cost(cell, data.draw(st.sampled_from(costs)))
         planner.update(None if whole_grid else [cell])
         assert_optimal(planner, grid)
+
+
+@pytest.mark.parametrize("whole_grid", [False, True], ids=["cells", "diff"])
+@given(case=grid_cases(), data=st.data())
+def test_paths_equal_a_fresh_search_after_random_edits(whole_grid, case, data):
+    grid = case.grid
+    start = data.draw(st.sampled_from(case.cells))
+    goal = data.draw(st.sampled_from(case.cells))
+    edit_and_replan(DStarLite(grid, start, goal), grid, data, whole_grid, COSTS)
+
+
+@pytest.mark.parametrize("whole_grid", [False, True], ids=["cells", "diff"])
+@given(case=grid_cases(), data=st.data())
+def test_incremental_repairs_with_positive_costs(whole_grid, case, data):
+    """Without zero-cost cells updates are repaired incrementally: no re-plan at all on
+    unweighted grids (on weighted ones a cell cheaper than any before still restarts)."""
+    old = case.grid
+    costs = None if old.costs is None else np.maximum(old.costs, 0.25)
+    grid = wf.Grid(old.passable_mask, costs, diagonal=old.diagonal,
+                   straight_cost=old.straight_cost, diagonal_cost=old.diagonal_cost,
+                   corner_cutting=old.corner_cutting)
+    start = data.draw(st.sampled_from(case.cells))
+    goal = data.draw(st.sampled_from(case.cells))
+    planner = DStarLite(grid, start, goal)
+    edit_and_replan(planner, grid, data, whole_grid, [10.0, 12.5])
+    if costs is None:
+        assert planner.replans == 0
+
+
+def test_zero_cost_cells_replan_from_scratch():
+    """Regression (found by hypothesis): two zero-cost cells kept each other's old g
+    after the wall at (1, 0) cut their way out; the incremental repair found no path."""
+    costs = np.array([[7, 3, 3, 8, 8], [3, 7, 2, 5, 4], [5, 5, 4, 5, 3], [6, 0, 0, 2, 2],
+                      [7, 7, 2, 1, 7], [4, 2, 6, 6, 2]], dtype=float)
+    grid = wf.Grid(np.ones((6, 5), bool), costs)
+    planner = DStarLite(grid, (3, 2), (0, 0))
+    assert planner.cost == 19.0
+    grid.set_wall((1, 0))
+    planner.update([(1, 0)])
+    assert planner.replans == 1
+    assert planner.cost == 22.0 == wf.dijkstra(grid, (3, 2), (0, 0)).cost
+    assert planner.path[:4] == [(3, 2), (3, 3), (2, 3), (1, 3)]
 
 
 @st.composite

@@ -232,6 +232,33 @@ def _tie_break(p: Plan, spec: Spec, weight: float) -> float:
     return 2.0**-bits
 
 
+def _nudge(p: Plan, spec: Spec) -> float:
+    """``eps`` such that A* keyed by ``g + (1 + eps) * h`` breaks ties of f towards larger
+    g and still returns optimal paths, on grids whose steps cost 1 and sqrt 2; else 0.
+
+    There every g and f is ``a + b * sqrt 2`` with whole ``a`` and ``0 <= b <= n`` (``n``
+    bounds the diagonal steps of a simple path plus those of the heuristic), and two
+    different such values differ by more than ``1 / (3 n + 1)`` (as ``|a' - b' sqrt 2| *
+    |a' + b' sqrt 2| = |a'^2 - 2 b'^2| >= 1``). With ``eps * h < 1 / (4 (3 n + 1))`` for
+    every h the nudge only reorders equal f (by smaller h, i.e. larger g), and no cell is
+    expanded before one of a really smaller f, so the usual proof of optimality and of
+    "an expanded cell is final" (consistent heuristic) goes through unchanged.
+    The integer-cost grids get the same tie-break exactly, from ``_tie_break``.
+    """
+    if p.weighted or spec.scale != 1.0 or spec.d != 1.0:
+        return 0.0
+    if spec.code == H_OCTILE:
+        if spec.d2 != _heuristics.SQRT2:
+            return 0.0
+    elif spec.code != H_CHEBYSHEV:
+        return 0.0
+    if not set(p.lengths[: p.n_moves].tolist()) <= {1.0, _heuristics.SQRT2}:
+        return 0.0
+    n = p.width * p.height + min(p.width, p.height)
+    h_max = float(p.width + p.height)
+    return 1.0 / (4.0 * (3.0 * n + 1.0) * h_max)
+
+
 def params(grid: Grid, p: Plan, mode: int, spec: Spec, weight: float, max_cost: float | None,
            n_starts: int, n_goals: int, track: bool) -> tuple[np.ndarray, np.ndarray]:
     """The ``iparams`` and ``fparams`` arrays of a query (cached on the plan; read-only)."""
@@ -256,11 +283,14 @@ def params(grid: Grid, p: Plan, mode: int, spec: Spec, weight: float, max_cost: 
     tie = 0.0
     if integral and mode != MODE_COST and not bucket:
         tie = _tie_break(p, spec, weight if mode == MODE_ASTAR else 0.0)
+    key_weight = weight
+    if mode == MODE_ASTAR and weight == 1.0 and not integral:
+        key_weight = 1.0 + _nudge(p, spec)  # larger g first on equal f, still optimal
     iparams = np.array([p.n_moves, p.rule, p.stride, int(p.weighted), spec.code, n_goals,
                         n_hgoals, mode, reopen, int(track), 0,
                         FRONTIER_BUCKET if bucket else FRONTIER_HEAP, ring if bucket else 1],
                        dtype=np.int64)
-    fparams = np.array([spec.d, spec.d2, spec.scale, weight,
+    fparams = np.array([spec.d, spec.d2, spec.scale, key_weight,
                         math.inf if max_cost is None else max_cost, tie])
     if len(p.params) > 64:
         p.params.clear()

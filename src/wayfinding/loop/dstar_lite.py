@@ -7,6 +7,10 @@ change touches instead of searching again from scratch. Compiled on every grid: 
 8-way, every corner rule, per-cell costs (a step costs its length times the cost of the
 cell it enters, so changing a cell changes the edges *into* it).
 
+Repairs are incremental when every passable cell costs more than 0 (D* Lite assumes
+positive step costs); on a map with zero-cost cells :meth:`DStarLite.update` re-plans
+from scratch, which is always right.
+
 The planner keeps its own copy of the map: it is what the unit *knows*. Edit the grid as
 usual (``grid.set_wall``, ``grid.set_cost``, ...), then tell the planner which cells
 changed (or call ``update()`` with no argument to compare the whole grid).
@@ -181,10 +185,14 @@ class DStarLite:
         new_passable = flat.passable[cells]
         new_costs = flat.costs[cells]
         open_costs = new_costs[new_passable != 0]
-        if changed_cells is None or (open_costs.size and open_costs.min() < self._hp[2]):
-            # Whole-grid comparison: re-plan from scratch (its incremental path missed a
-            # path in a hypothesis case with zero-cost cells); or a cell cheaper than any
-            # known: the heuristic could overestimate; start over.
+        cheaper = bool(open_costs.size) and float(open_costs.min()) < self._hp[2]
+        if cheaper or self._hp[2] == 0.0:
+            # A cell cheaper than any known: the heuristic could overestimate. Or a map
+            # with zero-cost cells (then the heuristic's scale is 0): D* Lite's repair
+            # assumes positive step costs; with zero-cost steps a group of cells can
+            # keep each other's old g (each the other's best successor at cost 0) after
+            # their way out got dearer, and the plan goes wrong. Start over in both
+            # cases (right, not incremental).
             self._passable[cells] = new_passable
             self._costs[cells] = new_costs
             if open_costs.size:
