@@ -9,7 +9,9 @@ more cheaply is pushed again; an entry popped for a cell already expanded is ski
   texts' tie-break ``f - g * F_TIE``: when priorities are integers (integer step costs,
   where exact ties are common) a small enough ``F_TIE`` orders equal f by larger g first
   without reordering different f, at no cost (a second comparison on g in the heap made
-  the whole search a third slower);
+  the whole search a third slower). Grids whose steps cost 1 and sqrt 2 get the same
+  order from the weight: ``F_WEIGHT = 1 + eps`` (see ``_nudge`` in
+  :mod:`wayfinding.grid._engine` for why that keeps paths optimal);
 - ``FRONTIER_BUCKET``: a ring of buckets, one LIFO list per integer f (LIFO pops the
   deepest of equal f first). Only for integer priorities that never decrease
   (integer step costs and heuristic, consistent heuristic), where it is several times
