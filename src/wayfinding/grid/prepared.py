@@ -198,8 +198,9 @@ class PreparedGrid:
         self._stride = flat.stride
         self._locations = parts.location_table(flat.passable, flat.stride)
         self._n_passable = int(np.count_nonzero(flat.passable))
-        # the grid's component labels: valid as long as the grid is what was prepared
-        self._components = component_labels(grid).labels
+        # the grid's component labels by padded flat index (-1 for walls): valid as long
+        # as the grid is what was prepared
+        self._components = component_labels(grid).flat
         self._static = (flat.passable, subgoal_id, graph["cells"], clear,
                         *(graph[key] for key in _QUERY_KEYS), flat.stride,
                         m.straight_cost, m.diagonal_cost)
@@ -251,20 +252,17 @@ class PreparedGrid:
         grid = self.grid
         if grid.version != self._version:
             self._revalidate()
-        start = grid.check_location(start, "start")
-        goal = grid.check_location(goal, "goal")
-        if start == goal:
+        s = self._cell(start, "start")
+        t = self._cell(goal, "goal")
+        start, goal = self._locations[s], self._locations[t]
+        if s == t:
             return SearchResult([start], 0.0, {start: None}, {start: 0.0}, 0,
                                 StopReason.FOUND, False, start)
-        labels = self._components
-        if labels[start[1], start[0]] != labels[goal[1], goal[0]]:
+        if self._components[s] != self._components[t]:
             return SearchResult(None, math.inf, {start: None}, {start: 0.0}, 0,
                                 StopReason.DISCONNECTED, False, None)
         kernels = parts.query_kernel()
-        stride = self._stride
         work = self._workspace()
-        s = (start[1] + 1) * stride + start[0] + 1
-        t = (goal[1] + 1) * stride + goal[0] + 1
         while True:
             status, cells, cost, examined = kernels.query(*self._static, s, t, *work.arrays)
             if status != kernels.STATUS_HEAP_FULL:
@@ -281,6 +279,18 @@ class PreparedGrid:
                                             m.diagonal_cost * self._scale)
         return SearchResult(path, cost, came_from, cost_so_far, int(examined),
                             StopReason.FOUND, False, goal)
+
+    def _cell(self, location: Location, role: str) -> int:
+        """Padded flat index of a passable ``location`` (errors from check_location)."""
+        if type(location) is tuple and len(location) == 2:  # the common case, checked fast
+            x, y = location
+            if type(x) is int and type(y) is int and 0 <= x < self.grid.width \
+                    and 0 <= y < self.grid.height:
+                index = (y + 1) * self._stride + x + 1
+                if self._components[index] >= 0:
+                    return index
+        x, y = self.grid.check_location(location, role)
+        return (y + 1) * self._stride + x + 1
 
     def _revalidate(self) -> None:
         """Accept an edited grid only if it is back to what was prepared."""
