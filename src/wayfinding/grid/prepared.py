@@ -8,9 +8,10 @@ The method (:class:`PrepareMethod`) was chosen by measurement on the MovingAI da
 the subgoal graph alone, searched with A*, answers 3-10x faster than A* on the grid, about
 as fast as :func:`~wayfinding.grid.jps.jps` (JPS+ jump tables, which only save jump point
 search its scanning, are reported 2-3x faster than JPS); with a contraction hierarchy
-and hub labels on top it answers the dao scenarios 30-50x faster than A* on average
-(the lower figure with caches cooled by other work between queries; 60-75x on the
-largest maps):
+and hub labels on top it answers the dao scenarios about 70x faster than A* on average
+when it answers many queries in a row (all 159,465 dao scenarios, map by map; 54x on a
+5% sample), and about 25x when every query follows an A* search that has cooled the
+caches (``benchmarks/fast_algorithms.py``, with and without ``--blocks``):
 
 ``SUBGOAL_CH``
     A simple subgoal graph (T. Uras, S. Koenig and C. Hernandez, "Subgoal Graphs for
