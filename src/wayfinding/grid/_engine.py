@@ -19,7 +19,7 @@ import numpy as np
 from .. import heuristics as _heuristics
 from ..result import SearchResult, StopReason
 from . import workspace as _workspace
-from .grid import Grid
+from .grid import Grid, passable_index
 from .movement import CornerCutting
 from .views import CameFromView, CostSoFarView, ReachedCells
 
@@ -107,15 +107,7 @@ class Plan:
 
     def cell(self, grid: Grid, location: Any, role: str) -> int:
         """Padded flat index of a start or goal, checked (errors from check_location)."""
-        if type(location) is tuple and len(location) == 2:
-            x, y = location
-            if type(x) is int and type(y) is int and 0 <= x < self.width \
-                    and 0 <= y < self.height:
-                index = (y + 1) * self.stride + x + 1
-                if self.passable[index]:
-                    return index
-        x, y = grid.check_location(location, role)  # raises the right error
-        return (y + 1) * self.stride + x + 1
+        return passable_index(grid, self.passable, self.stride, location, role)
 
     def cells(self, grid: Grid, locations: list[Any], role: str) -> np.ndarray:
         if len(locations) == 1:

@@ -545,6 +545,24 @@ def location_in_grid(width: int, height: int, location: Any, role: str = "locati
     return loc
 
 
+def passable_index(grid: Grid, passable: np.ndarray, stride: int, location: Any,
+                   role: str = "location") -> int:
+    """Padded flat index (the layout of :class:`FlatGrid`) of a passable ``location``.
+
+    ``passable`` is the grid's flat passable array (nonzero where open). Plain ``(int,
+    int)`` tuples are checked here, fast; anything else, and every error, goes through
+    :meth:`Grid.check_location`.
+    """
+    if type(location) is tuple and len(location) == 2:
+        x, y = location
+        if type(x) is int and type(y) is int and 0 <= x < grid.width and 0 <= y < grid.height:
+            index = (y + 1) * stride + x + 1
+            if passable[index]:
+                return index
+    x, y = grid.check_location(location, role)  # raises the right error
+    return (y + 1) * stride + x + 1
+
+
 def _dimension(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 1:
         raise InvalidLocationError(f"{name} must be a positive integer, got {value!r}")

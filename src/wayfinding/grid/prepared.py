@@ -62,7 +62,7 @@ from ..errors import InvalidParameterError, StaleDataError, UnsupportedGridError
 from ..result import SearchResult, StopReason
 from . import prepared_parts as parts
 from .components import component_labels
-from .grid import Grid
+from .grid import Grid, passable_index
 from .jps import jps, supported_scale
 
 __all__ = ["FORMAT_VERSION", "MAX_HIERARCHY_EDGES", "PrepareMethod", "PreparedGrid",
@@ -199,8 +199,8 @@ class PreparedGrid:
         self._stride = flat.stride
         self._locations = parts.location_table(flat.passable, flat.stride)
         self._n_passable = int(np.count_nonzero(flat.passable))
-        # the grid's component labels by padded flat index (-1 for walls): valid as long
-        # as the grid is what was prepared
+        # the grid's component labels by padded flat index: valid as long as the grid is
+        # what was prepared
         self._components = component_labels(grid).flat
         self._static = (flat.passable, subgoal_id, graph["cells"], clear,
                         *(graph[key] for key in _QUERY_KEYS), flat.stride,
@@ -253,8 +253,9 @@ class PreparedGrid:
         grid = self.grid
         if grid.version != self._version:
             self._revalidate()
-        s = self._cell(start, "start")
-        t = self._cell(goal, "goal")
+        passable = self._static[0]
+        s = passable_index(grid, passable, self._stride, start, "start")
+        t = passable_index(grid, passable, self._stride, goal, "goal")
         start, goal = self._locations[s], self._locations[t]
         if s == t:
             return SearchResult([start], 0.0, {start: None}, {start: 0.0}, 0,
@@ -280,18 +281,6 @@ class PreparedGrid:
                                             m.diagonal_cost * self._scale)
         return SearchResult(path, cost, came_from, cost_so_far, int(examined),
                             StopReason.FOUND, False, goal)
-
-    def _cell(self, location: Location, role: str) -> int:
-        """Padded flat index of a passable ``location`` (errors from check_location)."""
-        if type(location) is tuple and len(location) == 2:  # the common case, checked fast
-            x, y = location
-            if type(x) is int and type(y) is int and 0 <= x < self.grid.width \
-                    and 0 <= y < self.grid.height:
-                index = (y + 1) * self._stride + x + 1
-                if self._components[index] >= 0:
-                    return index
-        x, y = self.grid.check_location(location, role)
-        return (y + 1) * self._stride + x + 1
 
     def _revalidate(self) -> None:
         """Accept an edited grid only if it is back to what was prepared."""

@@ -76,19 +76,11 @@ def query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_high,
     if not hit:
         # ---- forward: spread the labels of the start's subgoals into a table by hub
         n_sources = 0  # core hubs reached, listed in heap_node for the core search
-        sx = s % stride
-        sy = s // stride
+        found_s = scan[0]
         for k in range(count_s + 1):
-            if k < count_s:
-                u = subgoal_id[scan[0, k]]
-                dx = abs(scan[0, k] % stride - sx)
-                dy = abs(scan[0, k] // stride - sy)
-                du = straight * abs(dx - dy) + diagonal * min(dx, dy)
-            else:
-                u = subgoal_id[s]
-                du = 0.0
-                if u < 0:
-                    continue
+            u, du = _joined(subgoal_id, found_s, count_s, k, s, stride, straight, diagonal)
+            if u < 0:
+                continue
             if n_core == 0:
                 # no core: only the distances are needed here (the entry of the meeting
                 # hub is found again afterwards), so the loop has no branch to mispredict
@@ -121,17 +113,11 @@ def query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_high,
         meet_entry = -1
         tx = t % stride
         ty = t // stride
+        found_t = scan[1]
         for k in range(count_t + 1):
-            if k < count_t:
-                w = subgoal_id[scan[1, k]]
-                dx = abs(scan[1, k] % stride - tx)
-                dy = abs(scan[1, k] // stride - ty)
-                dw = straight * abs(dx - dy) + diagonal * min(dx, dy)
-            else:
-                w = subgoal_id[t]
-                dw = 0.0
-                if w < 0:
-                    continue
+            w, dw = _joined(subgoal_id, found_t, count_t, k, t, stride, straight, diagonal)
+            if w < 0:
+                continue
             for j in range(label_start[w], label_start[w + 1]):
                 h = np.int64(label_hd[j, 0])
                 d = label_hd[j, 1] + dw
@@ -381,6 +367,19 @@ def query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_high,
     return STATUS_FOUND, path[:position], cost, examined
 
 
+@njit(cache=True, inline="always")
+def _joined(subgoal_id, found, count, k, origin, stride, straight,
+            diagonal):  # pragma: no cover - numba
+    """The ``k``-th subgoal joined to ``origin`` and its octile distance: ``found[k]`` for
+    ``k < count``, ``origin`` itself (distance 0; -1 when not a subgoal) for ``k == count``."""
+    if k == count:
+        return subgoal_id[origin], 0.0
+    cell = found[k]
+    dx = abs(cell % stride - origin % stride)
+    dy = abs(cell // stride - origin // stride)
+    return subgoal_id[cell], straight * abs(dx - dy) + diagonal * min(dx, dy)
+
+
 @njit(cache=True)
 def _forward_entry(subgoal_id, label_start, label_hd, found, count, s, stride, straight,
                    diagonal, hub, distance):  # pragma: no cover - numba
@@ -388,16 +387,9 @@ def _forward_entry(subgoal_id, label_start, label_hd, found, count, s, stride, s
     subgoals ``found[:count]`` (and the start itself if a subgoal) are searched again,
     computing each distance exactly as the forward pass did."""
     for k in range(count + 1):
-        if k < count:
-            u = subgoal_id[found[k]]
-            dx = abs(found[k] % stride - s % stride)
-            dy = abs(found[k] // stride - s // stride)
-            du = straight * abs(dx - dy) + diagonal * min(dx, dy)
-        else:
-            u = subgoal_id[s]
-            du = 0.0
-            if u < 0:
-                continue
+        u, du = _joined(subgoal_id, found, count, k, s, stride, straight, diagonal)
+        if u < 0:
+            continue
         first = label_start[u]
         last = label_start[u + 1] - 1
         while first < last:  # labels are sorted by hub
