@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from .._inputs import is_number, is_whole
 from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
 from ..result import SearchResult, StopReason, reconstruct_path
 from .protocol import edge_cost
@@ -101,12 +102,12 @@ def check_budget(name: str, value: Any, *, integer: bool = False) -> Any:
     """Validate an optional budget: None, or a finite number >= 0."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float):
+    if not is_number(value):
         raise InvalidParameterError(f"{name} must be a number or None, got {value!r}")
-    if integer and not float(value).is_integer():
-        raise InvalidParameterError(f"{name} must be a whole number, got {value!r}")
     if not math.isfinite(value) or value < 0:
         raise InvalidParameterError(f"{name} must be finite and >= 0, got {value!r}")
+    if integer and not is_whole(value):
+        raise InvalidParameterError(f"{name} must be a whole number, got {value!r}")
     return int(value) if integer else float(value)
 
 
@@ -140,7 +141,7 @@ class BestFirstSearch:
         max_cost: float | None = None,
         reopen: bool = True,
     ) -> None:
-        if isinstance(weight, bool) or not isinstance(weight, int | float) or not (
+        if not is_number(weight) or not (
             math.isfinite(weight) and weight >= 0
         ):
             raise InvalidParameterError(f"heuristic weight must be finite and >= 0, got {weight!r}")

@@ -77,10 +77,11 @@ class Plan:
     """Kernel inputs that depend only on the grid (one per grid version, see :func:`plan`)."""
 
     __slots__ = ("default", "flat", "height", "integral", "labels", "lengths", "max_step",
-                 "moves", "n_moves", "params", "passable", "rule", "stride", "weighted",
-                 "width")
+                 "moves", "n_moves", "params", "passable", "rule", "stride", "version",
+                 "weighted", "width")
 
     def __init__(self, grid: Grid) -> None:
+        self.version = grid.version  # built under the grid's lock: the version of it all
         flat = grid.flat
         self.flat = flat
         self.passable = flat.passable
@@ -117,9 +118,12 @@ class Plan:
     def disconnected(self, grid: Grid, starts: np.ndarray, goals: np.ndarray) -> bool:
         """True when no goal shares a connected component with any start."""
         if self.labels is None:
-            from .components import component_labels
+            from .components import _build
 
-            self.labels = component_labels(grid).flat
+            found = grid.cached_at(self.version, "components", lambda: _build(grid))
+            if found is None:  # the grid was edited since this plan: search instead
+                return False
+            self.labels = found.flat
         labels = self.labels
         if starts.shape[0] == 1 and goals.shape[0] == 1:
             return bool(labels[starts[0]] != labels[goals[0]])

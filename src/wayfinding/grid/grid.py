@@ -22,15 +22,21 @@ Examples
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._inputs import is_number
 from ..errors import InvalidCostError, InvalidLocationError, MapFormatError
 from .movement import CornerCutting, Movement
 
-__all__ = ["FlatGrid", "Grid", "GridWithWeights", "SquareGrid"]
+__all__ = ["COST_SUM_LIMIT", "FlatGrid", "Grid", "GridWithWeights", "SquareGrid"]
+
+#: Largest cost a path over a grid may reach (cells x step length x cell cost); dearer
+#: costs are refused when they are set, so sums of costs never overflow a float.
+COST_SUM_LIMIT = 1e300
 
 Location = tuple[int, int]
 
@@ -85,6 +91,25 @@ class Grid:
     corner_cutting : CornerCutting
         When diagonal steps may pass blocked corners; NEVER (the MovingAI rule) by default.
 
+    Notes
+    -----
+    Threads. Any number of threads may search one grid at once. Edits (``set_wall``,
+    ``set_cost``, ``set_passable``, ``walls = ...``, ...) may come from any thread, also
+    while others search:
+
+    - every edit is atomic (it holds the grid's lock) and bumps :attr:`version`; edits
+      from several threads are applied one after the other;
+    - a search that starts after an edit has returned answers for the edited grid;
+    - a search already running when an edit comes answers for the grid as it was
+      before that edit: its data (flat arrays, movement plan, component labels) belong to
+      one version, never a mix, and derived data is built under the lock and stamped
+      with the version it was built from, so nothing built from an older grid is ever
+      kept as current;
+    - results are snapshots: an edit never changes a result already returned.
+
+    Reading the arrays (``passable_mask``, ``costs``) while another thread edits them may
+    show the edit half done; copy them with :meth:`copy` for a consistent picture.
+
     Examples
     --------
     >>> import numpy as np
@@ -120,8 +145,14 @@ class Grid:
             diagonal_cost=diagonal_cost,
             corner_cutting=corner_cutting,
         )
+        if self._costs is not None and self._costs.size:
+            self._check_sums(float(self._costs.max()), "the dearest cell cost")
+        else:
+            self._check_sums(1.0, "the step length")
         self._version = 0
         self._cache: dict[str, tuple[int, Any]] = {}
+        # held by every edit and by every build of derived data (see ``cached``)
+        self._lock = threading.RLock()
 
     # ------------------------------------------------------------------ builders
     @classmethod
@@ -287,9 +318,11 @@ class Grid:
         """Cost of the step ``from_location -> to_location`` (length x entered cell's cost)."""
         dx = to_location[0] - from_location[0]
         dy = to_location[1] - from_location[1]
-        if max(abs(dx), abs(dy)) != 1:
+        if max(abs(dx), abs(dy)) != 1 or (dx and dy and not self.movement.diagonal):
+            kind = "8-way" if self.movement.diagonal else "4-way"
             raise InvalidLocationError(
-                f"{from_location!r} and {to_location!r} are not neighbouring cells"
+                f"{from_location!r} and {to_location!r} are not neighbouring cells under "
+                f"{kind} movement"
             )
         length = self.movement.step_length(dx, dy)
         if self._costs is None:
@@ -326,27 +359,34 @@ class Grid:
         return loc
 
     # ------------------------------------------------------------------ edits
+    # Every edit holds the grid's lock, changes the arrays, then bumps the version; derived
+    # data is built under the same lock (see ``cached``). Coordinates are checked exactly
+    # as searches check them (``location_in_grid``): no float or bool is truncated.
     def set_wall(self, location: Location, wall: bool = True) -> None:
         """Make ``location`` a wall (or floor again with ``wall=False``)."""
         x, y = self._checked_in_bounds(location)
-        self._passable[y, x] = not wall
-        self._edited()
+        with self._lock:
+            self._passable[y, x] = not wall
+            self._edited()
 
     def set_walls(self, locations: Iterable[Location], wall: bool = True) -> None:
         """Make every location in ``locations`` a wall (or floor with ``wall=False``)."""
         cells = [self._checked_in_bounds(loc) for loc in locations]
-        for x, y in cells:
-            self._passable[y, x] = not wall
-        self._edited()
+        with self._lock:
+            for x, y in cells:
+                self._passable[y, x] = not wall
+            self._edited()
 
     def set_cost(self, location: Location, cost: float) -> None:
         """Set the entry cost of one cell (the grid becomes weighted if it was not)."""
         x, y = self._checked_in_bounds(location)
         value = _checked_cost_value(cost, f"cost of cell {(x, y)}")
-        if self._costs is None:
-            self._costs = np.ones(self._passable.shape, dtype=np.float64)
-        self._costs[y, x] = value
-        self._edited()
+        self._check_sums(value, f"cost {value!r} of cell {(x, y)}")
+        with self._lock:
+            if self._costs is None:
+                self._costs = np.ones(self._passable.shape, dtype=np.float64)
+            self._costs[y, x] = value
+            self._edited()
 
     def set_passable(self, passable: Any) -> None:
         """Replace the whole passability array (same shape)."""
@@ -355,13 +395,18 @@ class Grid:
             raise InvalidLocationError(
                 f"passable must have shape {self._passable.shape}, got {mask.shape}"
             )
-        self._passable = mask
-        self._edited()
+        with self._lock:
+            self._passable = mask
+            self._edited()
 
     def set_costs(self, costs: Any) -> None:
         """Replace the whole cost array (same shape), or drop it with ``None``."""
-        self._costs = None if costs is None else _checked_costs(costs, self._passable.shape)
-        self._edited()
+        checked = None if costs is None else _checked_costs(costs, self._passable.shape)
+        if checked is not None and checked.size:
+            self._check_sums(float(checked.max()), "the dearest cell cost")
+        with self._lock:
+            self._costs = checked
+            self._edited()
 
     @property
     def walls(self) -> frozenset[Location]:
@@ -372,10 +417,11 @@ class Grid:
     @walls.setter
     def walls(self, locations: Iterable[Location]) -> None:
         cells = [self._checked_in_bounds(loc) for loc in locations]
-        self._passable[:, :] = True
-        for x, y in cells:
-            self._passable[y, x] = False
-        self._edited()
+        with self._lock:
+            self._passable[:, :] = True
+            for x, y in cells:
+                self._passable[y, x] = False
+            self._edited()
 
     @property
     def weights(self) -> dict[Location, float]:
@@ -394,20 +440,23 @@ class Grid:
         for loc, value in dict(weights).items():
             x, y = self._checked_in_bounds(loc)
             costs[y, x] = _checked_cost_value(value, f"weight of cell {(x, y)}")
-        self._costs = costs
-        self._edited()
+        self._check_sums(float(costs.max()), "the dearest weight")
+        with self._lock:
+            self._costs = costs
+            self._edited()
 
     def copy(self) -> Grid:
         """An independent copy with the same cells and movement rules."""
         m = self.movement
-        return Grid(
-            self._passable,
-            self._costs,
-            diagonal=m.diagonal,
-            diagonal_cost=m.diagonal_cost,
-            straight_cost=m.straight_cost,
-            corner_cutting=m.corner_cutting,
-        )
+        with self._lock:  # a consistent snapshot, even while another thread edits
+            return Grid(
+                self._passable,
+                self._costs,
+                diagonal=m.diagonal,
+                diagonal_cost=m.diagonal_cost,
+                straight_cost=m.straight_cost,
+                corner_cutting=m.corner_cutting,
+            )
 
     # ------------------------------------------------------------------ derived data
     def components(self) -> np.ndarray:
@@ -431,13 +480,38 @@ class Grid:
 
         ``build()`` runs on first need and again after any edit (the cache is keyed by
         :attr:`version`). Used for the flat kernel arrays, component labels and the like.
+
+        Threads: a hit costs no lock. A build runs under the grid's edit lock, so no edit
+        can change the grid while derived data is computed from it, and the data is
+        stamped with the version it was built from (an edit that comes after the build
+        makes it stale at once). A thread that finds another building the same key waits
+        for it instead of building it twice.
         """
         hit = self._cache.get(key)
         if hit is not None and hit[0] == self._version:
             return hit[1]
-        value = build()
-        self._cache[key] = (self._version, value)
-        return value
+        with self._lock:
+            version = self._version  # no edit can run until the build is stored
+            hit = self._cache.get(key)
+            if hit is not None and hit[0] == version:
+                return hit[1]
+            value = build()
+            self._cache[key] = (version, value)
+            return value
+
+    def cached_at(self, version: int, key: str, build: Callable[[], Any]) -> Any:
+        """Like :meth:`cached`, for data that must belong to grid ``version``.
+
+        Returns None when the grid has been edited since ``version`` (a search that began
+        before the edit must not mix data of two versions).
+        """
+        hit = self._cache.get(key)
+        if hit is not None and hit[0] == version == self._version:
+            return hit[1]
+        with self._lock:
+            if self._version != version:
+                return None
+            return self.cached(key, build)
 
     @property
     def flat(self) -> FlatGrid:
@@ -470,18 +544,23 @@ class Grid:
         self._version += 1
 
     def _checked_in_bounds(self, location: Any) -> Location:
-        try:
-            x, y = location
-            loc = (int(x), int(y))
-        except (TypeError, ValueError):
-            raise InvalidLocationError(
-                f"expected an (x, y) pair of integers, got {location!r}"
-            ) from None
-        if not self.in_bounds(loc):
-            raise InvalidLocationError(
-                f"{loc} is outside the {self.width}x{self.height} grid"
+        return location_in_grid(self.width, self.height, location)
+
+    def _check_sums(self, dearest: float, what: str) -> None:
+        """Refuse a cost so large that a path's cost could overflow a float.
+
+        A simple path enters each cell at most once, so its cost is at most
+        ``cells x dearest step length x dearest cell cost``; that must stay below
+        :data:`COST_SUM_LIMIT` (1e300), which leaves room for heuristics and weights.
+        """
+        m = self.movement
+        step = max(m.straight_cost, m.diagonal_cost if m.diagonal else 0.0)
+        if dearest * step * self._passable.size > COST_SUM_LIMIT:
+            raise InvalidCostError(
+                f"{what} is too large: a path over this {self.width}x{self.height} grid "
+                f"could cost more than {COST_SUM_LIMIT:g} and overflow (cells x step length "
+                f"x cell cost must stay below it)"
             )
-        return loc
 
 
 class SquareGrid(Grid):
@@ -570,10 +649,9 @@ def _dimension(value: Any, name: str) -> int:
 
 
 def _checked_cost_value(value: Any, what: str) -> float:
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        raise InvalidCostError(f"{what} must be a number, got {value!r}") from None
+    if not is_number(value):
+        raise InvalidCostError(f"{what} must be a number, got {value!r}")
+    number = float(value)
     if not math.isfinite(number) or number < 0:
         raise InvalidCostError(f"{what} must be finite and >= 0, got {value!r}")
     return number

@@ -17,6 +17,7 @@ import enum
 import math
 from dataclasses import dataclass
 
+from .._inputs import is_number
 from ..errors import InvalidCostError, InvalidParameterError
 
 __all__ = ["DIRECTIONS_4", "DIRECTIONS_8", "CornerCutting", "Movement"]
@@ -67,7 +68,7 @@ class Movement:
     def __post_init__(self) -> None:
         for name in ("straight_cost", "diagonal_cost"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int | float):
+            if not is_number(value):
                 raise InvalidCostError(f"{name} must be a number, got {value!r}")
             if not math.isfinite(value) or value <= 0:
                 raise InvalidCostError(f"{name} must be finite and > 0, got {value!r}")

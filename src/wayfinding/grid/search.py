@@ -44,6 +44,7 @@ from typing import Any
 
 import numpy as np
 
+from .._inputs import is_number
 from ..errors import InvalidParameterError
 from ..graph.engine import check_budget, starts_of
 from ..result import SearchResult, StopReason
@@ -58,7 +59,7 @@ Heuristic = Callable[[Any, Any], float]
 
 # ---------------------------------------------------------------------- input
 def _check_weight(weight: Any) -> float:
-    if isinstance(weight, bool) or not isinstance(weight, int | float) or not (
+    if not is_number(weight) or not (
         math.isfinite(weight) and weight >= 0
     ):
         raise InvalidParameterError(f"heuristic weight must be finite and >= 0, got {weight!r}")

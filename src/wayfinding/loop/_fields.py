@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from .._inputs import is_number
 from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
 from ..grid.grid import Grid
 from ._grid import CellMapping, in_grid, initial_cost, move_table
@@ -154,7 +155,7 @@ class GraphStore:
 
 def check_factor(factor: Any) -> float:
     """A finite scale factor for :meth:`scaled`."""
-    if isinstance(factor, bool) or not isinstance(factor, int | float) or not math.isfinite(
+    if not is_number(factor) or not math.isfinite(
             factor):
         raise InvalidParameterError(f"factor must be a finite number, got {factor!r}")
     return float(factor)

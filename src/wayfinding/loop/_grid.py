@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._inputs import is_number
 from ..errors import InvalidCostError, UnsupportedGridError
 from ..grid.grid import Grid, location_in_grid
 from ..grid.movement import CornerCutting
@@ -75,14 +76,9 @@ def in_grid(width: int, height: int, location: Any, role: str = "location") -> L
 
 def initial_cost(value: Any, location: Any) -> float:
     """A seed's initial cost: any finite number (negative allowed)."""
-    try:
-        if isinstance(value, bool):
-            raise TypeError
-        number = float(value)
-    except (TypeError, ValueError):
-        raise InvalidCostError(
-            f"initial cost of {location!r} must be a number, got {value!r}"
-        ) from None
+    if not is_number(value):
+        raise InvalidCostError(f"initial cost of {location!r} must be a number, got {value!r}")
+    number = float(value)
     if not math.isfinite(number):
         raise InvalidCostError(f"initial cost of {location!r} must be finite, got {value!r}")
     return number

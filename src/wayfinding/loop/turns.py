@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from .._inputs import is_number
 from ..errors import InvalidParameterError
 from ..graph.engine import Goal
 from ..grid.grid import Grid
@@ -83,7 +84,7 @@ def astar_turns(grid: Grid, start: Any, goal: Any, *, turn_cost: float = 0.0) ->
     from ._kernels.turns import astar_turns as kernel
 
     require_own_rules(grid, "astar_turns")
-    if isinstance(turn_cost, bool) or not isinstance(turn_cost, int | float) or not (
+    if not is_number(turn_cost) or not (
             math.isfinite(turn_cost) and turn_cost >= 0):
         raise InvalidParameterError(f"turn_cost must be finite and >= 0, got {turn_cost!r}")
     start_index = cell_index(grid, start, "start")
