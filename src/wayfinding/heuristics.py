@@ -46,6 +46,7 @@ __all__ = ["MAX_PARAMETER", "SQRT2", "Heuristic", "chebyshev", "check_heuristic"
            "measures_locations", "octile", "octile_steps", "zero"]
 
 SQRT2 = math.sqrt(2.0)
+_ONE = 1.0  # the default D: parameters that are not these very objects get checked
 
 #: Largest ``D`` / ``D2`` a heuristic accepts: larger ones overflow ``f = g + w * h``.
 MAX_PARAMETER = 1e100
@@ -87,22 +88,22 @@ def octile_steps(D: float, D2: float) -> tuple[float, float]:
     return min(D, D2), min(D2, 2.0 * D)
 
 
-def manhattan(a: Sequence[float], b: Sequence[float], D: float = 1.0) -> float:
+def manhattan(a: Sequence[float], b: Sequence[float], D: float = _ONE) -> float:
     """Manhattan distance ``D * (dx + dy)``: admissible on 4-way grids."""
-    if D != 1.0:
+    if D is not _ONE:
         check_parameter("D", D)
     return float(D * (abs(a[0] - b[0]) + abs(a[1] - b[1])))
 
 
-def chebyshev(a: Sequence[float], b: Sequence[float], D: float = 1.0) -> float:
+def chebyshev(a: Sequence[float], b: Sequence[float], D: float = _ONE) -> float:
     """Diagonal distance ``D * max(dx, dy)``: 8-way grids where a diagonal step costs ``D``."""
-    if D != 1.0:
+    if D is not _ONE:
         check_parameter("D", D)
     return float(D * max(abs(a[0] - b[0]), abs(a[1] - b[1])))
 
 
 def octile(
-    a: Sequence[float], b: Sequence[float], D: float = 1.0, D2: float = SQRT2
+    a: Sequence[float], b: Sequence[float], D: float = _ONE, D2: float = SQRT2
 ) -> float:
     """Octile distance ``d * (dx + dy) + (d2 - 2 * d) * min(dx, dy)``: 8-way grids.
 
@@ -131,7 +132,7 @@ def octile(
     >>> octile((0, 0), (2, 2), D=1, D2=5)
     4.0
     """
-    if D != 1.0 or D2 != SQRT2:
+    if D is not _ONE or D2 is not SQRT2:
         check_parameter("D", D)
         check_parameter("D2", D2)
     dx = abs(a[0] - b[0])
@@ -140,9 +141,9 @@ def octile(
     return float(d * (dx + dy) + (d2 - 2.0 * d) * min(dx, dy))
 
 
-def euclidean(a: Sequence[float], b: Sequence[float], D: float = 1.0) -> float:
+def euclidean(a: Sequence[float], b: Sequence[float], D: float = _ONE) -> float:
     """Straight-line distance ``D * sqrt(dx**2 + dy**2)``: any-angle movement."""
-    if D != 1.0:
+    if D is not _ONE:
         check_parameter("D", D)
     return float(D * math.hypot(a[0] - b[0], a[1] - b[1]))
 
@@ -193,7 +194,7 @@ _FUNCTIONS: dict[str, Callable[..., float]] = {
     "zero": zero, "manhattan": manhattan, "chebyshev": chebyshev, "octile": octile,
     "euclidean": euclidean,
 }
-_METRICS = frozenset(_FUNCTIONS.values())
+_METRICS = frozenset(_FUNCTIONS.values()) - {zero}
 
 
 def check_heuristic(heuristic: Any) -> Any:
@@ -221,13 +222,14 @@ def check_heuristic(heuristic: Any) -> Any:
 
 def measures_locations(heuristic: Any) -> bool:
     """True for the built-in heuristics (members, functions, partials of them and
-    ``Grid.heuristic``): they need a goal *location*, so a predicate goal cannot use them.
+    ``Grid.heuristic``) but ``zero``: they need a goal *location*, so a predicate goal
+    cannot use them.
     """
     function = heuristic
     while isinstance(function, functools.partial):
         function = function.func
     if isinstance(function, Heuristic):
-        return True
+        return function is not Heuristic.ZERO
     function = getattr(function, "__func__", function)
     try:
         return function in _METRICS or bool(getattr(function, "_measures_locations", False))
