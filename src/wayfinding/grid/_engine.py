@@ -176,7 +176,8 @@ def heuristic_spec(grid: Grid, heuristic: Any, weight: float = 1.0) -> Spec | No
     _heuristics.check_heuristic(heuristic)
     if heuristic is None or (getattr(heuristic, "__self__", None) is grid
                              and getattr(heuristic, "__func__", None) is Grid.heuristic):
-        return _bounded(grid, plan(grid).default, weight)
+        p = plan(grid)
+        return _bounded(p, p.default, weight)
     keywords: dict[str, Any] = {}
     function = heuristic
     if isinstance(heuristic, functools.partial):
@@ -199,12 +200,13 @@ def heuristic_spec(grid: Grid, heuristic: Any, weight: float = 1.0) -> Spec | No
     d2 = 0.0
     if code == H_OCTILE:
         d, d2 = _heuristics.octile_steps(d, values["D2"])
-    return _bounded(grid, Spec(code, d, d2, 1.0), weight)
+    return _bounded(plan(grid), Spec(code, d, d2, 1.0), weight)
 
 
-def _bounded(grid: Grid, spec: Spec, weight: float) -> Spec:
-    """``spec`` after checking that ``weight * h`` stays below MAX_ESTIMATE on ``grid``."""
-    largest = weight * spec.scale * max(spec.d, spec.d2) * (grid.width + grid.height)
+def _bounded(p: Plan, spec: Spec, weight: float) -> Spec:
+    """``spec`` after checking that ``weight * h`` stays below MAX_ESTIMATE on the grid."""
+    _, d, d2, scale = spec
+    largest = weight * scale * (d if d > d2 else d2) * (p.width + p.height)
     if not largest <= MAX_ESTIMATE:
         raise InvalidParameterError(
             f"heuristic too large for this grid: weight ({weight!r}) x D ({spec.d!r}, "
