@@ -249,3 +249,14 @@ def test_a_heuristic_value_that_overflows_f_raises():
 def test_large_finite_values_are_fine():
     result = wf.astar(_xy_graph(), (0, 0), (2, 0), heuristic=lambda a, b: 1e300 * (a != b))
     assert result.path == [(0, 0), (1, 0), (2, 0)]
+
+
+@pytest.mark.parametrize("value", [math.nan, -1.0, "3"], ids=["nan", "negative", "string"])
+def test_a_bad_value_for_one_of_several_goals_raises(value):
+    def heuristic(a, b):
+        return value if b == (2, 0) else 0.0
+
+    graph = wf.SimpleGraph({(0, 0): {(1, 0): 1.0}, (1, 0): {(2, 0): 1.0}, (2, 0): {},
+                            (5, 5): {}})
+    with pytest.raises(InvalidParameterError, match="heuristic returned"):
+        wf.astar(graph, (0, 0), [(5, 5), (2, 0)], heuristic=heuristic)

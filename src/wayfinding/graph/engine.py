@@ -107,7 +107,23 @@ class Goal:
         if len(goals) == 1:
             only = goals[0]
             return lambda location: heuristic(location, only)
-        return lambda location: min((heuristic(location, g) for g in goals), default=0.0)
+        if not goals:
+            return lambda location: 0.0
+
+        def nearest(location: Any) -> Any:
+            best = _INF
+            for g in goals:
+                h = heuristic(location, g)
+                try:
+                    if not h >= 0.0:
+                        return h  # NaN or negative: min() could hide it; _record reports it
+                except (TypeError, ValueError):
+                    return h
+                if h < best:
+                    best = h
+            return best
+
+        return nearest
 
 
 def _name(function: Any) -> str:

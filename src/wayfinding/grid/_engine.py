@@ -254,6 +254,9 @@ def _tie_break(p: Plan, spec: Spec, weight: float) -> float:
 
     ``g * eps < 1/2`` for every g a search can meet (a simple path's cost) and the keys
     stay exact in float64; 0 (no tie-break) when the grid is too large for both.
+    ``h_bound`` bounds every spec the kernels get, for every movement rule: octile with
+    ``d <= d2 <= 2 d`` (``octile_steps``) is at most ``d2 * max(dx, dy)``, the others at
+    most ``d * (dx + dy)``.
     """
     g_bound = max(p.max_step, 1.0) * p.width * p.height
     h_bound = spec.scale * max(spec.d, spec.d2) * (p.width + p.height)
@@ -274,7 +277,9 @@ def _nudge(p: Plan, spec: Spec) -> float:
     every h the nudge only reorders equal f (by smaller h, i.e. larger g), and no cell is
     expanded before one of a really smaller f, so the usual proof of optimality and of
     "an expanded cell is final" (consistent heuristic) goes through unchanged.
-    The integer-cost grids get the same tie-break exactly, from ``_tie_break``.
+    The integer-cost grids get the same tie-break exactly, from ``_tie_break``. Grids
+    whose steps are not lengths 1 (straight) and sqrt 2 (diagonal) get no nudge: a grid
+    with ``D = sqrt 2, D2 = 1`` has the default spec ``d = d2 = 1`` (``octile_steps``).
     """
     if p.weighted or spec.scale != 1.0 or spec.d != 1.0:
         return 0.0
