@@ -29,6 +29,7 @@ from .grid import CornerCutting, Grid, GridWithWeights, Movement, SquareGrid
 from .grid.components import connected
 from .grid.jps import jps
 from .grid.prepared import PreparedGrid, PrepareMethod, prepare
+from .heuristics import Heuristic
 from .loop import (
     DistanceField,
     DStarLite,
@@ -56,6 +57,7 @@ __all__ = [
     "Graph",
     "Grid",
     "GridWithWeights",
+    "Heuristic",
     "InvalidCostError",
     "InvalidLocationError",
     "InvalidParameterError",

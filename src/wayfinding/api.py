@@ -90,7 +90,9 @@ def greedy_best_first(graph: Any, start: Any, goal: Any, *,
                       partial: bool = False) -> SearchResult:
     """Expand whatever looks closest to ``goal``: fast, not always cheapest.
 
-    On a Grid the default heuristic fits its movement rules; other graphs need one.
+    On a Grid the default heuristic fits its movement rules; other graphs need one
+    (a callable ``h(location, goal)`` or a :class:`~wayfinding.heuristics.Heuristic`
+    member). With a goal given as a predicate the default is zero.
 
     Examples
     --------
@@ -119,8 +121,13 @@ def astar(graph: Any, start: Any, goal: Any, *, heuristic: Heuristic | None = No
     ----------
     graph : Grid, object with ``neighbors``/``cost``, networkx graph, or neighbors function
     start, goal : locations (the goal may also be a list/set of locations or a predicate)
-    heuristic : callable ``h(location, goal)``, optional
-        Default: the Grid's own admissible heuristic; zero on other graphs.
+    heuristic : callable ``h(location, goal)`` or a ``wf.Heuristic`` member, optional
+        Default: the Grid's own heuristic (admissible and consistent for every movement
+        rule), or the graph's ``heuristic`` method; zero on other graphs and whenever the
+        goal is a predicate (a heuristic you give is then called as
+        ``h(location, predicate)``). A value that is NaN, infinite, negative or not a
+        number raises InvalidParameterError, as does a string such as ``"manhattan"``
+        (use ``wf.Heuristic.MANHATTAN``).
     weight : float
         ``f = g + weight * h``; above 1 is weighted A* (cost at most ``weight`` x optimal).
     max_expansions, max_cost, max_seconds : budgets, optional

@@ -93,7 +93,7 @@ class _GenericAStarSearch:
     def __init__(self, graph: Any, start: Any, goal: Any, *,
                  heuristic: Callable[[Any, Any], float] | None, weight: float,
                  max_cost: float | None) -> None:
-        heuristic = heuristic if heuristic is not None else default_heuristic(graph)
+        heuristic = heuristic if heuristic is not None else default_heuristic(graph, goal)
         self._search = BestFirstSearch(graph, start, goal, priority=Priority.COST_PLUS_HEURISTIC,
                                        heuristic=heuristic, weight=weight, max_cost=max_cost)
         self.result: SearchResult | None = None

@@ -20,10 +20,14 @@ from .engine import BestFirstSearch, Priority
 __all__ = ["astar", "default_heuristic"]
 
 
-def default_heuristic(graph: Any) -> Callable[[Any, Any], float]:
-    """The graph's own ``heuristic`` method if it has one, else zero (Dijkstra)."""
+def default_heuristic(graph: Any, goal: Any = None) -> Callable[[Any, Any], float]:
+    """The graph's own ``heuristic`` method if it has one, else zero (Dijkstra).
+
+    Zero too when ``goal`` is a predicate: a graph's heuristic measures the distance to a
+    goal location, and a predicate names none.
+    """
     method = getattr(graph, "heuristic", None)
-    return method if method is not None else _zero
+    return method if method is not None and not callable(goal) else _zero
 
 
 def _zero(a: Any, b: Any) -> float:
@@ -39,8 +43,13 @@ def astar(graph: Any, start: Any, goal: Any, *,
     When a budget runs out or the goal is unreachable, ``partial=True`` returns the path
     to the most promising location reached (lowest heuristic, ties by cost) with
     ``result.partial`` set and ``result.reason`` saying why.
+
+    ``heuristic`` is a callable ``h(location, goal)`` or a
+    :class:`~wayfinding.heuristics.Heuristic` member; by default the graph's own
+    ``heuristic`` method, or zero. With a goal given as a predicate the default is zero
+    and a heuristic you give is called as ``h(location, predicate)``.
     """
-    heuristic = heuristic if heuristic is not None else default_heuristic(graph)
+    heuristic = heuristic if heuristic is not None else default_heuristic(graph, goal)
     search = BestFirstSearch(graph, start, goal, priority=Priority.COST_PLUS_HEURISTIC,
                              heuristic=heuristic, weight=weight, max_cost=max_cost)
     search.step(max_expansions, max_seconds)

@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from .. import heuristics as _heuristics
 from .._inputs import is_number, is_whole
 from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
 from ..result import SearchResult, StopReason, reconstruct_path
@@ -36,6 +37,7 @@ __all__ = ["BestFirstSearch", "Goal", "Priority", "check_budget", "starts_of"]
 
 #: How many expansions pass between two looks at the clock when a time budget is set.
 _CLOCK_EVERY = 32
+_INF = math.inf
 
 
 class Priority(enum.Enum):
@@ -87,15 +89,53 @@ class Goal:
         return location in self._set
 
     def estimate(self, heuristic: Callable[[Any, Any], float]) -> Callable[[Any], float]:
-        """``h(location)``: the heuristic to the nearest goal."""
+        """``h(location)``: the heuristic to the nearest goal.
+
+        With a predicate goal the heuristic is called as ``heuristic(location, predicate)``
+        (your own estimate, which knows what the predicate looks for); the built-in
+        heuristics measure the distance to a goal *location* and raise
+        InvalidParameterError there (searches default to the zero heuristic instead).
+        """
         if self.predicate is not None:
             predicate = self.predicate
+            if _heuristics.measures_locations(heuristic):
+                raise InvalidParameterError(
+                    f"heuristic {_name(heuristic)} measures the distance to a goal location, "
+                    f"but the goal is a predicate ({_name(predicate)}): give no heuristic "
+                    f"(zero) or your own h(location, predicate)")
             return lambda location: heuristic(location, predicate)
         goals = self.locations or []
         if len(goals) == 1:
             only = goals[0]
             return lambda location: heuristic(location, only)
-        return lambda location: min((heuristic(location, g) for g in goals), default=0.0)
+        if not goals:
+            return lambda location: 0.0
+
+        def nearest(location: Any) -> Any:
+            best = _INF
+            for g in goals:
+                h = heuristic(location, g)
+                try:
+                    if not h >= 0.0:
+                        return h  # NaN or negative: min() could hide it; _record reports it
+                except (TypeError, ValueError):
+                    return h
+                if h < best:
+                    best = h
+            return best
+
+        return nearest
+
+
+def _name(function: Any) -> str:
+    return getattr(function, "__qualname__", None) or repr(function)
+
+
+def bad_estimate(location: Any, h: Any) -> InvalidParameterError:
+    """The error for a heuristic value that is not a finite number >= 0."""
+    return InvalidParameterError(
+        f"heuristic returned {h!r} for location {location!r}: it must return a finite "
+        f"number >= 0 (and weight * h must not overflow)")
 
 
 def check_budget(name: str, value: Any, *, integer: bool = False) -> Any:
@@ -121,6 +161,9 @@ class BestFirstSearch:
     goal : location, list/set/frozenset of locations, predicate, or None (flood)
     priority : Priority
     heuristic : callable ``h(location, goal)``, needed unless priority is COST
+        Or a :class:`~wayfinding.heuristics.Heuristic` member. Its values must be finite
+        numbers >= 0 (else InvalidParameterError); with a predicate goal it is called as
+        ``h(location, predicate)`` (see :meth:`Goal.estimate`).
     weight : float
         Multiplies the heuristic for A* (1 = optimal with an admissible heuristic).
     max_cost : float, optional
@@ -145,6 +188,7 @@ class BestFirstSearch:
             math.isfinite(weight) and weight >= 0
         ):
             raise InvalidParameterError(f"heuristic weight must be finite and >= 0, got {weight!r}")
+        _heuristics.check_heuristic(heuristic)
         if priority is not Priority.COST and heuristic is None:
             raise InvalidParameterError(f"{priority.name} search needs a heuristic")
         self.graph = graph
@@ -178,13 +222,18 @@ class BestFirstSearch:
     def _record(self, location: Any, parent: Any, new_cost: float) -> None:
         self.cost_so_far[location] = new_cost
         self.came_from[location] = parent
-        h = self._h(location) if self.priority is not Priority.COST else 0.0
         if self.priority is Priority.COST:
+            h = 0.0
             priority = new_cost
-        elif self.priority is Priority.HEURISTIC:
-            priority = h
         else:
-            priority = new_cost + self.weight * h
+            h = self._h(location)
+            try:  # NaN fails both tests; a non-number raises
+                priority = h if self.priority is Priority.HEURISTIC else new_cost + self.weight * h
+                valid = h >= 0.0 and priority < _INF
+            except (TypeError, ValueError):
+                valid = False
+            if not valid:
+                raise bad_estimate(location, h)
         heapq.heappush(self.frontier, (priority, -new_cost, next(self._counter), location))
         if self._best is None or (h, new_cost) < self._best[:2]:
             self._best = (h, new_cost, location)

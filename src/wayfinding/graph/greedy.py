@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..result import SearchResult
+from .astar import _zero
 from .engine import BestFirstSearch, Priority
 
 __all__ = ["greedy_best_first"]
@@ -25,8 +26,16 @@ def greedy_best_first(graph: Any, start: Any, goal: Any, *,
                       heuristic: Callable[[Any, Any], float] | None = None,
                       max_expansions: int | None = None, max_seconds: float | None = None,
                       partial: bool = False) -> SearchResult:
-    """Expand by heuristic alone; the graph's own ``heuristic`` method is the default."""
-    heuristic = heuristic if heuristic is not None else getattr(graph, "heuristic", None)
+    """Expand by heuristic alone; the graph's own ``heuristic`` method is the default.
+
+    With a goal given as a predicate a graph's own heuristic cannot aim at it: the
+    default is then zero (a search in no particular direction, still finding a path),
+    and a heuristic you give is called as ``h(location, predicate)``.
+    """
+    if heuristic is None:
+        heuristic = getattr(graph, "heuristic", None)
+        if heuristic is not None and callable(goal):
+            heuristic = _zero
     search = BestFirstSearch(graph, start, goal, priority=Priority.HEURISTIC,
                              heuristic=heuristic, reopen=False)
     search.step(max_expansions, max_seconds)

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .. import heuristics as _heuristics
+from ..errors import InvalidParameterError
 from ..result import SearchResult, StopReason
 from . import workspace as _workspace
 from .grid import Grid, passable_index
@@ -142,22 +143,45 @@ _BY_FUNCTION = {
     _heuristics.octile: H_OCTILE,
     _heuristics.euclidean: H_EUCLIDEAN,
     _heuristics.zero: H_ZERO,
+    _heuristics.Heuristic.MANHATTAN: H_MANHATTAN,
+    _heuristics.Heuristic.CHEBYSHEV: H_CHEBYSHEV,
+    _heuristics.Heuristic.OCTILE: H_OCTILE,
+    _heuristics.Heuristic.EUCLIDEAN: H_EUCLIDEAN,
+    _heuristics.Heuristic.ZERO: H_ZERO,
 }
+#: ``weight * h`` may reach at most this on a grid (``f = g + weight * h`` stays finite).
+MAX_ESTIMATE = 1e300
 
 
 def default_spec(grid: Grid) -> Spec:
-    """The grid's own admissible heuristic (``Grid.heuristic``) as a kernel spec."""
+    """The grid's own heuristic (``Grid.heuristic``) as a kernel spec.
+
+    Admissible and consistent for every movement rule the grid accepts: octile distance
+    with the steps of :func:`wayfinding.heuristics.octile_steps` (``min(D, D2)`` and
+    ``min(D2, 2 D)``, so diagonals cheaper than straight steps are fine too; proof in
+    :func:`wayfinding.heuristics.octile`), Manhattan on 4-way grids, scaled by the
+    cheapest entry cost.
+    """
     m = grid.movement
     if m.diagonal:
-        return Spec(H_OCTILE, m.straight_cost, m.effective_diagonal_cost, grid.min_cost)
+        d, d2 = _heuristics.octile_steps(m.straight_cost, m.diagonal_cost)
+        return Spec(H_OCTILE, d, d2, grid.min_cost)
     return Spec(H_MANHATTAN, m.straight_cost, 0.0, grid.min_cost)
 
 
-def heuristic_spec(grid: Grid, heuristic: Any) -> Spec | None:
-    """The kernel form of ``heuristic``, or None when only the generic tier can run it."""
+def heuristic_spec(grid: Grid, heuristic: Any, weight: float = 1.0) -> Spec | None:
+    """The kernel form of ``heuristic``, or None when only the generic tier can run it.
+
+    Raises InvalidParameterError for a heuristic that is neither None, a callable nor a
+    :class:`~wayfinding.heuristics.Heuristic` member, for built-in heuristics bound to
+    parameters that are not numbers in ``[0, MAX_PARAMETER]``, and when ``weight * h``
+    could exceed :data:`MAX_ESTIMATE` on this grid (``f`` would overflow).
+    """
+    _heuristics.check_heuristic(heuristic)
     if heuristic is None or (getattr(heuristic, "__self__", None) is grid
                              and getattr(heuristic, "__func__", None) is Grid.heuristic):
-        return plan(grid).default
+        p = plan(grid)
+        return _bounded(p, p.default, weight)
     keywords: dict[str, Any] = {}
     function = heuristic
     if isinstance(heuristic, functools.partial):
@@ -175,24 +199,39 @@ def heuristic_spec(grid: Grid, heuristic: Any) -> Spec | None:
         return None
     values = {"D": 1.0, "D2": _heuristics.SQRT2}
     for name, value in keywords.items():
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            return None
-        values[name] = float(value)
+        values[name] = _heuristics.check_parameter(name, value)
     d = values["D"]
-    d2 = min(values["D2"], 2.0 * d) if code == H_OCTILE else 0.0
-    return Spec(code, d, d2, 1.0)
+    d2 = 0.0
+    if code == H_OCTILE:
+        d, d2 = _heuristics.octile_steps(d, values["D2"])
+    return _bounded(plan(grid), Spec(code, d, d2, 1.0), weight)
+
+
+def _bounded(p: Plan, spec: Spec, weight: float) -> Spec:
+    """``spec`` after checking that ``weight * h`` stays below MAX_ESTIMATE on the grid."""
+    _, d, d2, scale = spec
+    largest = weight * scale * (d if d > d2 else d2) * (p.width + p.height)
+    if not largest <= MAX_ESTIMATE:
+        raise InvalidParameterError(
+            f"heuristic too large for this grid: weight ({weight!r}) x D ({spec.d!r}, "
+            f"D2 {spec.d2!r}) x scale ({spec.scale!r}) x (width + height) = {largest!r} "
+            f"exceeds {MAX_ESTIMATE:g}")
+    return spec
 
 
 def consistent(grid: Grid, spec: Spec, weight: float) -> bool:
     """True when ``weight * h`` provably never drops by more than a step costs.
 
     Then an expanded cell is final and never re-opened. Every kernel heuristic is a norm
-    of ``(dx, dy)`` (octile only when ``D <= D2``), so it suffices that no single move
-    changes it by more than the move's cheapest cost.
+    of ``(dx, dy)`` (octile only when ``d <= d2 <= 2 d``, which :func:`heuristic_spec`
+    and :func:`default_spec` guarantee through ``octile_steps``; other octile specs are
+    treated as inconsistent), so it suffices that no single move changes it by more than
+    the move's cheapest cost: ``weight * scale * h(move) <= length * min_cost``. This
+    holds for every movement rule, diagonals cheaper than straight steps included.
     """
     if spec.code == H_ZERO or weight == 0.0 or spec.scale == 0.0:
         return True
-    if spec.code == H_OCTILE and spec.d2 < spec.d:
+    if spec.code == H_OCTILE and not spec.d <= spec.d2 <= 2.0 * spec.d:
         return False
     cheapest = grid.min_cost
     for dx, dy, length in grid.movement.moves():
@@ -219,6 +258,9 @@ def _tie_break(p: Plan, spec: Spec, weight: float) -> float:
 
     ``g * eps < 1/2`` for every g a search can meet (a simple path's cost) and the keys
     stay exact in float64; 0 (no tie-break) when the grid is too large for both.
+    ``h_bound`` bounds every spec the kernels get, for every movement rule: octile with
+    ``d <= d2 <= 2 d`` (``octile_steps``) is at most ``d2 * max(dx, dy)``, the others at
+    most ``d * (dx + dy)``.
     """
     g_bound = max(p.max_step, 1.0) * p.width * p.height
     h_bound = spec.scale * max(spec.d, spec.d2) * (p.width + p.height)
@@ -239,7 +281,9 @@ def _nudge(p: Plan, spec: Spec) -> float:
     every h the nudge only reorders equal f (by smaller h, i.e. larger g), and no cell is
     expanded before one of a really smaller f, so the usual proof of optimality and of
     "an expanded cell is final" (consistent heuristic) goes through unchanged.
-    The integer-cost grids get the same tie-break exactly, from ``_tie_break``.
+    The integer-cost grids get the same tie-break exactly, from ``_tie_break``. Grids
+    whose steps are not lengths 1 (straight) and sqrt 2 (diagonal) get no nudge: a grid
+    with ``D = sqrt 2, D2 = 1`` has the default spec ``d = d2 = 1`` (``octile_steps``).
     """
     if p.weighted or spec.scale != 1.0 or spec.d != 1.0:
         return 0.0

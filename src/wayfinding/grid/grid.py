@@ -330,20 +330,34 @@ class Grid:
         return length * float(self._costs[to_location[1], to_location[0]])
 
     def heuristic(self, location: Location, goal: Location) -> float:
-        """The admissible default estimate for this grid's movement rules.
+        """The admissible and consistent default estimate for this grid's movement rules.
 
-        Manhattan distance on 4-way grids, octile distance on 8-way grids, with the
-        grid's step lengths, scaled by the cheapest entry cost.
+        Manhattan distance on 4-way grids; on 8-way grids octile distance with the
+        straight step ``min(D, D2)`` and the diagonal step ``min(D2, 2 D)`` (so it stays
+        a lower bound when diagonals cost more than two straight steps or less than one;
+        the proof is in :func:`wayfinding.heuristics.octile`); scaled by the cheapest
+        entry cost. It measures the distance to a goal *location*: searches for a goal
+        given as a predicate use no heuristic (zero) by default.
+
+        Examples
+        --------
+        >>> grid = Grid(np.ones((3, 7), dtype=bool), diagonal=True, straight_cost=3,
+        ...             diagonal_cost=1)
+        >>> grid.heuristic((0, 1), (6, 1))
+        6.0
         """
         dx = abs(location[0] - goal[0])
         dy = abs(location[1] - goal[1])
         m = self.movement
         if m.diagonal:
-            d2 = m.effective_diagonal_cost
-            h = m.straight_cost * (dx + dy) + (d2 - 2.0 * m.straight_cost) * min(dx, dy)
+            d = min(m.straight_cost, m.diagonal_cost)
+            d2 = min(m.diagonal_cost, 2.0 * m.straight_cost)
+            h = d * (dx + dy) + (d2 - 2.0 * d) * min(dx, dy)
         else:
             h = m.straight_cost * (dx + dy)
         return h * self.min_cost
+
+    heuristic._measures_locations = True  # type: ignore[attr-defined]
 
     def check_location(self, location: Any, role: str = "location") -> Location:
         """Return ``location`` as an ``(x, y)`` tuple of ints or raise a clear error.

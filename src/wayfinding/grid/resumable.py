@@ -36,6 +36,7 @@ from typing import Any
 
 import numpy as np
 
+from ..graph.astar import default_heuristic
 from ..graph.engine import BestFirstSearch, Priority, check_budget
 from ..result import SearchResult, StopReason
 from . import _engine as E
@@ -55,8 +56,9 @@ class GridAStarSearch:
         Searched as it is now; later edits of the grid do not affect this search.
     start : (x, y), or list/set/frozenset of (x, y)
     goal : (x, y), list/set/frozenset of (x, y), or a predicate
-    heuristic : callable, optional
-        As for :func:`wayfinding.astar` (default: the grid's own).
+    heuristic : callable or Heuristic, optional
+        As for :func:`wayfinding.astar` (default: the grid's own; zero for a predicate
+        goal, where a heuristic you give is called as ``h(location, predicate)``).
     weight : float
         ``f = g + weight * h``.
     max_cost : float, optional
@@ -75,14 +77,14 @@ class GridAStarSearch:
         weight = _check_weight(weight)
         max_cost = check_budget("max_cost", max_cost)
         goal_list = _goals(goal)
-        spec = E.heuristic_spec(grid, heuristic) if _uses_own_rules(grid) else None
+        spec = E.heuristic_spec(grid, heuristic, weight) if _uses_own_rules(grid) else None
         self._result: SearchResult | None = None
         self._reason: StopReason | None = None
         self._generic: BestFirstSearch | None = None
         if spec is None or goal_list is None:
             _check(grid, start, goal)
             if heuristic is None:
-                heuristic = grid.heuristic
+                heuristic = default_heuristic(grid, goal)
             self._generic = BestFirstSearch(grid, start, goal,
                                             priority=Priority.COST_PLUS_HEURISTIC,
                                             heuristic=heuristic, weight=weight,

@@ -9,9 +9,16 @@ the kernels do not know and Grid subclasses that override the movement rules fal
 to the generic tier: correct, only slower.
 
 Heuristics the kernels compute themselves: ``None`` or ``grid.heuristic`` (the grid's
-admissible default), and :func:`~wayfinding.heuristics.manhattan`, ``chebyshev``,
-``octile``, ``euclidean`` and ``zero`` from :mod:`wayfinding.heuristics`, also with other
-``D``/``D2`` bound by :func:`functools.partial`.
+admissible and consistent default, for every movement rule), the members of
+:class:`~wayfinding.heuristics.Heuristic`, and :func:`~wayfinding.heuristics.manhattan`,
+``chebyshev``, ``octile``, ``euclidean`` and ``zero``, also with other ``D``/``D2`` bound
+by :func:`functools.partial` (checked: numbers in ``[0, MAX_PARAMETER]``, and ``weight *
+h`` at most ``MAX_ESTIMATE`` on the grid). A string raises InvalidParameterError.
+
+Goals given as a predicate ``goal(location) -> bool`` work in every search; A* and greedy
+best-first then use no heuristic (zero) by default, and call a heuristic you give as
+``h(location, predicate)``; the built-in heuristics, which measure the distance to a goal
+location, raise InvalidParameterError there.
 
 Budgets (``max_expansions``, ``max_cost``, ``max_seconds``) and ``partial=True`` work as
 in the generic tier; ``result.came_from`` and ``result.cost_so_far`` are Mappings keyed by
@@ -174,7 +181,7 @@ def astar(grid: Grid, start: Any, goal: Any, *, heuristic: Heuristic | None = No
     again more cheaply, so the path is valid and costs at most ``weight`` x optimal."""
     weight = _check_weight(weight)
     goal_list = _goals(goal)
-    spec = E.heuristic_spec(grid, heuristic) if _uses_own_rules(grid) else None
+    spec = E.heuristic_spec(grid, heuristic, weight) if _uses_own_rules(grid) else None
     if spec is None or goal_list is None:
         from ..graph import astar as generic
 

@@ -45,6 +45,7 @@ import numpy as np
 
 from ..errors import InvalidLocationError
 from ..grid.grid import Grid
+from ..heuristics import octile_steps
 from ._grid import cell_index, in_grid, move_table, require_own_rules
 
 __all__ = ["DStarLite"]
@@ -112,8 +113,10 @@ class DStarLite:
         table = move_table(grid)
         self._moves, self._lengths, self._rule = table.moves, table.lengths, table.rule
         m = grid.movement
-        self._hp = np.array([m.straight_cost, m.effective_diagonal_cost, grid.min_cost,
-                             1.0 if m.diagonal else 0.0])
+        # octile_steps keeps the estimate admissible and consistent for every D, D2
+        d, d2 = octile_steps(m.straight_cost, m.diagonal_cost) if m.diagonal else (
+            m.straight_cost, 0.0)
+        self._hp = np.array([d, d2, grid.min_cost, 1.0 if m.diagonal else 0.0])
         n = self._passable.shape[0]
         self._g = np.empty(n)
         self._rhs = np.empty(n)

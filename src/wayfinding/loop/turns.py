@@ -36,6 +36,7 @@ from .._inputs import is_number
 from ..errors import InvalidParameterError
 from ..graph.engine import Goal
 from ..grid.grid import Grid
+from ..heuristics import octile_steps
 from ..result import SearchResult, StopReason
 from ._grid import cell_index, move_table, require_own_rules
 
@@ -105,8 +106,10 @@ def astar_turns(grid: Grid, start: Any, goal: Any, *, turn_cost: float = 0.0) ->
     goal_mark[goal_cells] = 1
     goal_xy = np.stack([goal_cells % stride, goal_cells // stride], axis=1)
     m = grid.movement
-    hp = np.array([m.straight_cost, m.effective_diagonal_cost, grid.min_cost,
-                   1.0 if m.diagonal else 0.0])
+    # the grid's own heuristic (octile_steps: admissible and consistent for every D, D2)
+    d, d2 = octile_steps(m.straight_cost, m.diagonal_cost) if m.diagonal else (
+        m.straight_cost, 0.0)
+    hp = np.array([d, d2, grid.min_cost, 1.0 if m.diagonal else 0.0])
     table = move_table(grid)
     found, g, previous, expanded = kernel(
         flat.passable, flat.costs, flat.weighted, table.moves, table.lengths, table.rule,

@@ -12,7 +12,9 @@ State arrays (owned by :class:`wayfinding.loop.dstar_lite.DStarLite`): ``passabl
 uint8[n] and ``costs`` float64[n] (the planner's own copy of the map), ``g``, ``rhs``
 float64[n], the heap ``nodes`` int32[n], ``key1``, ``key2`` float64[n], ``pos`` int32[n];
 ``istate`` int64 (``I_*``) and ``fstate`` float64 (``F_*``). ``hp`` = heuristic
-``[D, D2, scale, diagonal]`` (octile or Manhattan distance times the cheapest cell cost).
+``[d, d2, scale, diagonal]`` (octile distance with ``(d, d2) =
+octile_steps(D, D2)``, or Manhattan distance, times the cheapest cell cost: admissible
+and consistent for every step costs, see :func:`wayfinding.heuristics.octile`).
 """
 
 from __future__ import annotations
