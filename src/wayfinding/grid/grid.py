@@ -164,8 +164,8 @@ class Grid:
         if bad.any():
             y, x = (int(v) for v in np.argwhere(bad)[0])
             raise InvalidCostError(
-                f"Grid.from_costs: cell (x={x}, y={y}) costs {float(arr[y, x])!r}; with wall={wall!r} "
-                "every other cell must be a finite cost >= 0 "
+                f"Grid.from_costs: cell (x={x}, y={y}) costs {float(arr[y, x])!r}; with "
+                f"wall={wall!r} every other cell must be a finite cost >= 0 "
                 f"({int(bad.sum())} bad cells in all)"
             )
         return cls(~walls, open_costs, **options)
