@@ -197,7 +197,7 @@ class NetworkXGraph:
 
     def neighbors(self, location: Any) -> Iterable[Any]:
         """Successors in the networkx graph."""
-        return self._adj[location]  # type: ignore[no-any-return]
+        return self._adj[location]
 
     def cost(self, from_location: Any, to_location: Any) -> float | None:
         """Cost of the edge (cheapest parallel edge on a multigraph); None hides it."""
