@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import InvalidLocationError, InvalidParameterError
+from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
 from ..result import SearchResult, StopReason, reconstruct_path
 from .protocol import checked_step, edge_cost
 
@@ -246,10 +246,15 @@ class BestFirstSearch:
             self.expanded += 1
             for next_location in neighbors(current):
                 step = cost(current, next_location)
-                if type(step) is not float or not 0.0 <= step < math.inf:
+                if type(step) is not float:  # None, ints, numpy numbers, or junk
                     step = checked_step(step, current, next_location)  # raises if bad
                     if step is None:
                         continue  # a cost of None hides the edge, as in networkx
+                if not 0.0 <= step < math.inf:
+                    raise InvalidCostError(
+                        f"cost of edge {current!r} -> {next_location!r} must be finite and "
+                        f">= 0, got {step!r}"
+                    )
                 new_cost = current_cost + step
                 if max_cost is not None and new_cost > max_cost:
                     self._pruned_by_cost = True
