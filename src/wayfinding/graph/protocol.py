@@ -194,6 +194,7 @@ class NetworkXGraph:
         self.weight = weight
         self._adj = graph.succ if graph.is_directed() else graph.adj
         self._multi = bool(graph.is_multigraph())
+        self._name = weight if isinstance(weight, str) else _MISSING
 
     def neighbors(self, location: Any) -> Iterable[Any]:
         """Successors in the networkx graph."""
@@ -203,6 +204,9 @@ class NetworkXGraph:
         """Cost of the edge (cheapest parallel edge on a multigraph); None hides it."""
         data = self._adj[from_location][to_location]
         if not self._multi:
+            value = data.get(self._name, _MISSING)  # the common case, one look-up
+            if value is not _MISSING:
+                return value
             return self._edge_cost(from_location, to_location, data)
         costs = (checked_step(self._edge_cost(from_location, to_location, d), from_location,
                               to_location) for d in data.values())
@@ -303,6 +307,10 @@ def _unit_cost(from_location: Any, to_location: Any) -> float:
 
 def _is_networkx(graph: Any) -> bool:
     return type(graph).__module__.startswith("networkx") and hasattr(graph, "is_directed")
+
+
+#: Marks "no such attribute" (an attribute may hold None, which hides the edge).
+_MISSING: Any = object()
 
 
 def _is_number(value: Any) -> bool:
