@@ -49,6 +49,14 @@ def test_as_graph_weight_names_the_attribute_like_networkx(algorithm):
     assert result.path == nx.dijkstra_path(G, "a", "d", weight="length")
 
 
+def test_flood_and_flow_field_take_the_chosen_attribute():
+    G = osmnx_style()
+    streets = wf.as_graph(G, weight="length")
+    assert wf.flood(streets, "a").cost_to("d") == 140.5
+    assert wf.flow_field(streets, "d").cost_from("a") == 140.5
+    assert wf.flow_field(streets, "d").path_from("a") == ["a", "b", "c", "d"]
+
+
 def test_multigraph_takes_the_cheapest_parallel_edge():
     result = wf.dijkstra(wf.as_graph(osmnx_style(), weight="length"), "a", "b")
     assert result.cost == 90.5

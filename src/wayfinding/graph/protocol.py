@@ -200,6 +200,10 @@ class NetworkXGraph:
         """Successors in the networkx graph."""
         return self._adj[location]
 
+    def predecessors(self, location: Any) -> Iterable[Any]:
+        """Locations with an edge to ``location`` (for reverse floods such as flow fields)."""
+        return self.graph.pred[location] if self.graph.is_directed() else self._adj[location]
+
     def cost(self, from_location: Any, to_location: Any) -> float | None:
         """Cost of the edge (cheapest parallel edge on a multigraph); None hides it."""
         data = self._adj[from_location][to_location]
