@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .errors import InvalidParameterError
+from .errors import InvalidLocationError, InvalidParameterError
 from .graph import astar as _astar
 from .graph import bfs as _bfs
 from .graph import dijkstra as _dijkstra
@@ -39,6 +39,34 @@ from .result import SearchResult
 __all__ = ["astar", "breadth_first_search", "dijkstra", "greedy_best_first"]
 
 Heuristic = Callable[[Any, Any], float]
+
+
+def _check_grid_many(value: Any, role: str) -> None:
+    """On a grid, a list/set of starts or goals must hold ``(x, y)`` locations.
+
+    ``[7, 4]`` is two goals, 7 and 4, not the cell (7, 4): say so instead of "got 7".
+    """
+    if not isinstance(value, list | set | frozenset):
+        return
+    for item in value:
+        try:
+            if len(item) == 2:
+                continue
+        except TypeError:
+            pass
+        one = f"({', '.join(map(repr, value))})" if len(value) == 2 else "(x, y)"
+        raise InvalidLocationError(
+            f"{role} {value!r} is a {type(value).__name__}, which means several {role}s, but "
+            f"its item {item!r} is not an (x, y) location: give one {role} as a tuple {one}, "
+            f"or several as a list of tuples such as [{one}, ...]"
+        )
+
+
+def _check_grid_endpoints(start: Any, goal: Any) -> None:
+    if type(start) is not tuple:
+        _check_grid_many(start, "start")
+    if type(goal) is not tuple:
+        _check_grid_many(goal, "goal")
 
 
 def breadth_first_search(graph: Any, start: Any, goal: Any = None) -> SearchResult:
@@ -56,6 +84,7 @@ def breadth_first_search(graph: Any, start: Any, goal: Any = None) -> SearchResu
     if isinstance(graph, Grid):
         from .grid import search
 
+        _check_grid_endpoints(start, goal)
         return search.breadth_first_search(graph, start, goal)
     return _bfs.breadth_first_search(as_graph(graph), start, goal)
 
@@ -76,6 +105,7 @@ def dijkstra(graph: Any, start: Any, goal: Any = None, *, max_cost: float | None
     if isinstance(graph, Grid):
         from .grid import search
 
+        _check_grid_endpoints(start, goal)
         return search.dijkstra(graph, start, goal, max_cost=max_cost,
                                max_expansions=max_expansions, max_seconds=max_seconds,
                                partial=partial)
@@ -103,6 +133,7 @@ def greedy_best_first(graph: Any, start: Any, goal: Any, *,
     if isinstance(graph, Grid):
         from .grid import search
 
+        _check_grid_endpoints(start, goal)
         return search.greedy_best_first(graph, start, goal, heuristic=heuristic,
                                         max_expansions=max_expansions,
                                         max_seconds=max_seconds, partial=partial)
@@ -121,6 +152,9 @@ def astar(graph: Any, start: Any, goal: Any, *, heuristic: Heuristic | None = No
     ----------
     graph : Grid, object with ``neighbors``/``cost``, networkx graph, or neighbors function
     start, goal : locations (the goal may also be a list/set of locations or a predicate)
+        A tuple is always one location; a list, set or frozenset holds several goals, so
+        on a grid ``[7, 4]`` is an error (write ``(7, 4)``). A goal that a graph with
+        ``__contains__`` (``SimpleGraph``, networkx) does not hold raises, as a start does.
     heuristic : callable ``h(location, goal)`` or a ``wf.Heuristic`` member, optional
         Default: the Grid's own heuristic (admissible and consistent for every movement
         rule), or the graph's ``heuristic`` method; zero on other graphs and whenever the
@@ -130,6 +164,7 @@ def astar(graph: Any, start: Any, goal: Any, *, heuristic: Heuristic | None = No
         (use ``wf.Heuristic.MANHATTAN``).
     weight : float
         ``f = g + weight * h``; above 1 is weighted A* (cost at most ``weight`` x optimal).
+        Not networkx's edge ``weight``: for that, pass ``wf.as_graph(G, weight="length")``.
     max_expansions, max_cost, max_seconds : budgets, optional
         Stop early when one runs out (``result.reason`` says which).
     partial : bool
@@ -150,6 +185,12 @@ def astar(graph: Any, start: Any, goal: Any, *, heuristic: Heuristic | None = No
     >>> round(wf.astar(grid, (0, 0), (2, 2)).cost, 3)
     4.0
     """
+    if isinstance(weight, str) or callable(weight):
+        raise InvalidParameterError(
+            f"astar's weight= is the heuristic weight of weighted A* (a number >= 0), got "
+            f"{weight!r}; to choose a networkx edge attribute or cost function, wrap the "
+            f"graph: wf.astar(wf.as_graph(G, weight={weight!r}), start, goal)"
+        )
     if turn_cost is not None:
         if (heuristic is not None or weight != 1.0 or partial or max_expansions is not None
                 or max_cost is not None or max_seconds is not None):
@@ -161,6 +202,7 @@ def astar(graph: Any, start: Any, goal: Any, *, heuristic: Heuristic | None = No
     if isinstance(graph, Grid):
         from .grid import search
 
+        _check_grid_endpoints(start, goal)
         return search.astar(graph, start, goal, heuristic=heuristic, weight=weight,
                             max_expansions=max_expansions, max_cost=max_cost,
                             max_seconds=max_seconds, partial=partial)

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..errors import InvalidLocationError
 from ..result import SearchResult, StopReason, reconstruct_path
-from .engine import Goal, starts_of
+from .engine import Goal, several_hint, starts_of
 
 __all__ = ["breadth_first_search"]
 
@@ -48,11 +48,13 @@ def breadth_first_search(graph: Any, start: Any, goal: Any = None) -> SearchResu
     cost_so_far: dict[Any, float] = {}
     for s in starts:
         if contains is not None and not contains(s):
-            raise InvalidLocationError(f"start {s!r} is not in the graph")
+            raise InvalidLocationError(f"start {s!r} is not in the graph"
+                                       + several_hint(start, "starts"))
         if s not in came_from:
             came_from[s] = None
             cost_so_far[s] = 0.0
             frontier.append(s)
+    target.check_in(graph)
     expanded = 0
     while frontier:
         current = frontier.popleft()

@@ -31,7 +31,7 @@ from .. import heuristics as _heuristics
 from .._inputs import is_number, is_whole
 from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
 from ..result import SearchResult, StopReason, reconstruct_path
-from .protocol import edge_cost
+from .protocol import checked_step, edge_cost
 
 __all__ = ["BestFirstSearch", "Goal", "Priority", "check_budget", "starts_of"]
 
@@ -76,6 +76,20 @@ class Goal:
         else:
             self.locations = [goal]
         self._set = None if self.locations is None else set(self.locations)
+        self._given = goal
+
+    def check_in(self, graph: Any) -> None:
+        """Raise like a missing start when a goal location is not in a graph that can tell.
+
+        Graphs that can tell have ``__contains__`` (``SimpleGraph``, networkx graphs).
+        """
+        contains = getattr(graph, "__contains__", None)
+        if contains is None:
+            return
+        for location in self.locations or []:
+            if not contains(location):
+                raise InvalidLocationError(f"goal {location!r} is not in the graph"
+                                           + several_hint(self._given, "goals"))
 
     @property
     def none(self) -> bool:
@@ -136,6 +150,14 @@ def bad_estimate(location: Any, h: Any) -> InvalidParameterError:
     return InvalidParameterError(
         f"heuristic returned {h!r} for location {location!r}: it must return a finite "
         f"number >= 0 (and weight * h must not overflow)")
+
+
+def several_hint(given: Any, what: str) -> str:
+    """For a message about one item of a list/set of starts or goals: how it was read."""
+    if not isinstance(given, list | set | frozenset):
+        return ""
+    return (f" ({given!r} was read as {len(given)} {what}: a list, set or frozenset means "
+            f"several {what}; give a single location as it is, e.g. a tuple)")
 
 
 def check_budget(name: str, value: Any, *, integer: bool = False) -> Any:
@@ -214,9 +236,11 @@ class BestFirstSearch:
         contains = getattr(graph, "__contains__", None)
         for s in self.starts:
             if contains is not None and not contains(s):
-                raise InvalidLocationError(f"start {s!r} is not in the graph")
+                raise InvalidLocationError(f"start {s!r} is not in the graph"
+                                           + several_hint(start, "starts"))
             if s not in self.cost_so_far:
                 self._record(s, None, 0.0)
+        self.goal.check_in(graph)
 
     # ------------------------------------------------------------------ internals
     def _record(self, location: Any, parent: Any, new_cost: float) -> None:
@@ -272,6 +296,10 @@ class BestFirstSearch:
             self.expanded += 1
             for next_location in neighbors(current):
                 step = cost(current, next_location)
+                if type(step) is not float:  # None, ints, numpy numbers, or junk
+                    step = checked_step(step, current, next_location)  # raises if bad
+                    if step is None:
+                        continue  # a cost of None hides the edge, as in networkx
                 if not 0.0 <= step < math.inf:
                     raise InvalidCostError(
                         f"cost of edge {current!r} -> {next_location!r} must be finite and "

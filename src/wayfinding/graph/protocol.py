@@ -15,13 +15,24 @@ Examples
 >>> f = as_graph(lambda n: [n + 1] if n < 3 else [])
 >>> list(f.neighbors(0)), f.cost(0, 1)
 ([1], 1.0)
+
+A cost of None hides an edge (as in networkx); any other cost that is not a finite number
+>= 0 raises :class:`~wayfinding.errors.InvalidCostError` naming the edge:
+
+>>> checked_step(2, 'a', 'b'), checked_step(None, 'a', 'b') is None
+(2.0, True)
+>>> checked_step('5', 'a', 'b')
+Traceback (most recent call last):
+...
+wayfinding.errors.InvalidCostError: cost of edge 'a' -> 'b' must be a number ...
 """
 
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 from ..errors import InvalidCostError, InvalidParameterError
 
@@ -32,10 +43,18 @@ __all__ = [
     "SimpleGraph",
     "WeightedGraph",
     "as_graph",
+    "checked_step",
     "edge_cost",
 ]
 
 Location = Hashable
+
+#: A cost function of a graph given as a ``neighbors`` function: ``cost(a, b)``; None
+#: hides the edge.
+CostFunction: TypeAlias = Callable[[Any, Any], float | None]
+#: networkx's ``weight=``: an edge attribute name, a function ``(u, v, data) -> cost or
+#: None`` (None hides the edge), or None for a cost of 1 per edge.
+EdgeWeight: TypeAlias = str | Callable[[Any, Any, dict[str, Any]], float | None] | None
 
 
 @runtime_checkable
@@ -115,7 +134,7 @@ class FunctionGraph:
     def __init__(
         self,
         neighbors: Callable[[Any], Iterable[Any]],
-        cost: Callable[[Any, Any], float] | None = None,
+        cost: CostFunction | None = None,
     ) -> None:
         if not callable(neighbors):
             raise InvalidParameterError(f"neighbors must be callable, got {neighbors!r}")
@@ -128,46 +147,142 @@ class FunctionGraph:
         """Whatever the wrapped function says."""
         return self._neighbors(location)
 
-    def cost(self, from_location: Any, to_location: Any) -> float:
-        """The wrapped cost function, or 1."""
+    def cost(self, from_location: Any, to_location: Any) -> float | None:
+        """The wrapped cost function (None hides the edge), or 1."""
         if self._cost is None:
             return 1.0
         return self._cost(from_location, to_location)
 
 
 class NetworkXGraph:
-    """A networkx graph seen through the protocol; ``weight`` names the edge attribute."""
+    """A networkx graph seen through the protocol.
 
-    def __init__(self, graph: Any, weight: str = "weight") -> None:
+    Parameters
+    ----------
+    graph : networkx.Graph, DiGraph, MultiGraph or MultiDiGraph
+    weight : str, callable or None
+        As networkx's ``weight=``: the name of the edge attribute holding the cost
+        (``"weight"`` by default; osmnx uses ``"length"``), or a function
+        ``(u, v, data) -> cost or None`` where None hides the edge, or None for 1 per edge.
+        An edge without the named attribute costs 1 (as in networkx) unless it carries
+        other numeric attributes: then nothing says which one is the cost, and the search
+        raises :class:`~wayfinding.errors.InvalidCostError` naming the edge and them
+        instead of silently counting 1. On a multigraph the cheapest parallel edge is
+        taken; a function is called once per parallel edge with that edge's data (networkx
+        itself passes the dict of all parallel edges).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> G = nx.Graph()
+    >>> G.add_edge('a', 'b', length=2.5, osmid=7)
+    >>> NetworkXGraph(G, weight='length').cost('a', 'b')
+    2.5
+    >>> NetworkXGraph(G).cost('a', 'b')
+    Traceback (most recent call last):
+    ...
+    wayfinding.errors.InvalidCostError: edge 'a' -> 'b' has no 'weight' attribute ...
+    """
+
+    def __init__(self, graph: Any, weight: EdgeWeight = "weight") -> None:
+        if not (weight is None or isinstance(weight, str) or callable(weight)):
+            raise InvalidParameterError(
+                "weight must be an edge attribute name, a function (u, v, data) -> cost or "
+                f"None, or None for 1 per edge; got {weight!r}"
+            )
         self.graph = graph
         self.weight = weight
         self._adj = graph.succ if graph.is_directed() else graph.adj
+        self._multi = bool(graph.is_multigraph())
+        self._name = weight if isinstance(weight, str) else _MISSING
 
     def neighbors(self, location: Any) -> Iterable[Any]:
         """Successors in the networkx graph."""
         return self._adj[location]
 
-    def cost(self, from_location: Any, to_location: Any) -> float:
-        """The edge's ``weight`` attribute (smallest over parallel edges), 1 if absent."""
+    def predecessors(self, location: Any) -> Iterable[Any]:
+        """Locations with an edge to ``location`` (for reverse floods such as flow fields)."""
+        return self.graph.pred[location] if self.graph.is_directed() else self._adj[location]
+
+    def cost(self, from_location: Any, to_location: Any) -> float | None:
+        """Cost of the edge (cheapest parallel edge on a multigraph); None hides it."""
         data = self._adj[from_location][to_location]
-        if self.graph.is_multigraph():
-            return min(d.get(self.weight, 1.0) for d in data.values())
-        return data.get(self.weight, 1.0)
+        if not self._multi:
+            value = data.get(self._name, _MISSING)  # the common case, one look-up
+            if value is not _MISSING:
+                return value
+            return self._edge_cost(from_location, to_location, data)
+        costs = (checked_step(self._edge_cost(from_location, to_location, d), from_location,
+                              to_location) for d in data.values())
+        shown = [c for c in costs if c is not None]
+        return min(shown) if shown else None
+
+    def _edge_cost(self, u: Any, v: Any, data: dict[str, Any]) -> Any:
+        weight = self.weight
+        if weight is None:
+            return 1.0
+        if not isinstance(weight, str):
+            return weight(u, v, data)
+        if weight in data:
+            return data[weight]  # None hides the edge, as in networkx
+        numeric = sorted(k for k, value in data.items() if _is_number(value))
+        if numeric:
+            raise InvalidCostError(
+                f"edge {u!r} -> {v!r} has no {weight!r} attribute but has numeric attributes "
+                f"{numeric}: say which one is the cost with wf.as_graph(G, weight="
+                f"{numeric[0]!r}), or weight=None for 1 per edge (networkx would silently "
+                "count 1)"
+            )
+        return 1.0
 
     def __contains__(self, location: object) -> bool:
         return location in self.graph
 
+    def __repr__(self) -> str:
+        return f"NetworkXGraph({self.graph!r}, weight={self.weight!r})"
 
-def as_graph(
-    graph: Any, cost: Callable[[Any, Any], float] | None = None
-) -> Any:
+
+def as_graph(graph: Any, cost: CostFunction | None = None, *,
+             weight: EdgeWeight = "weight") -> Any:
     """Whatever the user passed, as an object with ``neighbors`` (and ``cost``).
 
-    Accepts an object with a ``neighbors`` method (returned as is), a networkx graph,
-    or a function ``neighbors(location)`` (with ``cost`` as an optional second function).
+    Parameters
+    ----------
+    graph : object with ``neighbors``, networkx graph, or function ``neighbors(location)``
+        An object with a ``neighbors`` method is returned as is.
+    cost : function ``cost(a, b)``, optional
+        Only with a ``neighbors`` function: the step costs (None hides the edge).
+    weight : str, callable or None
+        Only with a networkx graph: the edge attribute holding the cost (``"weight"`` by
+        default, osmnx's ``"length"``...), a function ``(u, v, data) -> cost or None``, or
+        None for 1 per edge; see :class:`NetworkXGraph`. This is the one way to choose
+        the attribute: ``astar``'s own ``weight=`` is the heuristic weight of weighted A*.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> G = nx.DiGraph()
+    >>> G.add_edge('home', 'work', length=1200.0)
+    >>> as_graph(G, weight='length').cost('home', 'work')
+    1200.0
+    >>> as_graph(lambda n: [n + 1], lambda a, b: None).cost(0, 1) is None  # hidden edge
+    True
     """
     if _is_networkx(graph):
-        return NetworkXGraph(graph)
+        if cost is not None:
+            raise InvalidParameterError(
+                "cost= is for a graph given as a neighbors function; for a networkx graph "
+                "give weight= (an edge attribute name, a function (u, v, data) -> cost or "
+                "None, or None for 1 per edge)"
+            )
+        return NetworkXGraph(graph, weight)
+    if weight != "weight":
+        raise InvalidParameterError(
+            f"weight= is only for networkx graphs, got {type(graph).__name__} (a graph given "
+            "as a neighbors function takes cost=, a graph object its own cost method)"
+        )
+    if isinstance(graph, NetworkXGraph):
+        return graph
     if cost is not None:
         if hasattr(graph, "neighbors") and not callable(graph):
             raise InvalidParameterError("cost= is only for graphs given as a neighbors function")
@@ -196,6 +311,30 @@ def _unit_cost(from_location: Any, to_location: Any) -> float:
 
 def _is_networkx(graph: Any) -> bool:
     return type(graph).__module__.startswith("networkx") and hasattr(graph, "is_directed")
+
+
+#: Marks "no such attribute" (an attribute may hold None, which hides the edge).
+_MISSING: Any = object()
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
+
+
+def checked_step(value: Any, a: Any, b: Any) -> float | None:
+    """The cost of edge ``a -> b`` as a float; None (a hidden edge) stays None.
+
+    Raises :class:`InvalidCostError` naming the edge for anything else that is not a
+    finite number >= 0 (strings, bools, NaN, negative or infinite numbers).
+    """
+    if value is None:
+        return None
+    if not _is_number(value):
+        raise InvalidCostError(
+            f"cost of edge {a!r} -> {b!r} must be a number (or None to hide the edge), "
+            f"got {value!r}"
+        )
+    return _checked_edge_cost(value, a, b)
 
 
 def _checked_edge_cost(value: Any, a: Any, b: Any) -> float:

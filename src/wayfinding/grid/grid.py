@@ -78,7 +78,10 @@ class Grid:
     Parameters
     ----------
     passable : array_like of bool, shape (H, W)
-        True where a unit may stand. Copied; the input is never modified.
+        True where a unit may stand (0/1 integers are accepted too). Copied; the input is
+        never modified. Any other value (a cost such as 5 or 0.5, NaN, a string) raises
+        :class:`~wayfinding.errors.InvalidParameterError`: a cost array, as tcod,
+        scikit-image or pyastar2d take it, goes to :meth:`from_costs`.
     costs : array_like of float, shape (H, W), optional
         Cost of entering each cell (finite, >= 0). ``None`` means every cell costs 1.
     diagonal : bool
@@ -130,7 +133,7 @@ class Grid:
         straight_cost: float = 1.0,
         corner_cutting: CornerCutting = CornerCutting.NEVER,
     ) -> None:
-        mask = np.array(passable, dtype=bool, copy=True)
+        mask = _checked_passable(passable, "Grid(passable)")
         if mask.ndim != 2 or mask.shape[0] == 0 or mask.shape[1] == 0:
             raise InvalidLocationError(
                 f"passable must be a non-empty 2-D array (H, W), got shape {mask.shape}"
@@ -155,6 +158,49 @@ class Grid:
         self._lock = threading.RLock()
 
     # ------------------------------------------------------------------ builders
+    @classmethod
+    def from_costs(cls, costs: Any, *, wall: float = 0.0, **options: Any) -> Grid:
+        """Build a weighted grid from one cost array, as tcod, scikit-image or pyastar2d take it.
+
+        Parameters
+        ----------
+        costs : array_like of numbers, shape (H, W)
+            Cost of entering each cell; cells equal to ``wall`` are walls. Every other cell
+            must be finite and >= 0 (NaN, negative numbers and strings raise).
+        wall : float
+            The value that marks a wall: ``0`` (tcod, python-pathfinding) or ``math.inf``
+            (pyastar2d, scikit-image after ``np.where(costs < 0, np.inf, costs)``).
+        **options
+            Movement options of :class:`Grid` (``diagonal``, ``diagonal_cost``,
+            ``straight_cost``, ``corner_cutting``). A step costs its length times the
+            entered cell's cost, as in tcod; see the README section "Coming from tcod /
+            networkx / scikit-image / python-pathfinding" for each library's mapping.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> g = Grid.from_costs(np.array([[1, 0, 3], [1, 1, 1]]))  # tcod: 0 is a wall
+        >>> g.passable((1, 0)), float(g.costs[0, 2])
+        (False, 3.0)
+        >>> Grid.from_costs([[1.0, np.inf]], wall=np.inf).passable((1, 0))
+        False
+        """
+        arr = _checked_cost_array(costs)
+        if isinstance(wall, bool) or not isinstance(wall, int | float | np.number) \
+                or math.isnan(wall):
+            raise InvalidCostError(f"wall must be a number such as 0 or math.inf, got {wall!r}")
+        walls = arr == wall
+        open_costs = np.where(walls, 1.0, arr)
+        bad = ~np.isfinite(open_costs) | (open_costs < 0)
+        if bad.any():
+            y, x = (int(v) for v in np.argwhere(bad)[0])
+            raise InvalidCostError(
+                f"Grid.from_costs: cell (x={x}, y={y}) costs {float(arr[y, x])!r}; with "
+                f"wall={wall!r} every other cell must be a finite cost >= 0 "
+                f"({int(bad.sum())} bad cells in all)"
+            )
+        return cls(~walls, open_costs, **options)
+
     @classmethod
     def from_ascii(cls, text: str, **options: Any) -> Grid:
         """Build a grid from a picture.
@@ -403,8 +449,8 @@ class Grid:
             self._edited()
 
     def set_passable(self, passable: Any) -> None:
-        """Replace the whole passability array (same shape)."""
-        mask = np.array(passable, dtype=bool, copy=True)
+        """Replace the whole passability array (same shape, booleans as in :class:`Grid`)."""
+        mask = _checked_passable(passable, "set_passable(passable)")
         if mask.shape != self._passable.shape:
             raise InvalidLocationError(
                 f"passable must have shape {self._passable.shape}, got {mask.shape}"
@@ -669,6 +715,54 @@ def _checked_cost_value(value: Any, what: str) -> float:
     if not math.isfinite(number) or number < 0:
         raise InvalidCostError(f"{what} must be finite and >= 0, got {value!r}")
     return number
+
+
+def _checked_passable(passable: Any, where: str) -> np.ndarray:
+    """``passable`` as a fresh bool array: booleans, or numbers that are all 0 or 1.
+
+    Costs (5, 0.5), NaN, strings and other objects raise, naming :meth:`Grid.from_costs`.
+    """
+    from ..errors import InvalidParameterError
+
+    arr = np.asarray(passable)
+    if arr.dtype == np.bool_:
+        return np.array(arr, dtype=bool, copy=True)
+    hint = ("for a cost array (tcod: 0 = wall; pyastar2d/scikit-image: inf = wall) use "
+            "Grid.from_costs(costs, wall=0) or Grid.from_costs(costs, wall=math.inf)")
+    if arr.dtype.kind not in "iuf":
+        raise InvalidParameterError(
+            f"{where} takes a boolean array (True = passable, 0/1 accepted), got an array "
+            f"of {arr.dtype} ({_first(arr)!r}...); {hint}"
+        )
+    bad = (arr != 0) & (arr != 1)
+    if bad.any():
+        where_bad = tuple(int(v) for v in np.argwhere(bad)[0])
+        cell = f" at (x={where_bad[1]}, y={where_bad[0]})" if len(where_bad) == 2 else ""
+        raise InvalidParameterError(
+            f"{where} takes a boolean array (True = passable, 0/1 accepted), got "
+            f"{arr[where_bad].item()!r}{cell} ({int(bad.sum())} values other than 0 and 1); {hint}"
+        )
+    return arr != 0
+
+
+def _first(arr: np.ndarray) -> Any:
+    first = arr.flat[0] if arr.size else None
+    return first.item() if isinstance(first, np.generic) else first
+
+
+def _checked_cost_array(costs: Any) -> np.ndarray:
+    """``costs`` as a fresh 2-D float64 array, or a clear error (strings, objects, shape)."""
+    arr = np.asarray(costs)
+    if arr.dtype.kind not in "biuf":
+        raise InvalidCostError(
+            f"Grid.from_costs takes an array of numbers, got an array of {arr.dtype} "
+            f"({_first(arr)!r}...)"
+        )
+    if arr.ndim != 2 or arr.shape[0] == 0 or arr.shape[1] == 0:
+        raise InvalidCostError(
+            f"Grid.from_costs takes a non-empty 2-D array (H, W), got shape {arr.shape}"
+        )
+    return np.array(arr, dtype=np.float64, copy=True)
 
 
 def _checked_costs(costs: Any, shape: tuple[int, ...]) -> np.ndarray:

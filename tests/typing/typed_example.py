@@ -1,0 +1,129 @@
+"""A small typed program that uses every public name of ``wayfinding`` (``wf.__all__``).
+
+``tests/typing/test_typing.py`` runs ``mypy --strict`` on this file (it must report no
+errors) and runs :func:`main` (it must work). Annotations are written out on purpose: they
+are what a user's type checker sees.
+"""
+
+from __future__ import annotations
+
+import math
+import tempfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import numpy as np
+
+import wayfinding as wf
+from wayfinding import heuristics
+
+
+def graphs() -> float:
+    graph: wf.SimpleGraph = wf.SimpleGraph({"A": {"B": 1.5}, "B": {"C": 2.0}})
+    assert isinstance(graph, wf.Graph) and isinstance(graph, wf.WeightedGraph)
+    result: wf.SearchResult = wf.dijkstra(graph, "A", "C")
+    path: list[object] | None = result.path
+    assert path == wf.reconstruct_path(result.came_from, "A", "C")
+    steps: wf.SearchResult = wf.breadth_first_search(graph, "A", ["C", "B"])
+    greedy = wf.greedy_best_first(graph, "A", "C", heuristic=lambda a, b: 0.0)
+
+    def neighbors(n: int) -> Iterable[int]:
+        return [n + 1, n + 2] if n < 5 else []
+
+    def cost(a: int, b: int) -> float | None:
+        return None if b - a == 2 else 1.0  # None hides the edge
+
+    line = wf.as_graph(neighbors, cost)
+    hops: float = wf.astar(line, 0, 5, heuristic=lambda a, b: 0.0).cost
+    assert result.reason is wf.StopReason.FOUND and steps.found and greedy.found
+    return result.cost + hops
+
+
+def grids() -> tuple[float, str]:
+    grid: wf.Grid = wf.Grid.from_ascii("""
+        ......
+        .###..
+        ..5...
+    """, diagonal=True)
+    costs = wf.Grid.from_costs(np.array([[1, 0, 2], [1, 1, 1]]), wall=0,
+                               corner_cutting=wf.CornerCutting.ALWAYS)
+    octile: Callable[[tuple[int, int], tuple[int, int]], float] = heuristics.octile
+    result = wf.astar(grid, (0, 0), (5, 2), heuristic=octile)
+    assert result.path is not None
+    picture: str = wf.draw_grid(grid, path=result.path, start=(0, 0), goal=(5, 2))
+    square = wf.SquareGrid(4, 3)
+    square.walls = [(1, 0), (1, 1)]
+    weighted = wf.GridWithWeights(4, 3)
+    weighted.weights = {(2, 1): 5.0}
+    movement: wf.Movement = grid.movement
+    assert movement.diagonal and wf.connected(grid, (0, 0), (5, 2))
+    jumped: wf.SearchResult = wf.jps(wf.Grid(np.ones((4, 4), dtype=bool), diagonal=True),
+                                     (0, 0), (3, 3))
+    turns = wf.astar_turns(square, (0, 2), (3, 0), turn_cost=1.0)
+    theta = wf.theta_star(wf.Grid.from_ascii("....\n.#..", diagonal=True), (0, 0), (3, 1))
+    smooth = wf.smooth_path(grid, result.path)
+    length: float = wf.euclidean_length(smooth)
+    seen: bool = wf.line_of_sight(grid, (0, 0), (5, 0))
+    blocked: bool = wf.path_blocked(grid, result.path)
+    total = (costs.min_cost + jumped.cost + turns.cost + theta.cost + length
+             + wf.dijkstra(weighted, (0, 1), (3, 1)).cost)
+    assert seen and not blocked
+    return total, picture
+
+
+def game_loop(folder: Path) -> float:
+    grid = wf.Grid(np.ones((8, 8), dtype=bool), diagonal=True)
+    search: wf.AStarSearch = wf.AStarSearch(grid, (0, 0), (7, 7))
+    while not search.step(max_expansions=5):
+        partial: list[object] = search.partial_path()
+        assert partial
+    field: wf.DistanceField = wf.flood(grid, [(0, 0)], max_cost=5.0)
+    field.save(folder / "field.npz")
+    again: wf.DistanceField = wf.DistanceField.load(folder / "field.npz")
+    flow: wf.FlowField = wf.flow_field(grid, (7, 7))
+    flow_cost: float = flow.cost_from((0, 0))
+    planner: wf.DStarLite = wf.DStarLite(grid, (0, 0), (7, 7))
+    grid.set_wall((3, 3))
+    planner.update([(3, 3)])
+    try:
+        flow.cost_from((0, 0))
+    except wf.StaleDataError:
+        flow = wf.flow_field(grid, (7, 7))  # the grid was edited: build it again
+    prepared: wf.PreparedGrid = wf.prepare(wf.Grid(np.ones((8, 8), dtype=bool), diagonal=True),
+                                           wf.PrepareMethod.SUBGOAL_CH)
+    answer = prepared.search((0, 0), (7, 7))
+    assert search.result is not None
+    return (again.cost_to((2, 2)) + flow_cost + flow.cost_from((0, 0)) + planner.cost + answer.cost
+            + search.result.cost)
+
+
+def errors() -> list[str]:
+    caught: list[str] = []
+    kinds: tuple[type[wf.WayfindingError], ...] = (
+        wf.InvalidCostError, wf.InvalidLocationError, wf.InvalidParameterError,
+        wf.MapFormatError, wf.StaleDataError, wf.UnsupportedGridError)
+    try:
+        wf.Grid(np.array([[1, 5]]))
+    except wf.InvalidParameterError as error:
+        caught.append(str(error))
+    try:
+        wf.jps(wf.Grid.from_ascii("12"), (0, 0), (1, 0))
+    except wf.UnsupportedGridError as error:
+        caught.append(str(error))
+    try:
+        wf.Grid.from_ascii("x")
+    except wf.MapFormatError as error:
+        caught.append(str(error))
+    assert all(issubclass(kind, ValueError) for kind in kinds)
+    return caught
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        total = graphs() + grids()[0] + game_loop(Path(folder))
+    assert math.isfinite(total)
+    assert len(errors()) == 3
+
+
+if __name__ == "__main__":
+    main()
