@@ -81,7 +81,7 @@ class Plan:
                  "width")
 
     def __init__(self, grid: Grid) -> None:
-        flat = grid.flat
+        flat = grid.flat_classes  # terrain class codes in passable (Grid.classes)
         self.flat = flat
         self.passable = flat.passable
         self.stride = stride = flat.stride

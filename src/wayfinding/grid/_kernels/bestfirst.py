@@ -222,7 +222,9 @@ def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
                state, fstate, budget):  # pragma: no cover - numba
     """Run (or resume) one best-first search for at most ``budget`` expansions.
 
-    Inputs: ``passable`` uint8[n] and ``costs`` float64[n] (padded flat grid); ``moves``
+    Inputs: ``passable`` uint8[n] and ``costs`` float64[n] (padded flat grid; ``passable``
+    holds each open cell's terrain class code, 0 on walls: a step needs equal codes at
+    both ends and, diagonally, at the corners the rule checks); ``moves``
     int64[8, 5] rows ``(offset, corner_a, corner_b, dx, dy)`` (the flat offset of the
     step and of its two orthogonal cells); ``lengths`` float64[8]; ``iparams``,
     ``fparams`` (layouts ``I_*``, ``F_*``); ``starts``, ``goals`` int64 flat cells.
@@ -378,17 +380,18 @@ def _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, st
         gu = g[u]
         ux = u % stride
         uy = u // stride
+        code = passable[u]  # 1 on one-class grids, where `!= code` is `== 0`
         for k in range(n_moves):
             v = u + moves[k, 0]
-            if passable[v] == 0:
+            if passable[v] != code:
                 continue
             if k >= 4 and rule != RULE_ALWAYS:
                 a = passable[u + moves[k, 1]]
                 b = passable[u + moves[k, 2]]
                 if rule == RULE_NEVER:
-                    if a == 0 or b == 0:
+                    if a != code or b != code:
                         continue
-                elif a == 0 and b == 0:
+                elif a != code and b != code:
                     continue
             step = lengths[k]
             if weighted:
