@@ -10,7 +10,7 @@ import pytest
 
 from wayfinding.bench.loading import Query
 from wayfinding.bench.runner import MapChecker, Stats, Status, evaluate
-from wayfinding.bench.validate import SQRT2, component_labels, connected
+from wayfinding.bench.validate import SQRT2, check_path, component_labels, connected
 from wayfinding.io.movingai import Scenario
 from wayfinding.result import SearchResult, StopReason
 
