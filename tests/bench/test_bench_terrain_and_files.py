@@ -254,7 +254,7 @@ def test_paths_that_stay_inside_are_read(capsys: pytest.CaptureFixture[str],
     for written in ("maps/../maps/tiny.map", "alias.map",
                     str(tmp_path / "scen" / "maps" / "tiny.map")):
         scen = _scen(tmp_path / "scen", written)
-        code, out, err = _bench(capsys, str(scen))
+        code, _, err = _bench(capsys, str(scen))
         assert code == 0, (written, err)
 
 
