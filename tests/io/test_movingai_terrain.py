@@ -137,10 +137,24 @@ def test_a_cell_no_character_describes_is_refused() -> None:
         format_map(weighted, costs={"S": 2.0})
 
 
-def test_long_garbage_is_quoted_short_and_escaped() -> None:
-    secret = "PATH=/usr/bin\x00HOME=/root\x00" + "X" * 200
+GARBAGE = "PATH=/usr/bin\x00HOME=/root\x00" + "X" * 200
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        GARBAGE,
+        "type " + GARBAGE,
+        "type octile\nheight " + GARBAGE,
+        "type octile\nheight 1\nwidth 2\nmap\n" + GARBAGE,
+    ],
+    ids=["header-line", "type", "height", "row"],
+)
+def test_long_garbage_is_quoted_short_and_escaped(text: str) -> None:
     with pytest.raises(wf.MapFormatError) as info:
-        parse_map(secret, source="x.map")
+        parse_map(text, source="x.map")
     message = str(info.value)
-    assert "\\x00" in message and "\x00" not in message
+    assert "\x00" not in message
+    if "PATH" in message:  # quoted: escaped
+        assert "\\x00" in message
     assert "X" * 50 not in message

@@ -195,7 +195,7 @@ expected one of '.', 'G', 'S', 'W' (ground, swamp, water) or '@', 'O', 'T' (wall
     kind, kind_line = header["type"]
     if kind.lower() != "octile":
         raise MapFormatError(
-            f"unsupported map type {kind!r}; expected 'octile'", source=source, line=kind_line
+            f"unsupported map type {_short(kind)}; expected 'octile'", source=source, line=kind_line
         )
     height = _positive_int(header, "height", source)
     width = _positive_int(header, "width", source)
@@ -351,7 +351,7 @@ def _positive_int(header: dict[str, tuple[str, int]], key: str, source: str) -> 
         number = 0
     if number <= 0 or not value.isdigit():
         raise MapFormatError(
-            f"{key} must be a positive integer, got {value!r}", source=source, line=lineno
+            f"{key} must be a positive integer, got {_short(value)}", source=source, line=lineno
         )
     return number
 
