@@ -6,7 +6,6 @@ import csv
 import heapq
 import json
 import math
-import os
 from pathlib import Path
 
 import numpy as np
@@ -155,10 +154,10 @@ def _tiny_map(path: Path) -> None:
 def test_maps_found_through_a_symlinked_folder(capsys: pytest.CaptureFixture[str],
                                                tmp_path: Path) -> None:
     root = tmp_path / "maps"
-    _tiny_map(root / "store" / "deep" / "tiny.map")
-    (root / "sets").mkdir()
-    (root / "sets" / "wc3").symlink_to(root / "store" / "deep")  # a link inside the tree
-    (root / "store" / "loop").symlink_to(root)  # a link loop: must not hang
+    _tiny_map(tmp_path / "elsewhere" / "deep" / "tiny.map")  # a map set kept elsewhere
+    (root / "sets").mkdir(parents=True)
+    (root / "sets" / "wc3").symlink_to(tmp_path / "elsewhere" / "deep")  # linked in
+    (root / "sets" / "loop").symlink_to(root)  # a link loop: must not hang
     (tmp_path / "link").symlink_to(root)  # --maps itself is a link
     scen = tmp_path / "scen" / "tiny.map.scen"
     scen.parent.mkdir()
@@ -279,10 +278,11 @@ def test_version_option(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_symlink_loops_in_scenario_arguments_end(tmp_path: Path) -> None:
-    from wayfinding.bench.loading import _walk_files
+    from wayfinding.bench.loading import _walk
 
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "b").symlink_to(tmp_path)
     (tmp_path / "a" / "x.scen").write_text("")
-    found = _walk_files(tmp_path, Path(os.sep))
+    found, targets = _walk(tmp_path)
     assert [p.name for p in found] == ["x.scen"]
+    assert targets == []  # the loop's target was entered already, as tmp_path

@@ -73,8 +73,7 @@ def find_scenario_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            files = sorted(p for p in _walk_files(path, Path(path.anchor or "/").resolve())
-                           if p.name.endswith(".scen"))
+            files = sorted(p for p in _walk(path)[0] if p.name.endswith(".scen"))
             if not files:
                 raise BenchInputError(f"no *.scen files under the folder {str(path)!r}")
         elif path.is_file():
@@ -97,9 +96,11 @@ class MapResolver:
     walked through symbolic links, each real folder once, so link loops end).
 
     A scenario file is untrusted input: a candidate is used only when its resolved path
-    (symbolic links and ``..`` followed) lies inside the resolved ``maps_dir`` or the
-    scenario file's own folder. An absolute or ``../`` path, or a link, leading anywhere
-    else is refused without opening the file.
+    (symbolic links and ``..`` followed) lies inside a trusted folder: the resolved
+    ``maps_dir``, the targets of the links to folders inside ``maps_dir`` (a maps folder
+    assembled from links to map sets kept elsewhere), or the scenario file's own folder.
+    An absolute or ``../`` path, or a link to a file, leading anywhere else is refused
+    without opening the file.
     """
 
     def __init__(self, maps_dir: str | os.PathLike[str] | None) -> None:
@@ -108,6 +109,7 @@ class MapResolver:
             raise BenchInputError(f"--maps folder {str(self.maps_dir)!r} does not exist")
         self._root = None if self.maps_dir is None else self.maps_dir.resolve()
         self._by_name: dict[str, list[Path]] | None = None
+        self._roots: list[Path] = []
         self._memo: dict[tuple[str, Path], Path] = {}
 
     def allowed(self, candidate: Path, scenario_file: Path) -> bool:
@@ -118,7 +120,8 @@ class MapResolver:
             return False
         roots = [scenario_file.parent.resolve()]
         if self._root is not None:
-            roots.append(self._root)
+            self._index()
+            roots.extend(self._roots)
         return any(real.is_relative_to(root) for root in roots)
 
     def resolve(self, map_text: str, scenario_file: Path) -> Path:
@@ -168,8 +171,11 @@ class MapResolver:
         if self._by_name is None:
             assert self.maps_dir is not None and self._root is not None
             self._by_name = {}
-            for path in sorted(_walk_files(self.maps_dir, self._root)):
-                self._by_name.setdefault(path.name, []).append(path)
+            files, self._roots = _walk(self.maps_dir)
+            self._roots.insert(0, self._root)
+            for path in sorted(files):
+                if any(path.resolve().is_relative_to(root) for root in self._roots):
+                    self._by_name.setdefault(path.name, []).append(path)
         return self._by_name
 
     @staticmethod
@@ -194,32 +200,37 @@ class MapResolver:
         return winners[0]
 
 
-def _walk_files(top: Path, root: Path) -> list[Path]:
-    """Files under ``top``, through symbolic links that stay inside ``root``.
+def _walk(top: Path) -> tuple[list[Path], list[Path]]:
+    """Files under ``top`` and the resolved targets of the folder links followed.
 
-    Each real folder is entered once (by device and inode), so link loops end.
+    Links to folders are followed; each real folder is entered once (by device and
+    inode), so link loops end. Files are listed as found (links to files included: the
+    caller decides what to trust).
     """
     found: list[Path] = []
+    targets: list[Path] = []
     seen: set[tuple[int, int]] = set()
     for folder, dirs, files in os.walk(top, followlinks=True):
         here = Path(folder)
         try:
             st = here.stat()
-            inside = here.resolve().is_relative_to(root)
-        except (OSError, RuntimeError):
+        except OSError:
             dirs[:] = []
             continue
-        if (st.st_dev, st.st_ino) in seen or not inside:
+        if (st.st_dev, st.st_ino) in seen:
             dirs[:] = []
             continue
         seen.add((st.st_dev, st.st_ino))
+        if here != top and here.is_symlink():
+            with contextlib.suppress(OSError, RuntimeError):
+                targets.append(here.resolve())
         dirs.sort()
         for name in files:
             path = here / name
-            with contextlib.suppress(OSError, RuntimeError):
-                if path.is_file() and path.resolve().is_relative_to(root):
+            with contextlib.suppress(OSError):
+                if path.is_file():
                     found.append(path)
-    return found
+    return found, targets
 
 
 def load_jobs(
