@@ -113,7 +113,7 @@ class MapResolver:
         self._memo: dict[tuple[str, Path], Path] = {}
 
     def allowed(self, candidate: Path, scenario_file: Path) -> bool:
-        """True when ``candidate`` resolves inside ``maps_dir`` or the scenario's folder."""
+        """True when ``candidate`` resolves inside a trusted folder (see the class)."""
         try:
             real = candidate.resolve()
         except (OSError, RuntimeError):  # a link loop
