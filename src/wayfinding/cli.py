@@ -24,6 +24,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="wayfinding",
         description="Pathfinding on graphs and grids: BFS, Dijkstra, A* and friends.",
     )
+    parser.add_argument("--version", action="version", version=_version_text())
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     demo = subparsers.add_parser(
         "demo", help="print the classic A* texts' examples, searched and drawn"
@@ -31,6 +32,15 @@ def build_parser() -> argparse.ArgumentParser:
     demo.set_defaults(func=_run_demo)
     add_bench_parser(subparsers)
     return parser
+
+
+def _version_text() -> str:
+    """``wayfinding X.Y.Z (Python A.B.C)``, what ``wayfinding --version`` prints."""
+    import platform
+
+    from . import __version__
+
+    return f"wayfinding {__version__} (Python {platform.python_version()})"
 
 
 def _run_demo(args: argparse.Namespace) -> int:

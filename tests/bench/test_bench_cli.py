@@ -19,7 +19,12 @@ from wayfinding.result import SearchResult, StopReason
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SCENARIOS = DATA / "scenarios"
-KEYS = {"queries", "optimal", "invalid", "median_us", "mean_us", "mean_expanded"}
+KEYS = {"queries", "optimal", "not_optimal", "invalid", "mismatched", "median_us", "mean_us",
+        "mean_expanded"}
+ROW_KEYS = {"algorithm", "map", "scenario_file", "line", "bucket", "start", "goal", "optimum",
+            "cost", "status", "us", "expanded", "problem"}
+DOC_KEYS = {"format", "library", "machine", "created", "algorithms", "baseline", "maps",
+            "total", "queries"}
 
 
 def _bench(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -44,16 +49,36 @@ def test_bench_on_vendored_maps(capsys: pytest.CaptureFixture[str], tmp_path: Pa
         ["total", "120", "120", "0"],
     ]
     document = json.loads(report.read_text())
-    assert set(document) == {"algorithm", "maps", "total"}
-    assert document["algorithm"] == "astar"
-    assert set(document["total"]) == KEYS
-    assert [set(m) for m in document["maps"]] == [KEYS | {"map"}] * 3
-    assert document["maps"][1]["map"] == "maps/dao/den404d.map"
-    assert document["total"]["queries"] == 120
-    assert document["total"]["optimal"] == 120
-    assert document["total"]["invalid"] == 0
-    assert document["total"]["mean_expanded"] > 0
-    assert document["total"]["median_us"] > 0
+    assert set(document) == DOC_KEYS
+    assert document["format"] == "wayfinding-bench/2"
+    assert document["library"] == {"name": "wayfinding", "version": wayfinding.__version__}
+    assert {"python", "numpy", "numba", "system", "machine", "processor", "cpus"} <= set(
+        document["machine"])
+    assert document["algorithms"] == ["astar"] and document["baseline"] == "astar"
+    total = document["total"]["astar"]
+    assert set(total) == KEYS
+    assert [set(m) for m in document["maps"]] == [
+        {"map", "file", "width", "height", "preprocessing", "results"}] * 3
+    den404d = document["maps"][1]
+    assert den404d["map"] == "maps/dao/den404d.map"
+    assert (den404d["width"], den404d["height"]) == (28, 34)
+    assert set(den404d["preprocessing"]["astar"]) == {"seconds", "memory_bytes"}
+    assert den404d["preprocessing"]["astar"]["seconds"] >= 0
+    assert set(den404d["results"]["astar"]) == KEYS
+    assert total["queries"] == 120
+    assert total["optimal"] == 120
+    assert total["invalid"] == total["not_optimal"] == total["mismatched"] == 0
+    assert total["mean_expanded"] > 0
+    assert total["median_us"] > 0
+    rows = document["queries"]
+    assert len(rows) == 120
+    assert all(set(row) == ROW_KEYS for row in rows)
+    row = rows[40]
+    assert row["map"] == "maps/dao/den404d.map" and row["status"] == "optimal"
+    assert row["cost"] == pytest.approx(row["optimum"], abs=1e-4)
+    assert row["us"] > 0 and row["expanded"] > 0 and row["problem"] is None
+    assert len(row["start"]) == 2 and len(row["goal"]) == 2
+    assert row["scenario_file"].endswith("den404d.map.scen") and row["line"] >= 2
 
 
 def test_bench_every_vendored_scenario(capsys: pytest.CaptureFixture[str]) -> None:
@@ -149,13 +174,17 @@ def test_compare_mode(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
     assert total_rows[1][:4] == ["dijkstra", "30", "30", "0"]
     assert lines[-1] == "(speed-up: astar's time / the algorithm's time)"
     document = json.loads(report.read_text())
+    assert set(document) == DOC_KEYS  # the same shape as for one algorithm
     assert document["baseline"] == "astar"
-    assert [a["algorithm"] for a in document["algorithms"]] == ["astar", "dijkstra"]
-    for run in document["algorithms"]:
-        assert set(run["total"]) == KEYS
-        assert run["total"]["queries"] == 30
-    astar_run, dijkstra_run = document["algorithms"]
-    assert dijkstra_run["total"]["mean_expanded"] >= astar_run["total"]["mean_expanded"]
+    assert document["algorithms"] == ["astar", "dijkstra"]
+    for name in ("astar", "dijkstra"):
+        assert set(document["total"][name]) == KEYS
+        assert document["total"][name]["queries"] == 30
+        assert set(document["maps"][0]["preprocessing"]) == {"astar", "dijkstra"}
+    total = document["total"]
+    assert total["dijkstra"]["mean_expanded"] >= total["astar"]["mean_expanded"]
+    assert len(document["queries"]) == 60
+    assert {r["algorithm"] for r in document["queries"]} == {"astar", "dijkstra"}
 
 
 # ---------------------------------------------------------------- broken algorithms

@@ -10,7 +10,7 @@ import pytest
 
 from wayfinding.bench.loading import Query
 from wayfinding.bench.runner import MapChecker, Stats, Status, evaluate
-from wayfinding.bench.validate import SQRT2, component_labels, connected
+from wayfinding.bench.validate import SQRT2, check_path, component_labels, connected
 from wayfinding.io.movingai import Scenario
 from wayfinding.result import SearchResult, StopReason
 
@@ -96,7 +96,8 @@ def test_stats_of_outcomes() -> None:
     assert stats.mean_us == 3.0
     assert stats.mean_expanded == 7.0
     assert set(stats.as_dict()) == {
-        "queries", "optimal", "invalid", "median_us", "mean_us", "mean_expanded",
+        "queries", "optimal", "not_optimal", "invalid", "mismatched", "median_us", "mean_us",
+        "mean_expanded",
     }
 
 
@@ -145,3 +146,16 @@ def test_diagonal_only_contact_is_not_connected() -> None:
     labels = component_labels(np.array([[True, False], [False, True]]))
     assert not connected(labels, (0, 0), (1, 1))
     assert not connected(labels, (1, 0), (1, 0))  # a wall is connected to nothing
+
+
+def test_check_path_keeps_to_one_terrain_class() -> None:
+    passable = np.ones((2, 3), bool)
+    classes = np.array([[0, 0, 1], [0, 0, 1]])
+    assert check_path(passable, (0, 0), (1, 1), [(0, 0), (1, 1)], classes).valid
+    step_in = check_path(passable, (1, 0), (2, 0), [(1, 0), (2, 0)], classes)
+    assert step_in.problem == "step 1: (2, 0) is a wall or of another terrain class"
+    cut = check_path(np.ones((2, 2), bool), (0, 0), (1, 1), [(0, 0), (1, 1)],
+                     np.array([[0, 1], [0, 0]]))
+    assert "(or of a cell of another terrain class)" in cut.problem
+    labels = component_labels(passable, classes)
+    assert labels[0, 0] == labels[1, 1] != labels[0, 2] == labels[1, 2]

@@ -15,9 +15,9 @@ from wayfinding.io.movingai import format_map, parse_map, read_map, write_map
 DATA = Path(__file__).resolve().parents[1] / "data"
 
 SMALL = "type octile\nheight 3\nwidth 4\nmap\n.G@T\nS.OW\n....\n"
-SMALL_PASSABLE = [
+SMALL_PASSABLE = [  # the water at (3, 1) is open: TerrainRule.CLASSES, the default
     [True, True, False, False],
-    [True, True, False, False],
+    [True, True, False, True],
     [True, True, True, True],
 ]
 

@@ -34,12 +34,13 @@ from .loading import load_jobs
 from .registry import ALGORITHMS
 from .report import (
     Progress,
-    compare_json,
+    bench_json,
     format_compare_table,
     format_failures,
+    format_mismatches,
     format_table,
-    run_json,
     stats_by_map,
+    write_csv,
 )
 from .runner import AlgorithmUnavailableError, Status, run_jobs
 
@@ -49,7 +50,10 @@ DESCRIPTION = """\
 Run MovingAI benchmark scenarios: every query is searched, its path checked independently
 (start, goal, adjacent 8-way steps, passable cells, no corner cutting, recomputed cost) and
 compared with the scenario's optimal length to the precision the file prints. Prints a
-table per map and in total; exits 1 when any path is invalid or not optimal.
+table per map and in total; exits 1 when any path is invalid or not optimal. Scenarios
+whose start or goal is not traversable on the map are counted apart (they do not match
+the map) and not run. Maps are read only from inside --maps and each scenario file's
+folder.
 """
 
 
@@ -82,7 +86,14 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--sample", type=_positive, metavar="N",
         help="run N scenarios per map, spread evenly over the buckets",
     )
-    parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    parser.add_argument(
+        "--json", metavar="FILE",
+        help="also write the results as JSON: per-map and total figures, preprocessing time "
+             "and memory, every query, library version and machine",
+    )
+    parser.add_argument(
+        "--csv", metavar="FILE", help="also write one CSV row per query and algorithm",
+    )
     parser.add_argument(
         "--no-progress", action="store_true", help="no progress display on stderr",
     )
@@ -114,22 +125,29 @@ def run(args: argparse.Namespace) -> int:
         per_map, total_stats = stats_by_map(runs, algorithms[0])
         print(f"algorithm: {algorithms[0]}")
         print(format_table(per_map, total_stats))
-        document = run_json(runs, algorithms[0])
     else:
         print(format_compare_table(runs, algorithms))
-        document = compare_json(runs, algorithms)
+    mismatches = format_mismatches(runs)
+    if mismatches:
+        print(mismatches.splitlines()[0])
+        print(mismatches, file=sys.stderr)
     failures = format_failures(runs, algorithms)
     if failures:
         print(failures, file=sys.stderr)
     if args.json:
         try:
             with open(args.json, "w", encoding="utf-8") as f:
-                json.dump(document, f, indent=2)
+                json.dump(bench_json(runs, algorithms), f, indent=2, allow_nan=False)
                 f.write("\n")
         except OSError as exc:
             return _fail(f"cannot write --json file: {exc}")
+    if args.csv:
+        try:
+            write_csv(args.csv, runs, algorithms)
+        except OSError as exc:
+            return _fail(f"cannot write --csv file: {exc}")
     bad = any(
-        o.status is not Status.OPTIMAL
+        o.status not in (Status.OPTIMAL, Status.MISMATCH)
         for run_ in runs for a in algorithms for o in run_.outcomes[a]
     )
     return 1 if bad else 0

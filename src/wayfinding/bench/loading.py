@@ -11,6 +11,7 @@ Examples
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -72,7 +73,7 @@ def find_scenario_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            files = sorted(p for p in path.rglob("*.scen") if p.is_file())
+            files = sorted(p for p in _walk(path)[0] if p.name.endswith(".scen"))
             if not files:
                 raise BenchInputError(f"no *.scen files under the folder {str(path)!r}")
         elif path.is_file():
@@ -87,19 +88,41 @@ def find_scenario_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
 
 
 class MapResolver:
-    """Finds the map file a scenario names.
+    """Finds the map file a scenario names, only inside the folders allowed to hold maps.
 
     Tried in order: the path as written (when absolute), relative to ``maps_dir``,
     relative to the scenario file's folder, then by file name anywhere under
-    ``maps_dir`` (the candidate sharing the most trailing path parts wins).
+    ``maps_dir`` (the candidate sharing the most trailing path parts wins; the folder is
+    walked through symbolic links, each real folder once, so link loops end).
+
+    A scenario file is untrusted input: a candidate is used only when its resolved path
+    (symbolic links and ``..`` followed) lies inside a trusted folder: the resolved
+    ``maps_dir``, the targets of the links to folders inside ``maps_dir`` (a maps folder
+    assembled from links to map sets kept elsewhere), or the scenario file's own folder.
+    An absolute or ``../`` path, or a link to a file, leading anywhere else is refused
+    without opening the file.
     """
 
     def __init__(self, maps_dir: str | os.PathLike[str] | None) -> None:
         self.maps_dir = None if maps_dir is None else Path(maps_dir)
         if self.maps_dir is not None and not self.maps_dir.is_dir():
             raise BenchInputError(f"--maps folder {str(self.maps_dir)!r} does not exist")
+        self._root = None if self.maps_dir is None else self.maps_dir.resolve()
         self._by_name: dict[str, list[Path]] | None = None
+        self._roots: list[Path] = []
         self._memo: dict[tuple[str, Path], Path] = {}
+
+    def allowed(self, candidate: Path, scenario_file: Path) -> bool:
+        """True when ``candidate`` resolves inside a trusted folder (see the class)."""
+        try:
+            real = candidate.resolve()
+        except (OSError, RuntimeError):  # a link loop
+            return False
+        roots = [scenario_file.parent.resolve()]
+        if self._root is not None:
+            self._index()
+            roots.extend(self._roots)
+        return any(real.is_relative_to(root) for root in roots)
 
     def resolve(self, map_text: str, scenario_file: Path) -> Path:
         """The map file for ``map_text`` as written in ``scenario_file``."""
@@ -117,13 +140,22 @@ class MapResolver:
             if self.maps_dir is not None:
                 tried.append(self.maps_dir / written)
             tried.append(scenario_file.parent / written)
+        outside = [c for c in tried if not self.allowed(c, scenario_file)]
         for candidate in tried:
-            if candidate.is_file():
+            if candidate not in outside and candidate.is_file():
                 return candidate
         if self.maps_dir is not None:
             matches = self._index().get(written.name, [])
             if matches:
                 return self._best(written, matches, scenario_file)
+        if outside and not any(c.is_file() for c in tried if c not in outside):
+            folders = [str(self.maps_dir)] if self.maps_dir is not None else []
+            folders.append(str(scenario_file.parent))
+            raise BenchInputError(
+                f"map {map_text!r} named in {str(scenario_file)!r} is refused: it leads "
+                f"outside the folders maps are read from ({', '.join(map(repr, folders))}; "
+                "give --maps DIR for another one)"
+            )
         looked = ", ".join(repr(str(p)) for p in tried)
         by_name = (
             f", nor a file named {written.name!r} under {str(self.maps_dir)!r}"
@@ -137,10 +169,12 @@ class MapResolver:
 
     def _index(self) -> dict[str, list[Path]]:
         if self._by_name is None:
-            assert self.maps_dir is not None
+            assert self.maps_dir is not None and self._root is not None
             self._by_name = {}
-            for path in sorted(self.maps_dir.rglob("*")):
-                if path.is_file():
+            files, self._roots = _walk(self.maps_dir)
+            self._roots.insert(0, self._root)
+            for path in sorted(files):
+                if any(path.resolve().is_relative_to(root) for root in self._roots):
                     self._by_name.setdefault(path.name, []).append(path)
         return self._by_name
 
@@ -164,6 +198,39 @@ class MapResolver:
                 f"several files match by name ({names})"
             )
         return winners[0]
+
+
+def _walk(top: Path) -> tuple[list[Path], list[Path]]:
+    """Files under ``top`` and the resolved targets of the folder links followed.
+
+    Links to folders are followed; each real folder is entered once (by device and
+    inode), so link loops end. Files are listed as found (links to files included: the
+    caller decides what to trust).
+    """
+    found: list[Path] = []
+    targets: list[Path] = []
+    seen: set[tuple[int, int]] = set()
+    for folder, dirs, files in os.walk(top, followlinks=True):
+        here = Path(folder)
+        try:
+            st = here.stat()
+        except OSError:
+            dirs[:] = []
+            continue
+        if (st.st_dev, st.st_ino) in seen:
+            dirs[:] = []
+            continue
+        seen.add((st.st_dev, st.st_ino))
+        if here != top and here.is_symlink():
+            with contextlib.suppress(OSError, RuntimeError):
+                targets.append(here.resolve())
+        dirs.sort()
+        for name in files:
+            path = here / name
+            with contextlib.suppress(OSError):
+                if path.is_file():
+                    found.append(path)
+    return found, targets
 
 
 def load_jobs(

@@ -1,4 +1,4 @@
-"""Tables, JSON and progress display for ``wayfinding bench``.
+"""Tables, JSON, CSV and progress display for ``wayfinding bench``.
 
 Examples
 --------
@@ -12,6 +12,11 @@ total        2        2        0       10.0     12.5           30.0
 
 from __future__ import annotations
 
+import csv
+import datetime
+import math
+import os
+import platform
 import sys
 import time
 from collections.abc import Sequence
@@ -20,14 +25,25 @@ from typing import Any, TextIO
 from .runner import MapRun, Outcome, Stats, Status
 
 __all__ = [
+    "CSV_COLUMNS",
+    "FORMAT",
     "Progress",
-    "compare_json",
+    "bench_json",
     "format_compare_table",
     "format_failures",
+    "format_mismatches",
     "format_table",
-    "run_json",
+    "machine",
+    "query_rows",
     "stats_by_map",
+    "write_csv",
 ]
+
+#: The ``format`` field of the JSON document; changes when its shape does.
+FORMAT = "wayfinding-bench/2"
+#: Columns of the per-query rows (``--csv`` and the JSON ``queries`` list), in order.
+CSV_COLUMNS = ("algorithm", "map", "scenario_file", "line", "bucket", "start_x", "start_y",
+               "goal_x", "goal_y", "optimum", "cost", "status", "us", "expanded", "problem")
 
 _HEADINGS = ("queries", "optimal", "invalid", "median us", "mean us", "mean expanded")
 
@@ -94,7 +110,8 @@ def format_failures(runs: Sequence[MapRun], algorithms: Sequence[str], limit: in
     lines = []
     for a in algorithms:
         failed: list[Outcome] = [
-            o for run in runs for o in run.outcomes[a] if o.status is not Status.OPTIMAL
+            o for run in runs for o in run.outcomes[a]
+            if o.status not in (Status.OPTIMAL, Status.MISMATCH)
         ]
         if not failed:
             continue
@@ -107,22 +124,124 @@ def format_failures(runs: Sequence[MapRun], algorithms: Sequence[str], limit: in
     return "\n".join(lines)
 
 
-def run_json(runs: Sequence[MapRun], algorithm: str) -> dict[str, Any]:
-    """``{"algorithm", "maps": [{"map", ...stats}], "total": {...stats}}``."""
-    per_map, total = stats_by_map(runs, algorithm)
+def format_mismatches(runs: Sequence[MapRun], limit: int = 10) -> str:
+    """A count and up to ``limit`` scenarios that do not match their map, or ``""``."""
+    if not runs or not runs[0].outcomes:
+        return ""
+    first = next(iter(runs[0].outcomes))
+    misfits = [o for run in runs for o in run.outcomes[first] if o.status is Status.MISMATCH]
+    if not misfits:
+        return ""
+    lines = [f"{len(misfits)} scenarios do not match their map and were not run"
+             + (f" (first {limit} shown)" if len(misfits) > limit else "")]
+    lines.extend(f"  {o.query.where}: {o.problem}" for o in misfits[:limit])
+    return "\n".join(lines)
+
+
+def machine() -> dict[str, Any]:
+    """Where the run happened: Python, numpy and numba versions, OS, processor, cores."""
+    import numpy
+
+    try:
+        import numba
+
+        numba_version: str | None = numba.__version__
+    except ImportError:  # pragma: no cover - numba is a dependency
+        numba_version = None
     return {
-        "algorithm": algorithm,
-        "maps": [{"map": label, **stats.as_dict()} for label, stats in per_map],
-        "total": total.as_dict(),
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "numpy": numpy.__version__,
+        "numba": numba_version,
+        "system": platform.system(),
+        "release": platform.release(),
+        "machine": platform.machine(),
+        "processor": _processor(),
+        "cpus": os.cpu_count(),
     }
 
 
-def compare_json(runs: Sequence[MapRun], algorithms: Sequence[str]) -> dict[str, Any]:
-    """``{"baseline": first name, "algorithms": [run_json(...) for each algorithm]}``."""
+def _processor() -> str:
+    """The CPU model (``/proc/cpuinfo`` on Linux, else ``platform.processor()``)."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if line.lower().startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor()
+
+
+def _number(value: float) -> float | None:
+    """JSON has no inf or NaN: None stands for them (no path, or not run)."""
+    return None if math.isinf(value) or math.isnan(value) else value
+
+
+def query_rows(runs: Sequence[MapRun], algorithms: Sequence[str]) -> list[dict[str, Any]]:
+    """One row per query and algorithm (keys :data:`CSV_COLUMNS`), in run order.
+
+    ``cost`` is None when no path was returned (or the query was not run); ``optimum``
+    is the scenario's printed optimal length; ``us`` the query time in microseconds.
+    """
+    rows = []
+    for run in runs:
+        for a in algorithms:
+            for o in run.outcomes[a]:
+                s = o.query.scenario
+                rows.append({
+                    "algorithm": a, "map": run.label, "scenario_file": o.query.source,
+                    "line": o.query.line, "bucket": s.bucket,
+                    "start_x": s.start[0], "start_y": s.start[1],
+                    "goal_x": s.goal[0], "goal_y": s.goal[1],
+                    "optimum": s.optimal_length, "cost": _number(o.cost),
+                    "status": o.status.value, "us": round(o.time_ns / 1000.0, 3),
+                    "expanded": o.expanded, "problem": o.problem,
+                })
+    return rows
+
+
+def bench_json(runs: Sequence[MapRun], algorithms: Sequence[str]) -> dict[str, Any]:
+    """The ``--json`` document: one shape for one algorithm or several (see README.md)."""
+    from .. import __version__
+
+    maps = []
+    for run in runs:
+        maps.append({
+            "map": run.label, "file": run.path, "width": run.width, "height": run.height,
+            "preprocessing": {
+                a: {"seconds": round(p.seconds, 6), "memory_bytes": p.memory_bytes}
+                for a, p in run.preprocessing.items()
+            },
+            "results": {a: Stats.of(run.outcomes[a]).as_dict() for a in algorithms},
+        })
+    total = {a: Stats.of([o for run in runs for o in run.outcomes[a]]).as_dict()
+             for a in algorithms}
+    rows = query_rows(runs, algorithms)
+    for row in rows:
+        row["start"] = [row.pop("start_x"), row.pop("start_y")]
+        row["goal"] = [row.pop("goal_x"), row.pop("goal_y")]
     return {
+        "format": FORMAT,
+        "library": {"name": "wayfinding", "version": __version__},
+        "machine": machine(),
+        "created": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "algorithms": list(algorithms),
         "baseline": algorithms[0],
-        "algorithms": [run_json(runs, a) for a in algorithms],
+        "maps": maps,
+        "total": total,
+        "queries": rows,
     }
+
+
+def write_csv(path: str | os.PathLike[str], runs: Sequence[MapRun],
+              algorithms: Sequence[str]) -> None:
+    """Write the per-query rows to ``path`` as CSV (header :data:`CSV_COLUMNS`)."""
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=CSV_COLUMNS)
+        writer.writeheader()
+        for row in query_rows(runs, algorithms):
+            writer.writerow({k: ("" if v is None else v) for k, v in row.items()})
 
 
 class Progress:

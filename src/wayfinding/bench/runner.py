@@ -1,9 +1,12 @@
 """Running benchmark queries: time each search, check each path, sum up per map.
 
 Only the query call is timed (``time.perf_counter_ns``); loading the map, building the
-query function (preprocessing) and checking the path are not. Before a map's timed
-queries, each algorithm answers the map's first query once untimed, so one-off costs
-(compilation, per-grid buffers) do not land on the first timed query.
+query function (preprocessing) and checking the path are not. Building is timed apart and
+its memory measured (:class:`Preprocessing`). Before a map's timed queries, each
+algorithm answers the map's first query once untimed, so one-off costs (compilation,
+per-grid buffers) do not land on the first timed query. A query whose start or goal is
+not traversable on the map is not run: the scenario does not match the map
+(``Status.MISMATCH``), which says nothing about the algorithm.
 
 Examples
 --------
@@ -18,9 +21,10 @@ import contextlib
 import enum
 import math
 import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -35,7 +39,8 @@ from .validate import check_path, component_labels, connected, costs_agree
 __all__ = [
     "AlgorithmUnavailableError",
     "MapChecker",
-    "MapRun", "Outcome", "Stats", "Status", "evaluate", "run_jobs"]
+    "MapRun", "Outcome", "Preprocessing", "Stats", "Status", "evaluate", "mismatch",
+    "run_jobs"]
 
 
 class Status(enum.Enum):
@@ -50,6 +55,9 @@ class Status(enum.Enum):
     #: No path although one exists, an illegal or partial path, a reported cost that is not
     #: the path's cost, or an exception.
     INVALID = "invalid"
+    #: Not run: the scenario's start or goal is off the map or not traversable on it (a
+    #: wall, trees); the scenario does not match the map.
+    MISMATCH = "scenario does not match the map"
 
 
 @dataclass(frozen=True)
@@ -74,20 +82,26 @@ class Stats:
     median_us: float
     mean_us: float
     mean_expanded: float
+    #: Scenarios not run because they do not match the map (``Status.MISMATCH``); the
+    #: other fields count and time the queries that were run.
+    mismatched: int = 0
 
     @classmethod
     def of(cls, outcomes: Sequence[Outcome]) -> Stats:
         """Summarise ``outcomes`` (times in microseconds)."""
-        if not outcomes:
-            return cls(0, 0, 0, 0.0, 0.0, 0.0)
-        times = [o.time_ns / 1000.0 for o in outcomes]
+        run = [o for o in outcomes if o.status is not Status.MISMATCH]
+        mismatched = len(outcomes) - len(run)
+        if not run:
+            return cls(0, 0, 0, 0.0, 0.0, 0.0, mismatched)
+        times = [o.time_ns / 1000.0 for o in run]
         return cls(
-            queries=len(outcomes),
-            optimal=sum(o.status is Status.OPTIMAL for o in outcomes),
-            invalid=sum(o.status is Status.INVALID for o in outcomes),
+            queries=len(run),
+            optimal=sum(o.status is Status.OPTIMAL for o in run),
+            invalid=sum(o.status is Status.INVALID for o in run),
             median_us=statistics.median(times),
             mean_us=statistics.fmean(times),
-            mean_expanded=statistics.fmean(o.expanded for o in outcomes),
+            mean_expanded=statistics.fmean(o.expanded for o in run),
+            mismatched=mismatched,
         )
 
     @property
@@ -96,15 +110,29 @@ class Stats:
         return self.queries - self.optimal
 
     def as_dict(self) -> dict[str, float | int]:
-        """``{"queries", "optimal", "invalid", "median_us", "mean_us", "mean_expanded"}``."""
+        """``{"queries", "optimal", "not_optimal", "invalid", "mismatched", "median_us",
+        "mean_us", "mean_expanded"}``."""
         return {
             "queries": self.queries,
             "optimal": self.optimal,
+            "not_optimal": self.queries - self.optimal - self.invalid,
             "invalid": self.invalid,
+            "mismatched": self.mismatched,
             "median_us": round(self.median_us, 3),
             "mean_us": round(self.mean_us, 3),
             "mean_expanded": round(self.mean_expanded, 3),
         }
+
+
+@dataclass(frozen=True)
+class Preprocessing:
+    """Building one algorithm's query function for one map (its preprocessing)."""
+
+    #: Wall-clock seconds of the build.
+    seconds: float
+    #: Growth of the process's resident memory over the build, in bytes (what the built
+    #: data keeps, give or take the allocator's slack); None where it cannot be read.
+    memory_bytes: int | None
 
 
 @dataclass
@@ -113,20 +141,47 @@ class MapRun:
 
     label: str
     outcomes: dict[str, list[Outcome]]
+    #: The map file read, and its size.
+    path: str = ""
+    width: int = 0
+    height: int = 0
+    #: Per algorithm, building its query function for this map.
+    preprocessing: dict[str, Preprocessing] = field(default_factory=dict)
 
 
 class MapChecker:
-    """The passability of one map, with its components computed on first need."""
+    """The passability (and terrain classes) of one map, with its components computed
+    on first need."""
 
-    def __init__(self, passable: np.ndarray) -> None:
+    def __init__(self, passable: np.ndarray, classes: np.ndarray | None = None) -> None:
         self.passable = passable
+        self.classes = classes
         self._labels: np.ndarray | None = None
 
     def connected(self, start: tuple[int, int], goal: tuple[int, int]) -> bool:
         """True when a path from ``start`` to ``goal`` exists (independent flood)."""
         if self._labels is None:
-            self._labels = component_labels(self.passable)
+            self._labels = component_labels(self.passable, self.classes)
         return connected(self._labels, start, goal)
+
+
+def mismatch(query: Query, passable: np.ndarray) -> str | None:
+    """Why the scenario does not match the map (start or goal not traversable), or None.
+
+    Examples
+    --------
+    >>> from wayfinding.io.movingai import Scenario
+    >>> q = Query(Scenario(0, "m.map", 2, 1, (0, 0), (1, 0), 1.0), "m.scen", 2)
+    >>> mismatch(q, np.array([[True, False]]))
+    'the scenario does not match the map: its goal (1, 0) is not traversable'
+    """
+    height, width = passable.shape
+    for role, (x, y) in (("start", query.scenario.start), ("goal", query.scenario.goal)):
+        if not (0 <= x < width and 0 <= y < height):
+            return f"the scenario does not match the map: its {role} {(x, y)} is off the map"
+        if not passable[y, x]:
+            return f"the scenario does not match the map: its {role} {(x, y)} is not traversable"
+    return None
 
 
 def evaluate(query: Query, checker: MapChecker, result: Any, elapsed_ns: int) -> Outcome:
@@ -159,7 +214,7 @@ def evaluate(query: Query, checker: MapChecker, result: Any, elapsed_ns: int) ->
             return outcome(Status.INVALID, math.inf,
                            f"no path returned, but a cost of {reported!r} instead of inf")
         return outcome(Status.OPTIMAL, math.inf)
-    check = check_path(checker.passable, scenario.start, scenario.goal, path)
+    check = check_path(checker.passable, scenario.start, scenario.goal, path, checker.classes)
     if not check.valid:
         return outcome(Status.INVALID, math.inf, check.problem)
     if not costs_agree(reported, check.cost):
@@ -198,16 +253,28 @@ def run_jobs(
             progress(0, f"{job.label} (reading, preparing)")
         grid = read_map(job.path)
         _check_sizes(job, grid.width, grid.height)
-        checker = MapChecker(grid.passable_mask)
-        queries = {name: _build(name, grid) for name in algorithms}
+        checker = MapChecker(grid.passable_mask, grid.classes if grid.several_classes else None)
+        queries, built = {}, {}
+        for name in algorithms:
+            queries[name], built[name] = _timed_build(name, grid)
         outcomes: dict[str, list[Outcome]] = {name: [] for name in algorithms}
-        if job.queries:
-            first = job.queries[0].scenario
+        misfits = {id(q): mismatch(q, checker.passable) for q in job.queries}
+        runnable = [q for q in job.queries if misfits[id(q)] is None]
+        if runnable:
+            first = runnable[0].scenario
             for query_fn in queries.values():
                 with contextlib.suppress(Exception):  # the timed run records it
                     query_fn(first.start, first.goal)  # untimed warm-up
         for query in job.queries:
             start, goal = query.scenario.start, query.scenario.goal
+            why = misfits[id(query)]
+            if why is not None:
+                for name in queries:
+                    outcomes[name].append(
+                        Outcome(query, Status.MISMATCH, 0, 0, math.nan, why))
+                if progress is not None:
+                    progress(len(queries), job.label)
+                continue
             for name, query_fn in queries.items():
                 t0 = time.perf_counter_ns()
                 try:
@@ -223,8 +290,32 @@ def run_jobs(
                 outcomes[name].append(evaluate(query, checker, result, elapsed))
             if progress is not None:
                 progress(len(queries), job.label)
-        runs.append(MapRun(job.label, outcomes))
+        runs.append(MapRun(job.label, outcomes, str(job.path), grid.width, grid.height, built))
     return runs
+
+
+def _timed_build(name: str, grid: Grid) -> tuple[Query_, Preprocessing]:
+    before = _resident_bytes()
+    t0 = time.perf_counter()
+    query_fn = _build(name, grid)
+    seconds = time.perf_counter() - t0
+    after = _resident_bytes()
+    memory = None if before is None or after is None else max(0, after - before)
+    return query_fn, Preprocessing(seconds, memory)
+
+
+def _resident_bytes() -> int | None:
+    """The process's resident memory (Linux ``/proc/self/statm``), or None elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            pages = int(f.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    import resource
+
+    return pages * resource.getpagesize()
 
 
 class AlgorithmUnavailableError(RuntimeError):

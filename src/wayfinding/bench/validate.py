@@ -3,8 +3,10 @@
 The check works directly on the passability array and shares no code with the searches:
 a path is valid when it starts at the start, ends at the goal, every cell is on the map
 and passable, every step moves to one of the 8 neighbouring cells, and every diagonal step
-has both orthogonal cells passable (no corner cutting). Its cost is recomputed as
-``straight steps + sqrt(2) * diagonal steps``.
+has both orthogonal cells passable (no corner cutting). On a map with terrain classes
+(ground and water under the benchmark's rule) every step also stays in one class: both
+ends, and for a diagonal both orthogonal cells, are of the start's class. Its cost is
+recomputed as ``straight steps + sqrt(2) * diagonal steps``.
 
 Examples
 --------
@@ -56,6 +58,7 @@ def check_path(
     start: tuple[int, int],
     goal: tuple[int, int],
     path: Sequence[Any] | None,
+    classes: np.ndarray | None = None,
 ) -> PathCheck:
     """Check ``path`` against the map ``passable`` (bool[H, W], indexed ``[y, x]``).
 
@@ -63,6 +66,9 @@ def check_path(
     ----------
     passable : numpy.ndarray of bool, shape (H, W)
         True where a unit may stand.
+    classes : numpy.ndarray of int, shape (H, W), optional
+        Terrain class of each cell: every cell of the path, and the orthogonal cells of
+        each diagonal step, must be of the start's class. None: one class.
     start, goal : tuple of int
         ``(x, y)`` the path must begin and end at (they may be equal: a one-cell path).
     path : sequence of (x, y), or None
@@ -100,10 +106,14 @@ def check_path(
     if not inside.all():
         i = int(np.argmin(inside))
         return _bad(f"step {i}: {_cell(xs, ys, i)} is outside the {width}x{height} map")
+    if classes is not None:
+        # one class: as if the cells of every other class were walls
+        passable = passable & (classes == classes[ys[0], xs[0]])
     on_floor = passable[ys, xs]
     if not on_floor.all():
         i = int(np.argmin(on_floor))
-        return _bad(f"step {i}: {_cell(xs, ys, i)} is a wall")
+        what = "a wall" if classes is None else "a wall or of another terrain class"
+        return _bad(f"step {i}: {_cell(xs, ys, i)} is {what}")
     dx, dy = np.diff(xs), np.diff(ys)
     adjacent = np.maximum(np.abs(dx), np.abs(dy)) == 1
     if not adjacent.all():
@@ -124,6 +134,7 @@ def check_path(
         return _bad(
             f"step {i + 1}: diagonal {_cell(xs, ys, i)} -> {_cell(xs, ys, i + 1)} "
             f"cuts the corner of the wall at {wall}"
+            + ("" if classes is None else " (or of a cell of another terrain class)")
         )
     n_diagonal = int(diagonal.sum())
     n_straight = len(dx) - n_diagonal
@@ -143,12 +154,13 @@ def connected(labels: np.ndarray, start: tuple[int, int], goal: tuple[int, int])
     return bool(a > 0 and a == labels[goal[1], goal[0]])
 
 
-def component_labels(passable: np.ndarray) -> np.ndarray:
+def component_labels(passable: np.ndarray, classes: np.ndarray | None = None) -> np.ndarray:
     """Connected components of the passable cells (0 on walls, 1, 2, ... elsewhere).
 
-    Under the MovingAI rule a diagonal step needs both orthogonal cells passable, so it
-    can always be replaced by two straight steps: the components are those of 4-way
-    movement. A plain breadth-first flood, sharing no code with the library.
+    Under the MovingAI rule a diagonal step needs both orthogonal cells passable (and of
+    its class), so it can always be replaced by two straight steps: the components are
+    those of 4-way movement within a terrain class (``classes``, None: one class). A
+    plain flood, sharing no code with the library.
 
     Examples
     --------
@@ -160,6 +172,10 @@ def component_labels(passable: np.ndarray) -> np.ndarray:
     free = np.zeros((height + 2, stride), dtype=bool)
     free[1:-1, 1:-1] = passable
     flat_free = free.ravel().tolist()
+    kind = np.zeros((height + 2, stride), dtype=np.int64)
+    if classes is not None:
+        kind[1:-1, 1:-1] = classes
+    flat_kind = kind.ravel().tolist()
     labels = [0] * len(flat_free)
     steps = (1, -1, stride, -stride)
     label = 0
@@ -173,7 +189,7 @@ def component_labels(passable: np.ndarray) -> np.ndarray:
             current = frontier.pop()
             for step in steps:
                 nxt = current + step
-                if flat_free[nxt] and not labels[nxt]:
+                if flat_free[nxt] and not labels[nxt] and flat_kind[nxt] == flat_kind[current]:
                     labels[nxt] = label
                     frontier.append(nxt)
     grid = np.array(labels, dtype=np.int32).reshape(height + 2, stride)

@@ -77,14 +77,15 @@ ZERO = Spec(H_ZERO, 0.0, 0.0, 1.0)
 class Plan:
     """Kernel inputs that depend only on the grid (one per grid version, see :func:`plan`)."""
 
-    __slots__ = ("default", "flat", "height", "integral", "labels", "lengths", "max_step",
-                 "moves", "n_moves", "params", "passable", "rule", "stride", "version",
-                 "weighted", "width")
+    __slots__ = ("classes", "default", "flat", "height", "integral", "labels", "lengths",
+                 "max_step", "moves", "n_moves", "params", "passable", "rule", "stride",
+                 "version", "weighted", "width")
 
     def __init__(self, grid: Grid) -> None:
         self.version = grid.version  # built under the grid's lock: the version of it all
-        flat = grid.flat
+        flat = grid.flat_classes  # terrain class codes in passable (Grid.classes)
         self.flat = flat
+        self.classes = grid.several_classes  # run kernels.best_first_classes
         self.passable = flat.passable
         self.stride = stride = flat.stride
         self.width, self.height = grid.width, grid.height
@@ -318,7 +319,7 @@ def params(grid: Grid, p: Plan, mode: int, spec: Spec, weight: float, max_cost: 
     ring = 1 << int(2 * p.max_step + 2).bit_length()
     integral = p.integral and (mode == MODE_COST or (
         spec.code != H_EUCLIDEAN and _whole(spec.d, spec.d2, spec.scale, weight)))
-    bucket = (integral and reopen == REOPEN_OPEN and ring <= MAX_RING
+    bucket = (integral and reopen == REOPEN_OPEN and ring <= MAX_RING and not p.classes
               and (mode == MODE_COST or n_starts == 1))
     tie = 0.0
     if integral and mode != MODE_COST and not bucket:
@@ -356,6 +357,8 @@ def run(k: Any, p: Plan, iparams: np.ndarray, fparams: np.ndarray, starts: np.nd
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     flat, state = p.flat, ws.state
     kernel = k.best_first_bucket if iparams[11] == FRONTIER_BUCKET else k.best_first
+    if p.classes:
+        kernel = k.best_first_classes
     while True:
         before = int(state[S_EXPANDED]) if state[S_STATUS] != STATUS_NEW else 0
         chunk = left if deadline is None else min(left, CLOCK_EVERY)

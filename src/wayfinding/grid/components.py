@@ -12,7 +12,9 @@ when one of the two orthogonal cells it passes is free, and through that cell th
 ends are already joined by straight steps; so the components of an 8-way grid with those
 rules are the 4-way components. Only ``CornerCutting.ALWAYS`` lets a diagonal step join
 two cells that straight steps do not, and then diagonals are followed too. Entry costs
-never matter: every passable cell can be entered.
+never matter: every passable cell can be entered. On a grid with terrain classes
+(:attr:`Grid.classes <wayfinding.grid.grid.Grid.classes>`) only cells of one class are
+joined, and the same argument holds within a class.
 
 Examples
 --------
@@ -150,7 +152,7 @@ def _locations(grid: Grid, value: Any, role: str) -> list[Location]:
 def _build(grid: Grid) -> ComponentLabels:
     from ._kernels.components import label_components  # numba is imported lazily
 
-    flat = grid.flat
+    flat = grid.flat_classes  # joins only cells of one terrain class (Grid.classes)
     diagonal_steps = grid.diagonal and grid.corner_cutting is CornerCutting.ALWAYS
     labels_flat, count = label_components(flat.passable, flat.stride, diagonal_steps)
     inner = labels_flat.reshape(grid.height + 2, flat.stride)[1:-1, 1:-1]

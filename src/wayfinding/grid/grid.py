@@ -29,7 +29,13 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .._inputs import is_number
-from ..errors import InvalidCostError, InvalidLocationError, MapFormatError
+from ..errors import (
+    InvalidCostError,
+    InvalidLocationError,
+    InvalidParameterError,
+    MapFormatError,
+    UnsupportedGridError,
+)
 from .movement import CornerCutting, Movement
 
 __all__ = ["COST_SUM_LIMIT", "FlatGrid", "Grid", "GridWithWeights", "SquareGrid"]
@@ -93,6 +99,15 @@ class Grid:
         for the integer pair of the texts).
     corner_cutting : CornerCutting
         When diagonal steps may pass blocked corners; NEVER (the MovingAI rule) by default.
+    classes : array_like of int, shape (H, W), optional
+        Terrain class of each cell, 0 to 254 (see :attr:`classes`): a unit steps only
+        between open cells of the same class, and a diagonal step also needs its
+        orthogonal cells in that class (as walls are for ``corner_cutting``). ``None``
+        (the default): one class, every open cell reachable from its neighbours.
+    terrain : array_like, shape (H, W), optional
+        Map characters of the cells (one-character strings or their ASCII codes), kept
+        for writers such as :func:`wayfinding.io.movingai.write_map`; no effect on
+        movement (see :attr:`terrain`).
 
     Notes
     -----
@@ -132,6 +147,8 @@ class Grid:
         diagonal_cost: float = math.sqrt(2.0),
         straight_cost: float = 1.0,
         corner_cutting: CornerCutting = CornerCutting.NEVER,
+        classes: Any = None,
+        terrain: Any = None,
     ) -> None:
         mask = _checked_passable(passable, "Grid(passable)")
         if mask.ndim != 2 or mask.shape[0] == 0 or mask.shape[1] == 0:
@@ -156,6 +173,8 @@ class Grid:
         self._cache: dict[str, tuple[int, Any]] = {}
         # held by every edit and by every build of derived data (see ``cached``)
         self._lock = threading.RLock()
+        self._classes = None if classes is None else _checked_classes(classes, mask.shape)
+        self._terrain = None if terrain is None else _checked_terrain(terrain, mask.shape)
 
     # ------------------------------------------------------------------ builders
     @classmethod
@@ -310,6 +329,48 @@ class Grid:
         return self.movement.corner_cutting
 
     @property
+    def classes(self) -> np.ndarray | None:
+        """Read-only uint8[H, W] view of the cells' terrain classes, or None (one class).
+
+        Steps join open cells of one class only; a diagonal step also needs both
+        orthogonal cells (``CornerCutting.NEVER``; one for ``ONE_FREE``) open and in that
+        class. A* and Dijkstra, greedy best-first, breadth-first search, component labels
+        and the generic tier honour classes; the other compiled tools raise
+        :class:`~wayfinding.errors.UnsupportedGridError` on a grid whose open cells span
+        several classes.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> g = Grid(np.ones((1, 3), bool), classes=[[0, 0, 1]])
+        >>> g.neighbors((1, 0)), g.neighbors((2, 0))
+        ([(0, 0)], [])
+        """
+        return _read_only(self._classes)
+
+    @property
+    def terrain(self) -> np.ndarray | None:
+        """Read-only uint8[H, W] view of the cells' map characters (ASCII codes), or None.
+
+        Set by :func:`wayfinding.io.movingai.read_map` so that ``write_map`` writes every
+        character back; it describes the map and never changes movement.
+
+        Examples
+        --------
+        >>> g = Grid([[True, False]], terrain=[["S", "T"]])
+        >>> g.terrain.tobytes()
+        b'ST'
+        """
+        return _read_only(self._terrain)
+
+    @property
+    def several_classes(self) -> bool:
+        """True when the open cells span more than one terrain class (see :attr:`classes`)."""
+        if self._classes is None:
+            return False
+        return self.cached("several_classes", self._compute_several_classes)
+
+    @property
     def version(self) -> int:
         """Counter bumped by every edit; derived data built at another version is stale."""
         return self._version
@@ -341,6 +402,8 @@ class Grid:
         """Cells reachable in one step from ``location`` under the movement rules."""
         x, y = location
         ok = self.passable
+        if self._classes is not None and ok(location):
+            ok = self._same_class_test(location)
         result = [(x + dx, y + dy) for dx, dy, _ in self.movement.moves()[:4]]
         result = [loc for loc in result if ok(loc)]
         if not self.movement.diagonal:
@@ -359,6 +422,17 @@ class Grid:
                 continue
             result.append(target)
         return result
+
+    def _same_class_test(self, location: Location) -> Callable[[Location], bool]:
+        """``passable`` restricted to the terrain class of ``location``."""
+        classes = self._classes
+        assert classes is not None
+        home = classes[location[1], location[0]]
+
+        def ok(loc: Location) -> bool:
+            return self.passable(loc) and bool(classes[loc[1], loc[0]] == home)
+
+        return ok
 
     def cost(self, from_location: Location, to_location: Location) -> float:
         """Cost of the step ``from_location -> to_location`` (length x entered cell's cost)."""
@@ -516,6 +590,8 @@ class Grid:
                 diagonal_cost=m.diagonal_cost,
                 straight_cost=m.straight_cost,
                 corner_cutting=m.corner_cutting,
+                classes=self._classes,
+                terrain=self._terrain,
             )
 
     # ------------------------------------------------------------------ derived data
@@ -575,8 +651,36 @@ class Grid:
 
     @property
     def flat(self) -> FlatGrid:
-        """The grid as padded flat arrays for compiled kernels (rebuilt after edits)."""
+        """The grid as padded flat arrays for compiled kernels (rebuilt after edits).
+
+        Raises
+        ------
+        UnsupportedGridError
+            When the open cells span several terrain classes: ``passable`` cannot say
+            which steps exist (kernels that honour classes use :attr:`flat_classes`).
+        """
+        if self.several_classes:
+            raise UnsupportedGridError(
+                f"this grid's open cells span {self._count_classes()} terrain classes and "
+                "units step only within one (Grid.classes, e.g. a MovingAI map with water "
+                "read with TerrainRule.CLASSES); only astar, dijkstra, greedy_best_first, "
+                "breadth_first_search, components and the generic tier follow that rule. "
+                "Use one of them, or read the map with TerrainRule.WATER_WALLS"
+            )
         return self.cached("flat", self._build_flat)
+
+    @property
+    def flat_classes(self) -> FlatGrid:
+        """:attr:`flat` with each open cell's terrain class + 1 in ``passable`` (0 on walls).
+
+        For the kernels that follow the class rule: they step from ``u`` to ``v`` only
+        when ``passable[v] == passable[u]`` (which on a one-class grid is ``passable[v]
+        != 0``, the test of every kernel). The same arrays as :attr:`flat` when the open
+        cells are of one class.
+        """
+        if not self.several_classes:
+            return self.cached("flat", self._build_flat)
+        return self.cached("flat_classes", self._build_flat_classes)
 
     def _build_flat(self) -> FlatGrid:
         h, w = self._passable.shape
@@ -593,6 +697,21 @@ class Grid:
             width=w,
             height=h,
         )
+
+    def _build_flat_classes(self) -> FlatGrid:
+        plain = self._build_flat()
+        assert self._classes is not None
+        h, w = self._passable.shape
+        codes = np.zeros((h + 2, w + 2), dtype=np.uint8)
+        codes[1:-1, 1:-1] = np.where(self._passable, self._classes + 1, 0)
+        return plain._replace(passable=codes.ravel())
+
+    def _count_classes(self) -> int:
+        assert self._classes is not None
+        return int(np.unique(self._classes[self._passable]).size)
+
+    def _compute_several_classes(self) -> bool:
+        return self._count_classes() > 1
 
     def _compute_min_cost(self) -> float:
         if self._costs is None:
@@ -700,6 +819,46 @@ def passable_index(grid: Grid, passable: np.ndarray, stride: int, location: Any,
                 return index
     x, y = grid.check_location(location, role)  # raises the right error
     return (y + 1) * stride + x + 1
+
+
+def _read_only(array: np.ndarray | None) -> np.ndarray | None:
+    if array is None:
+        return None
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
+def _checked_classes(classes: Any, shape: tuple[int, ...]) -> np.ndarray:
+    arr = np.asarray(classes)
+    if arr.shape != shape:
+        raise InvalidParameterError(
+            f"classes must have shape {shape} like passable, got {arr.shape}")
+    if arr.dtype.kind not in "iub" or (arr.size and (arr.min() < 0 or arr.max() > 254)):
+        raise InvalidParameterError(
+            f"classes must be integers from 0 to 254, got dtype {arr.dtype}"
+            + (f" with values {arr.min()!r}..{arr.max()!r}" if arr.dtype.kind in "iuf" else ""))
+    return arr.astype(np.uint8, copy=True)
+
+
+def _checked_terrain(terrain: Any, shape: tuple[int, ...]) -> np.ndarray:
+    arr = np.asarray(terrain)
+    if arr.dtype.kind in "US":
+        if arr.shape == shape and all(len(ch) == 1 for ch in arr.ravel().tolist()):
+            try:
+                arr = np.frombuffer("".join(arr.ravel().tolist()).encode("ascii"),
+                                    dtype=np.uint8).reshape(shape)
+            except UnicodeEncodeError:
+                raise InvalidParameterError("terrain characters must be ASCII") from None
+        else:
+            raise InvalidParameterError(
+                f"terrain must hold one character per cell in shape {shape}, got {arr.shape}")
+    if arr.shape != shape or arr.dtype.kind not in "iu" or (
+            arr.size and (arr.min() < 0 or arr.max() > 127)):
+        raise InvalidParameterError(
+            f"terrain must be ASCII characters or codes 0..127 in shape {shape}, "
+            f"got {arr.dtype} of shape {arr.shape}")
+    return arr.astype(np.uint8, copy=True)
 
 
 def _dimension(value: Any, name: str) -> int:

@@ -9,6 +9,7 @@ Examples
 
 from .movingai import (
     Scenario,
+    TerrainRule,
     format_map,
     format_scenarios,
     matches_optimal,
@@ -22,6 +23,7 @@ from .movingai import (
 
 __all__ = [
     "Scenario",
+    "TerrainRule",
     "format_map",
     "format_scenarios",
     "matches_optimal",

@@ -2,9 +2,14 @@
 
 The format is the one of N. Sturtevant's grid benchmarks (Benchmarks for Grid-Based
 Pathfinding, IEEE TCIAIG 4(2):144-148, 2012). A map is a header ``type octile``,
-``height H``, ``width W``, ``map``, then H rows of W characters: ``.`` ``G`` ``S`` are
-passable, ``@`` ``O`` ``T`` ``W`` blocked. It becomes an 8-way :class:`~wayfinding.Grid`
-with sqrt 2 diagonals and no corner cutting (the benchmark's rules).
+``height H``, ``width W``, ``map``, then H rows of W characters: ``.`` ``G`` ground,
+``S`` swamp, ``W`` water, ``T`` trees, ``@`` ``O`` out of bounds. It becomes an 8-way
+:class:`~wayfinding.Grid` with sqrt 2 diagonals and no corner cutting (the benchmark's
+rules). By default terrain follows the benchmark's rule too (:class:`TerrainRule`):
+ground and swamp are one terrain class, water another, and a unit steps only within one
+class (``grid.classes``); trees and out-of-bounds cells are walls. The grid keeps every
+cell's character (``grid.terrain``, ASCII codes), so :func:`write_map` writes the same
+file back. See :mod:`wayfinding.io.terrain` for the other rules and terrain costs.
 
 Reading is tolerant of what is found in the wild: CRLF line endings, a byte-order mark,
 header keys in any order, blank lines and trailing whitespace anywhere. Anything else
@@ -30,13 +35,19 @@ height 2
 width 3
 map
 ..@
-@..
+T.G
+>>> water = parse_map("type octile\\nheight 1\\nwidth 3\\nmap\\n.SW\\n")
+>>> water.passable_mask.tolist(), water.classes.tolist()
+([[True, True, True]], [[0, 0, 1]])
+>>> water.neighbors((2, 0))
+[]
 """
 
 from __future__ import annotations
 
 import math
 import os
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -52,11 +63,13 @@ from .scenario import (
     read_text,
     write_scenarios,
 )
+from .terrain import OPEN_CHARS, WALL_CHARS, TerrainRule, terrain_arrays, terrain_text
 
 __all__ = [
     "BLOCKED_CHARS",
     "PASSABLE_CHARS",
     "Scenario",
+    "TerrainRule",
     "format_map",
     "format_scenarios",
     "matches_optimal",
@@ -68,37 +81,48 @@ __all__ = [
     "write_scenarios",
 ]
 
-#: Map characters a unit may stand on: ground, grass, swamp.
-PASSABLE_CHARS = frozenset(".GS")
-#: Map characters that block: out of bounds, trees, water.
-BLOCKED_CHARS = frozenset("@OTW")
+#: Map characters a unit may stand on (water only under some rules, see TerrainRule).
+PASSABLE_CHARS = frozenset(OPEN_CHARS)
+#: Map characters that always block: out of bounds, trees.
+BLOCKED_CHARS = frozenset(WALL_CHARS)
 
 _MAP_CHARS = PASSABLE_CHARS | BLOCKED_CHARS
-_PASSABLE_CODES = np.zeros(256, dtype=bool)
-_PASSABLE_CODES[[ord(ch) for ch in PASSABLE_CHARS]] = True
 _HEADER_KEYS = ("type", "height", "width")
 
 PathLike = str | os.PathLike[str]
 
 
-def read_map(path: PathLike) -> Grid:
+def read_map(path: PathLike, *, rule: TerrainRule = TerrainRule.CLASSES,
+             costs: Mapping[str, float] | None = None) -> Grid:
     """Read a MovingAI ``.map`` file into an 8-way grid with the benchmark's rules.
 
     Parameters
     ----------
     path : str or PathLike
         The ``.map`` file.
+    rule : TerrainRule
+        How terrain becomes movement: ``CLASSES`` (default, the benchmark's: ground and
+        swamp one class, water another, steps only within a class), ``WATER_WALLS``
+        (water is a wall) or ``ONE_CLASS`` (ground, swamp and water all one class).
+    costs : mapping of str to float, optional
+        Entry cost per terrain character among ``.``, ``G``, ``S``, ``W`` (others cost
+        1); ``math.inf`` makes that terrain a wall. The grid is weighted when any open
+        cell costs other than 1.
 
     Returns
     -------
     Grid
-        ``Grid(passable, diagonal=True, diagonal_cost=sqrt(2),
-        corner_cutting=CornerCutting.NEVER)``.
+        ``Grid(passable, costs, diagonal=True, diagonal_cost=sqrt(2),
+        corner_cutting=CornerCutting.NEVER, classes=..., terrain=...)``: ``classes`` is
+        set when the map has open water under ``CLASSES`` (None otherwise), ``terrain``
+        always holds the map characters (ASCII codes).
 
     Raises
     ------
     MapFormatError
         When the file is malformed; the message names the file and the line.
+    InvalidCostError, InvalidParameterError
+        For a bad ``costs`` mapping or ``rule``.
 
     Examples
     --------
@@ -109,11 +133,15 @@ def read_map(path: PathLike) -> Grid:
     ...     read_map(p).passable_mask.tolist()
     [[True, False]]
     """
-    return parse_map(read_text(path), source=os.fspath(path))
+    return parse_map(read_text(path), source=os.fspath(path), rule=rule, costs=costs)
 
 
-def parse_map(text: str, source: str = "<text>") -> Grid:
+def parse_map(text: str, source: str = "<text>", *, rule: TerrainRule = TerrainRule.CLASSES,
+              costs: Mapping[str, float] | None = None) -> Grid:
     """Parse the text of a MovingAI map; ``source`` names it in error messages.
+
+    ``rule`` and ``costs`` as for :func:`read_map`. Error messages quote at most a short,
+    escaped excerpt of the offending line.
 
     Examples
     --------
@@ -123,7 +151,7 @@ def parse_map(text: str, source: str = "<text>") -> Grid:
     Traceback (most recent call last):
     ...
     wayfinding.errors.MapFormatError: x.map, line 5: unknown map character '?' at column 1; \
-expected one of '.', 'G', 'S' (passable) or '@', 'O', 'T', 'W' (blocked)
+expected one of '.', 'G', 'S', 'W' (ground, swamp, water) or '@', 'O', 'T' (walls)
     """
     if not isinstance(text, str):
         raise MapFormatError(f"expected the map as a str, got {type(text).__name__}", source=source)
@@ -145,7 +173,7 @@ expected one of '.', 'G', 'S' (passable) or '@', 'O', 'T', 'W' (blocked)
             break
         if key not in _HEADER_KEYS:
             raise MapFormatError(
-                f"unexpected header line {raw!r}; expected 'type octile', 'height H', "
+                f"unexpected header line {_short(raw)}; expected 'type octile', 'height H', "
                 "'width W' (any order) and then 'map'",
                 source=source,
                 line=lineno,
@@ -167,7 +195,7 @@ expected one of '.', 'G', 'S' (passable) or '@', 'O', 'T', 'W' (blocked)
     kind, kind_line = header["type"]
     if kind.lower() != "octile":
         raise MapFormatError(
-            f"unsupported map type {kind!r}; expected 'octile'", source=source, line=kind_line
+            f"unsupported map type {_short(kind)}; expected 'octile'", source=source, line=kind_line
         )
     height = _positive_int(header, "height", source)
     width = _positive_int(header, "width", source)
@@ -195,7 +223,7 @@ expected one of '.', 'G', 'S' (passable) or '@', 'O', 'T', 'W' (blocked)
             x, ch = next((x, ch) for x, ch in enumerate(row) if ch not in _MAP_CHARS)
             raise MapFormatError(
                 f"unknown map character {ch!r} at column {x + 1}; expected one of "
-                "'.', 'G', 'S' (passable) or '@', 'O', 'T', 'W' (blocked)",
+                "'.', 'G', 'S', 'W' (ground, swamp, water) or '@', 'O', 'T' (walls)",
                 source=source,
                 line=lineno,
             )
@@ -208,31 +236,43 @@ expected one of '.', 'G', 'S' (passable) or '@', 'O', 'T', 'W' (blocked)
             source=source,
             line=last_lineno,
         )
-    codes = np.frombuffer("".join(rows).encode("ascii"), dtype=np.uint8)
-    passable = _PASSABLE_CODES[codes].reshape(height, width)
+    codes = np.frombuffer("".join(rows).encode("ascii"), dtype=np.uint8).reshape(height, width)
+    passable, classes, cell_costs = terrain_arrays(codes, rule, costs)
     return Grid(
         passable,
+        cell_costs,
         diagonal=True,
         diagonal_cost=math.sqrt(2.0),
         corner_cutting=CornerCutting.NEVER,
+        classes=classes,
+        terrain=codes,
     )
 
 
-def format_map(grid: Grid | Any) -> str:
-    """The MovingAI text of a grid: passable cells as ``.``, blocked cells as ``@``.
+def format_map(grid: Grid | Any, *, rule: TerrainRule = TerrainRule.CLASSES,
+               costs: Mapping[str, float] | None = None) -> str:
+    """The MovingAI text of a grid.
 
     Parameters
     ----------
     grid : Grid or array_like of bool
         A :class:`Grid` with the benchmark's rules (8-way, sqrt 2 diagonals, no corner
-        cutting, no per-cell costs), or a bool[H, W] passability array. A map file has no
-        room for costs or other movement rules, so such a ``Grid`` is refused rather than
-        silently changed; pass ``grid.passable_mask`` to store just its walls.
+        cutting), or a bool[H, W] passability array (written as ``.`` and ``@``). A map
+        file has no room for other movement rules, so such a ``Grid`` is refused rather
+        than silently changed; pass ``grid.passable_mask`` to store just its walls.
+    rule, costs
+        The terrain rule and costs the grid was read with (see :func:`read_map`). Each
+        cell is written as its stored :attr:`Grid.terrain` character when that
+        character, read back under ``rule`` and ``costs``, gives the cell as it is now;
+        otherwise (an edited cell, or no terrain) as the first of ``.``, ``G``, ``S``,
+        ``W``, ``@`` that does. So ``write_map(read_map(p, rule=r, costs=c), q, rule=r,
+        costs=c)`` writes every character of ``p`` back.
 
     Raises
     ------
     UnsupportedGridError
-        For a weighted grid or one with other movement rules.
+        For a grid with other movement rules, per-cell costs but no ``costs`` mapping, or
+        a cell that no character describes.
 
     Examples
     --------
@@ -247,7 +287,7 @@ diagonals and no corner cutting; this grid has diagonal=False, diagonal_cost=1.4
 straight_cost=1.0, corner_cutting=NEVER (pass grid.passable_mask to write its walls only)
     """
     if isinstance(grid, Grid):
-        if grid.costs is not None:
+        if grid.costs is not None and costs is None:
             raise UnsupportedGridError(
                 "a .map file cannot store per-cell costs; this grid is weighted "
                 "(pass grid.passable_mask to write its walls only)"
@@ -266,7 +306,8 @@ straight_cost=1.0, corner_cutting=NEVER (pass grid.passable_mask to write its wa
                 f"corner_cutting={m.corner_cutting.name} "
                 "(pass grid.passable_mask to write its walls only)"
             )
-        mask = grid.passable_mask
+        codes = terrain_text(grid, rule, costs)
+        rows = [row.tobytes().decode("ascii") for row in codes]
     else:
         mask = np.asarray(grid)
         if mask.ndim != 2 or 0 in mask.shape:
@@ -275,15 +316,17 @@ straight_cost=1.0, corner_cutting=NEVER (pass grid.passable_mask to write its wa
             )
         if mask.dtype != bool:
             raise UnsupportedGridError(f"expected a bool passability array, got {mask.dtype}")
-    height, width = mask.shape
-    rows = ["".join(".@"[not cell] for cell in row) for row in mask.tolist()]
+        rows = ["".join(".@"[not cell] for cell in row) for row in mask.tolist()]
+    height, width = len(rows), len(rows[0])
     return "\n".join(["type octile", f"height {height}", f"width {width}", "map", *rows, ""])
 
 
-def write_map(grid: Grid | Any, path: PathLike) -> None:
+def write_map(grid: Grid | Any, path: PathLike, *, rule: TerrainRule = TerrainRule.CLASSES,
+              costs: Mapping[str, float] | None = None) -> None:
     """Write a grid as a MovingAI ``.map`` file (see :func:`format_map` for what is accepted).
 
-    ``read_map(path)`` gives back the same passability, exactly.
+    ``read_map(path, rule=rule, costs=costs)`` gives back the same grid (passability,
+    classes, costs), exactly, and a grid read from a file writes every character back.
 
     Examples
     --------
@@ -295,7 +338,7 @@ def write_map(grid: Grid | Any, path: PathLike) -> None:
     >>> bool((again.passable_mask == grid.passable_mask).all())
     True
     """
-    text = format_map(grid)
+    text = format_map(grid, rule=rule, costs=costs)
     with open(path, "w", encoding="ascii", newline="\n") as f:
         f.write(text)
 
@@ -308,7 +351,7 @@ def _positive_int(header: dict[str, tuple[str, int]], key: str, source: str) -> 
         number = 0
     if number <= 0 or not value.isdigit():
         raise MapFormatError(
-            f"{key} must be a positive integer, got {value!r}", source=source, line=lineno
+            f"{key} must be a positive integer, got {_short(value)}", source=source, line=lineno
         )
     return number
 

@@ -277,7 +277,7 @@ def scenario_lines(text: str, source: str = "<text>") -> list[tuple[int, Scenari
         first = False
         if len(fields) != 9:
             raise MapFormatError(
-                f"expected 9 columns ({_COLUMNS}), got {len(fields)}: {line.strip()!r}",
+                f"expected 9 columns ({_COLUMNS}), got {len(fields)}: {_excerpt(line.strip())}",
                 source=source,
                 line=lineno,
             )
@@ -418,6 +418,11 @@ def read_text(path: PathLike) -> str:
     with open(path, "rb") as f:
         data = f.read()
     return data.decode("utf-8-sig", errors="replace")
+
+
+def _excerpt(text: str, limit: int = 60) -> str:
+    """``repr`` of at most ``limit`` characters of ``text`` (escaped, so no control codes)."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
 def _trimmed(text: str) -> str:

@@ -222,7 +222,8 @@ def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
                state, fstate, budget):  # pragma: no cover - numba
     """Run (or resume) one best-first search for at most ``budget`` expansions.
 
-    Inputs: ``passable`` uint8[n] and ``costs`` float64[n] (padded flat grid); ``moves``
+    Inputs: ``passable`` uint8[n] and ``costs`` float64[n] (padded flat grid, 0 in
+    ``passable`` on walls); ``moves``
     int64[8, 5] rows ``(offset, corner_a, corner_b, dx, dy)`` (the flat offset of the
     step and of its two orthogonal cells); ``lengths`` float64[8]; ``iparams``,
     ``fparams`` (layouts ``I_*``, ``F_*``); ``starts``, ``goals`` int64 flat cells.
@@ -237,13 +238,14 @@ def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
 
     This one uses the binary heap; :func:`best_first_bucket` (same arguments) the bucket
     queue. They are two compiled functions rather than one with a flag: with both
-    frontiers in one loop the search ran about 12% slower.
+    frontiers in one loop the search ran about 12% slower. :func:`best_first_classes`
+    (same arguments, heap) is for grids with terrain classes.
 
     Returns the status (also in ``state[S_STATUS]``).
     """
     return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
                    parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
-                   budget, False)
+                   budget, False, False)
 
 
 @njit(cache=True, nogil=True)
@@ -253,15 +255,29 @@ def best_first_bucket(passable, costs, moves, lengths, iparams, fparams, starts,
     """:func:`best_first` with the bucket queue (``iparams[I_FRONTIER] == FRONTIER_BUCKET``)."""
     return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
                    parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
-                   budget, True)
+                   budget, True, False)
+
+
+@njit(cache=True, nogil=True)
+def best_first_classes(passable, costs, moves, lengths, iparams, fparams, starts, goals,
+                       stamp, g, parent, goal_mark, touched, heap_f, heap_n, link, buckets,
+                       state, fstate, budget):  # pragma: no cover - numba
+    """:func:`best_first` on a grid with terrain classes (``Grid.classes``): ``passable``
+    holds each open cell's class code (0 on walls) and a step needs equal codes at both
+    ends and, diagonally, at the orthogonal cells the corner rule checks. A separate
+    compiled function, so the other two keep their loop (and speed) unchanged."""
+    return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
+                   parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
+                   budget, False, True)
 
 
 @njit(cache=True, nogil=True, inline="always")
 def _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
             parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate, budget,
-            bucket):  # pragma: no cover - numba
-    """The loop of both kernels, inlined into each with ``bucket`` a constant (inlining
-    by numba rather than leaving it to LLVM measured 4-10% faster, compiling 20% slower)."""
+            bucket, classes):  # pragma: no cover - numba
+    """The loop of the kernels, inlined into each with ``bucket`` and ``classes``
+    constants (inlining by numba rather than leaving it to LLVM measured 4-10% faster,
+    compiling 20% slower)."""
     n_moves = iparams[I_N_MOVES]
     rule = iparams[I_RULE]
     stride = iparams[I_STRIDE]
@@ -378,18 +394,31 @@ def _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, st
         gu = g[u]
         ux = u % stride
         uy = u // stride
+        code = passable[u]  # the terrain class code (used only with ``classes``)
         for k in range(n_moves):
             v = u + moves[k, 0]
-            if passable[v] == 0:
-                continue
-            if k >= 4 and rule != RULE_ALWAYS:
-                a = passable[u + moves[k, 1]]
-                b = passable[u + moves[k, 2]]
-                if rule == RULE_NEVER:
-                    if a == 0 or b == 0:
-                        continue
-                elif a == 0 and b == 0:
+            if classes:
+                if passable[v] != code:
                     continue
+                if k >= 4 and rule != RULE_ALWAYS:
+                    a = passable[u + moves[k, 1]]
+                    b = passable[u + moves[k, 2]]
+                    if rule == RULE_NEVER:
+                        if a != code or b != code:
+                            continue
+                    elif a != code and b != code:
+                        continue
+            else:
+                if passable[v] == 0:
+                    continue
+                if k >= 4 and rule != RULE_ALWAYS:
+                    a = passable[u + moves[k, 1]]
+                    b = passable[u + moves[k, 2]]
+                    if rule == RULE_NEVER:
+                        if a == 0 or b == 0:
+                            continue
+                    elif a == 0 and b == 0:
+                        continue
             step = lengths[k]
             if weighted:
                 step *= costs[v]

@@ -30,7 +30,9 @@ def breadth_first(passable, moves, n_moves, rule, starts, goals,
                   stamp, g, parent, goal_mark, touched, state):  # pragma: no cover - numba
     """Visit cells in order of steps from the starts until a goal is taken off the queue.
 
-    Inputs: ``passable`` uint8[n] (padded flat grid), ``moves`` int64[8, 5] rows
+    Inputs: ``passable`` uint8[n] (padded flat grid: the terrain class code of each open
+    cell, 0 on walls; a step needs equal codes at both ends and, diagonally, at the corners
+    the rule checks), ``moves`` int64[8, 5] rows
     ``(offset, corner_a, corner_b, dx, dy)``, ``n_moves`` (4 or 8), ``rule`` (corner rule
     for moves 4..7), ``starts`` and ``goals`` int64 flat cells (no goals: visit all).
 
@@ -74,17 +76,18 @@ def breadth_first(passable, moves, n_moves, rule, starts, goals,
             break
         expanded += 1
         steps = g[u] + 1.0
+        code = passable[u]
         for k in range(n_moves):
             v = u + moves[k, 0]
-            if passable[v] == 0 or stamp[v] == gen:
+            if passable[v] != code or stamp[v] == gen:
                 continue
             if k >= 4 and rule != RULE_ALWAYS:
                 a = passable[u + moves[k, 1]]
                 b = passable[u + moves[k, 2]]
                 if rule == RULE_NEVER:
-                    if a == 0 or b == 0:
+                    if a != code or b != code:
                         continue
-                elif a == 0 and b == 0:
+                elif a != code and b != code:
                     continue
             stamp[v] = gen
             g[v] = steps

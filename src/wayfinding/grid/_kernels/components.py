@@ -16,7 +16,8 @@ def label_components(passable, stride, diagonal_steps):  # pragma: no cover - nu
 
     Parameters (inputs)
     -------------------
-    passable : uint8[n], 1 where passable (padded flat grid).
+    passable : uint8[n], nonzero where passable (padded flat grid): the terrain class code,
+        and only cells of equal codes are joined (1 everywhere on a one-class grid).
     stride : int, row length of the padded grid.
     diagonal_steps : bool, also follow the four diagonal steps (without any corner check).
 
@@ -47,9 +48,10 @@ def label_components(passable, stride, diagonal_steps):  # pragma: no cover - nu
         while top > 0:
             top -= 1
             current = frontier[top]
+            code = passable[current]
             for k in range(offsets.shape[0]):
                 nxt = current + offsets[k]
-                if passable[nxt] != 0 and labels[nxt] < 0:
+                if passable[nxt] == code and labels[nxt] < 0:
                     labels[nxt] = count
                     frontier[top] = nxt
                     top += 1
