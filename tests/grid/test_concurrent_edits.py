@@ -43,14 +43,23 @@ def test_an_edit_during_a_build_never_leaves_stale_data_current():
     grid = _PausingGrid(_wall_with_gap(40, 30, gap=15), diagonal=True)
     grid.building, grid.edited = threading.Event(), threading.Event()
     start, goal = (0, 15), (39, 15)
-    first: list[wf.SearchResult] = []
-    searcher = threading.Thread(target=lambda: first.append(wf.astar(grid, start, goal)))
+    first: list[object] = []
+
+    def search() -> None:
+        try:
+            first.append(wf.astar(grid, start, goal))
+        except BaseException as error:  # pragma: no cover - reported below
+            first.append(error)
+
+    searcher = threading.Thread(target=search)
     searcher.start()
-    assert grid.building.wait(10)
+    assert grid.building.wait(30)
     grid.set_wall((20, 15))  # close the only gap while the search builds its data
     grid.edited.set()
-    searcher.join(10)
-    assert first and first[0].found  # that search may answer for the grid before the edit
+    searcher.join(30)
+    assert first, "the first search did not finish"
+    # that search answers for the grid as it was when it took its data (before the edit)
+    assert isinstance(first[0], wf.SearchResult) and first[0].found, first[0]
     after = wf.astar(grid, start, goal)
     fresh = wf.astar(wf.Grid(grid.passable_mask, diagonal=True), start, goal)
     assert fresh.path is None
