@@ -98,3 +98,11 @@ def test_cost_of_a_diagonal_on_a_4_way_grid_is_refused():
     assert four.cost((0, 0), (1, 0)) == 1.0
     eight = wf.Grid.from_ascii("..\n..", diagonal=True)
     assert eight.cost((0, 0), (1, 1)) == pytest.approx(math.sqrt(2))
+
+
+def test_generic_path_costs_that_overflow_raise():
+    graph = wf.SimpleGraph({"a": {"b": 1e308}, "b": {"c": 1e308}})
+    with pytest.raises(InvalidCostError, match="overflows"):
+        wf.dijkstra(graph, "a", "c")
+    with pytest.raises(InvalidCostError, match="overflows"):
+        wf.astar(graph, "a", "c")

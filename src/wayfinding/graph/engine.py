@@ -244,6 +244,10 @@ class BestFirstSearch:
 
     # ------------------------------------------------------------------ internals
     def _record(self, location: Any, parent: Any, new_cost: float) -> None:
+        if new_cost == _INF:  # finite steps whose sum overflows a float
+            raise InvalidCostError(
+                f"the cost of the path to {location!r} overflows (edge costs too large: "
+                f"reached via {parent!r})")
         self.cost_so_far[location] = new_cost
         self.came_from[location] = parent
         if self.priority is Priority.COST:
