@@ -8,21 +8,21 @@ anything is decompressed it checks the zip directory (no unknown, duplicate, enc
 oddly compressed members; sizes that fit the file) and the member's ``.npy`` header
 (dtype, shape, byte order, declared size matching the zip's). Nothing is unpickled. Every
 fault, truncation and failed CRC check included, becomes the exception the caller's
-``fail`` makes from a message that names the file.
+``fail`` makes from a message (the caller adds the file's name).
 
 Examples
 --------
 >>> import io, numpy as np
 >>> buffer = io.BytesIO()
 >>> np.savez(buffer, a=np.arange(3))
->>> with NpzReader(buffer, {"a", "b"}, ValueError, source="demo") as archive:
+>>> with NpzReader(buffer, {"a", "b"}, ValueError) as archive:
 ...     archive.names, archive.read("a", np.int64, (None,), limit=10)
 ({'a'}, array([0, 1, 2]))
->>> with NpzReader(buffer, {"a"}, ValueError, source="demo") as archive:
+>>> with NpzReader(buffer, {"a"}, ValueError) as archive:
 ...     archive.read("a", np.int64, (None,), limit=2)
 Traceback (most recent call last):
 ...
-ValueError: demo: member 'a' declares shape (3,), more than 2 items
+ValueError: member 'a' declares shape (3,), more than 2 items
 """
 
 from __future__ import annotations
@@ -61,9 +61,7 @@ class NpzReader:
         The member names (without ``.npy``) the caller knows; any other member makes the
         archive refused at once, before anything is decompressed.
     fail : callable
-        Makes the exception to raise from a message (already prefixed by ``source``).
-    source : str
-        How messages name the file.
+        Makes the exception to raise from a message saying what is wrong.
 
     Attributes
     ----------
@@ -72,9 +70,8 @@ class NpzReader:
     """
 
     def __init__(self, path: str | os.PathLike[str] | IO[bytes], expected: Iterable[str],
-                 fail: Callable[[str], Exception], *, source: str) -> None:
+                 fail: Callable[[str], Exception]) -> None:
         self._fail = fail
-        self.source = source
         expected = set(expected)
         try:
             if hasattr(path, "read"):
@@ -129,16 +126,17 @@ class NpzReader:
 
     def error(self, message: str) -> Exception:
         """The caller's exception for ``message`` about this file."""
-        return self._fail(f"{self.source}: {message}")
+        return self._fail(message)
 
     def read(self, key: str, dtype: Any, shape: tuple[int | None, ...], *,
              limit: int) -> np.ndarray:
         """Member ``key`` as a fresh, writeable, C-ordered array.
 
-        ``dtype`` is the exact dtype wanted (``"U"`` for any native unicode string of at
-        most 64 characters); ``shape`` gives each dimension, None where any length is
-        accepted; ``limit`` bounds the number of items. All of it is checked against the
-        zip directory and the ``.npy`` header before the data is decompressed.
+        ``dtype`` is the exact dtype wanted, or a tuple of those accepted (``"U"`` for any
+        native unicode string of at most 64 characters); ``shape`` gives each dimension,
+        None where any length is accepted; ``limit`` bounds the number of items. All of
+        it is checked against the zip directory and the ``.npy`` header before the data
+        is decompressed.
         """
         info = self._members.get(key)
         if info is None:
@@ -172,7 +170,9 @@ class NpzReader:
         else:
             return f"member {key!r} has .npy version {version}"
         if not _dtype_fits(descr, dtype):
-            wanted_type = "a string" if dtype == "U" else np.dtype(dtype)
+            wanted_type = " or ".join(
+                "a string" if each == "U" else str(np.dtype(each))
+                for each in (dtype if isinstance(dtype, tuple) else (dtype,)))
             return f"member {key!r} has dtype {descr}, expected {wanted_type}"
         if len(found) != len(shape) or any(
                 want is not None and want != got for want, got in zip(shape, found,
@@ -203,10 +203,14 @@ class NpzReader:
 
 
 def _itemsize(dtype: Any) -> int:
+    if isinstance(dtype, tuple):
+        return max(_itemsize(each) for each in dtype)
     return 4 * 64 if dtype == "U" else np.dtype(dtype).itemsize
 
 
 def _dtype_fits(found: np.dtype, wanted: Any) -> bool:
+    if isinstance(wanted, tuple):
+        return any(_dtype_fits(found, each) for each in wanted)
     if wanted == "U":
         return found.kind == "U" and found.isnative and found.itemsize <= 4 * 64
     return found == np.dtype(wanted) and found.isnative

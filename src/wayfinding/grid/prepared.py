@@ -358,8 +358,10 @@ class PreparedGrid:
 not a readable .npz archive (File is not a zip file)
         """
         name = repr(os.fspath(path))
-        with NpzReader(path, _FILE_KEYS, StaleDataError,
-                       source=f"{name} is not a prepared-grid file") as archive:
+        def damaged(message: str) -> StaleDataError:
+            return StaleDataError(f"{name} is not a prepared-grid file: {message}")
+
+        with NpzReader(path, _FILE_KEYS, damaged) as archive:
             missing = set(_FILE_KEYS) - archive.names
             if missing:
                 raise StaleDataError(f"{name} is not a prepared-grid file "
