@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 import os
 import struct
+import tokenize
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable
@@ -46,8 +47,9 @@ SLACK = 4096
 MAX_HEADER = 1024
 
 #: Exceptions a damaged archive can raise from :mod:`zipfile`, :mod:`zlib` and numpy.
-_DAMAGE = (zipfile.BadZipFile, zlib.error, EOFError, ValueError, struct.error,
-           RuntimeError, NotImplementedError, OverflowError, KeyError, SyntaxError)
+_DAMAGE = (zipfile.BadZipFile, zlib.error, EOFError, ValueError, TypeError, struct.error,
+           RuntimeError, NotImplementedError, OverflowError, KeyError, SyntaxError,
+           tokenize.TokenError)
 
 
 class NpzReader:
