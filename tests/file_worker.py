@@ -11,6 +11,7 @@ file named on stderr is the culprit.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import resource
@@ -36,7 +37,7 @@ def grid_path_problem(rows: list[str], path: list, start, goal, cost: float) -> 
     if not path or tuple(path[0]) != tuple(start) or tuple(path[-1]) != tuple(goal):
         return f"path does not run from {start} to {goal}"
     total = 0.0
-    for (ax, ay), (bx, by) in zip(path, path[1:], strict=False):
+    for (ax, ay), (bx, by) in itertools.pairwise(path):
         dx, dy = bx - ax, by - ay
         if max(abs(dx), abs(dy)) != 1 or not free(bx, by):
             return f"bad step {(ax, ay)} -> {(bx, by)}"
@@ -91,12 +92,12 @@ def use_field(path: str, spec: dict) -> tuple[str, list[str]]:
                 problems.append(f"path to {(x, y)} ends at {found[-1]}, cost {cost}")
                 continue
             costs = [field.cost_to(tuple(cell)) for cell in found]
-            for (ax, ay), (bx, by) in zip(found, found[1:], strict=False):
+            for (ax, ay), (bx, by) in itertools.pairwise(found):
                 if max(abs(bx - ax), abs(by - ay)) != 1:
                     problems.append(f"path to {(x, y)} jumps {(ax, ay)} -> {(bx, by)}")
                     break
             if any(not math.isfinite(c) for c in costs) or any(
-                    b < a for a, b in zip(costs, costs[1:], strict=False)):
+                    b < a for a, b in itertools.pairwise(costs)):
                 problems.append(f"path to {(x, y)} has costs {costs}")
     return outcome, problems
 
@@ -128,7 +129,7 @@ def main() -> None:
             outcome, problems = "refused", []
             if item["path"] not in str(error):
                 problems = [f"the error does not name the file: {error}"]
-        except Exception as error:  # noqa: BLE001 - any other exception is a finding
+        except Exception as error:
             outcome, problems = "other exception", [f"{type(error).__name__}: {error}"]
         counts[outcome] = counts.get(outcome, 0) + 1
         invalid.extend(f"{item['path']} ({item['how']}): {p}" for p in problems)

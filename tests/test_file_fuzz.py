@@ -129,7 +129,7 @@ def array_corruption(rng, base, n, compressed, kind):
                        else np.concatenate([value, value[: cut - value.shape[0]]]))
         how = f"{key} resized to {cut}"
     elif choice == 8:
-        extra = (f"{key}.npy", huge_member(key, (10**9,) + value.shape[1:]))
+        extra = (f"{key}.npy", huge_member(key, (10 ** 9, *value.shape[1:])))
         del arrays[key]
         how = f"{key} declares a huge shape"
     elif choice == 9:
