@@ -5,6 +5,11 @@ Nothing is pickled. A grid file holds ``cost`` float64[H, W] (inf where unreache
 none) and a ``format`` tag. A graph file is a JSON object ``{"format", "version",
 "max_cost", "cells": [[location, cost, parent], ...]}`` whose locations are JSON values,
 tuples written as ``{"tuple": [...]}``.
+
+Loading trusts nothing: grid archives are read through :class:`~wayfinding._archive.NpzReader`
+(only the five members, sizes checked before decompressing, at most
+:data:`MAX_FIELD_CELLS` cells) and both kinds are checked by :func:`check_grid_field` or
+:func:`check_graph_field`; every fault is a MapFormatError naming the file.
 """
 
 from __future__ import annotations
