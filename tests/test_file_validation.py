@@ -289,3 +289,41 @@ def test_small_file_hiding_a_gigabyte_is_refused_quickly(prepared_file, field_fi
     assert str(bad) in outcome and match in outcome
     assert grown_mb < 50
     assert seconds < 2
+
+
+# ---------------------------------------------------------------- the query kernel's guards
+GUARDED_QUERIES = textwrap.dedent("""
+    import json, sys
+    import numpy as np
+    import wayfinding as wf
+    from wayfinding.grid import prepared_parts as parts
+    from wayfinding.grid.prepared import PreparedGrid, PrepareMethod, prepare
+    grid = wf.Grid.from_ascii(sys.argv[1], diagonal=True)
+    good = prepare(grid)
+    graph = {key: value.copy() for key, value in good._graph.items()}
+    shortcuts = graph["up_low"] >= 0
+    edges = np.arange(graph["up_low"].shape[0], dtype=np.int32)
+    graph["up_low"][shortcuts] = edges[shortcuts]  # each shortcut unpacks into itself
+    _, subgoal_id, _, clear = parts.subgoal_arrays(grid)
+    subgoal_id[graph["cells"]] = np.arange(graph["cells"].shape[0], dtype=np.int32)
+    bad = PreparedGrid(grid, PrepareMethod.SUBGOAL_CH, 1.0, subgoal_id, clear, graph, 0.0,
+                       n_edges=good.edges)
+    cells = [(x, y) for y in range(grid.height) for x in range(grid.width)
+             if grid.passable_mask[y, x]]
+    same = 0
+    for a in cells[::7]:
+        for b in cells[::11]:
+            same += abs(bad.search(a, b).cost - good.search(a, b).cost) < 1e-9
+    print(json.dumps([bad.fallbacks, same, len(cells[::7]) * len(cells[::11])]))
+""")
+
+
+def test_query_kernel_stops_on_shortcuts_that_never_end():
+    # data that passed no check (built in memory): the kernel must not write past its
+    # buffers or loop forever; such queries fall back to jps and stay optimal
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    done = subprocess.run([sys.executable, "-c", GUARDED_QUERIES, ROOMS], env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    fallbacks, same, total = json.loads(done.stdout)
+    assert fallbacks > 0 and same == total
