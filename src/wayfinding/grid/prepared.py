@@ -58,6 +58,7 @@ import time
 
 import numpy as np
 
+from .._archive import NpzReader
 from ..errors import InvalidParameterError, StaleDataError, UnsupportedGridError
 from ..result import SearchResult, StopReason
 from . import prepared_parts as parts
@@ -191,8 +192,8 @@ class PreparedGrid:
         self.core = int(graph["core_start"].shape[0] - 1)
         self.edges = int(n_edges)
         self.shortcuts = int(np.count_nonzero(graph["up_low"] >= 0))
-        #: Queries the hierarchy could not answer, answered by jps instead (always 0 in
-        #: every test and benchmark; kept as a safety net).
+        #: Queries the hierarchy could not answer, answered by jps instead (always 0 for
+        #: data made by prepare(); a safety net for tampered files).
         self.fallbacks = 0
         flat = grid.flat
         m = grid.movement
@@ -270,7 +271,7 @@ class PreparedGrid:
             if status != kernels.STATUS_HEAP_FULL:
                 break
             work.grow_heap()
-        if status != kernels.STATUS_FOUND:  # pragma: no cover - a safety net, never seen
+        if status != kernels.STATUS_FOUND:  # a safety net (seen only with tampered files)
             self.fallbacks += 1
             return jps(grid, start, goal)
         # the same (x, y) tuples every time, taken from a table: much faster than new ones
@@ -320,50 +321,80 @@ class PreparedGrid:
     def load(cls, path: str | os.PathLike[str], grid: Grid) -> PreparedGrid:
         """Read a file written by :meth:`save` for ``grid``.
 
+        The file is not trusted: only the members :meth:`save` writes are read, each
+        checked against a size bound derived from ``grid`` (its number of subgoals)
+        before it is decompressed, and every array the queries read is checked (dtypes,
+        shapes, index ranges, weights, the structure of the hierarchy and its labels)
+        before it is used. A checked but tampered file can only make queries slower or
+        their paths longer: every path is checked cell by cell against the grid (a query
+        whose path fails falls back to :func:`~wayfinding.grid.jps.jps`).
+
         Raises
         ------
         StaleDataError
-            When the file is not a prepared-grid file of this format version, or was
-            written for a grid other than ``grid`` (other walls, size, rules or cost).
+            When the file is not a prepared-grid file of this format version, was
+            written for a grid other than ``grid`` (other walls, size, rules or cost), or
+            is damaged (truncated, altered, unknown members, arrays out of range); the
+            message names the file and what is wrong. Prepare the grid again.
+        FileNotFoundError
+            When there is no file at ``path``.
         UnsupportedGridError
             When ``grid`` itself cannot be prepared.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> from wayfinding import Grid
+        >>> grid = Grid.from_ascii('..#.\\n....', diagonal=True)
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     name = os.path.join(folder, 'grid.prepared')
+        ...     prepare(grid).save(name)
+        ...     with open(name, 'r+b') as handle:
+        ...         _ = handle.truncate(300)
+        ...     PreparedGrid.load(name, grid)
+        Traceback (most recent call last):
+        ...
+        wayfinding.errors.StaleDataError: '...grid.prepared' is not a prepared-grid file: \
+not a readable .npz archive (File is not a zip file)
         """
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                contents = {key: data[key] for key in data.files}
-        except (OSError, ValueError) as error:
-            if isinstance(error, FileNotFoundError):
-                raise
-            raise StaleDataError(f"{os.fspath(path)!r} is not a prepared-grid file: "
-                                 f"{error}") from None
-        missing = {"format_version", "method", "fingerprint", "build_seconds", "edges",
-                   *_GRAPH_KEYS} - contents.keys()
-        if missing:
-            raise StaleDataError(f"{os.fspath(path)!r} is not a prepared-grid file "
-                                 f"(missing {sorted(missing)})")
-        version = int(contents["format_version"])
-        if version != FORMAT_VERSION:
-            raise StaleDataError(f"{os.fspath(path)!r} has format version {version}; "
-                                 f"this wayfinding reads version {FORMAT_VERSION}: prepare "
-                                 "the grid again")
-        try:
-            method = PrepareMethod(str(contents["method"]))
-        except ValueError:
-            raise StaleDataError(f"{os.fspath(path)!r} was made by an unknown method "
-                                 f"{str(contents['method'])!r}") from None
-        scale = _check_grid(grid, method)
-        fingerprint = grid_fingerprint(grid)
-        if str(contents["fingerprint"]) != fingerprint:
-            raise StaleDataError(f"{os.fspath(path)!r} was prepared for another grid "
-                                 "(walls, size, movement rules or cell cost differ)")
-        _passable, subgoal_id, cells, clear = parts.subgoal_arrays(grid)
-        graph = {key: contents[key] for key in _GRAPH_KEYS}
-        if not np.array_equal(cells, np.sort(graph["cells"])):  # pragma: no cover
-            raise StaleDataError(f"{os.fspath(path)!r} does not match the grid's subgoals")
+        name = repr(os.fspath(path))
+        def damaged(message: str) -> StaleDataError:
+            return StaleDataError(f"{name} is not a prepared-grid file: {message}")
+
+        with NpzReader(path, _FILE_KEYS, damaged) as archive:
+            missing = set(_FILE_KEYS) - archive.names
+            if missing:
+                raise StaleDataError(f"{name} is not a prepared-grid file "
+                                     f"(missing {sorted(missing)})")
+            version = int(archive.read("format_version", np.int64, (), limit=1))
+            if version != FORMAT_VERSION:
+                raise StaleDataError(f"{name} has format version {version}; this "
+                                     f"wayfinding reads version {FORMAT_VERSION}: prepare "
+                                     "the grid again")
+            method_name = str(archive.read("method", "U", (), limit=1))
+            try:
+                method = PrepareMethod(method_name)
+            except ValueError:
+                raise StaleDataError(f"{name} was made by an unknown method "
+                                     f"{method_name!r}") from None
+            scale = _check_grid(grid, method)
+            fingerprint = grid_fingerprint(grid)
+            if str(archive.read("fingerprint", "U", (), limit=1)) != fingerprint:
+                raise StaleDataError(f"{name} was prepared for another grid "
+                                     "(walls, size, movement rules or cell cost differ)")
+            build_seconds = float(archive.read("build_seconds", np.float64, (), limit=1))
+            edges = int(archive.read("edges", np.int64, (), limit=1))
+            _passable, subgoal_id, cells, clear = parts.subgoal_arrays(grid)
+            graph = parts.read_graph(archive, cells.shape[0])
+        problem = parts.check_graph(graph, cells, grid)
+        if problem is None and not (math.isfinite(build_seconds) and build_seconds >= 0
+                                    and edges >= 0):
+            problem = f"build_seconds {build_seconds} or edges {edges} out of range"
+        if problem is not None:
+            raise StaleDataError(f"{name} is damaged: {problem}; prepare the grid again")
         subgoal_id[graph["cells"]] = np.arange(cells.shape[0], dtype=np.int32)
-        return cls(grid, method, scale, subgoal_id, clear, graph,
-                   float(contents["build_seconds"]), n_edges=int(contents["edges"]),
-                   fingerprint=fingerprint)
+        return cls(grid, method, scale, subgoal_id, clear, graph, build_seconds,
+                   n_edges=edges, fingerprint=fingerprint)
 
 
 #: The arrays the query kernel takes after the grid, subgoal ids, cells and clearances.
@@ -371,6 +402,9 @@ _QUERY_KEYS = ("up_from", "up_to", "up_low", "up_high", "core_start", "core_to",
                "core_low", "core_high", "label_start", "label_hd", "label_edge")
 #: Every array of the prepared data (saved in files).
 _GRAPH_KEYS = ("cells", "up_start", "up_w", *_QUERY_KEYS)
+#: Every member of a file written by :meth:`PreparedGrid.save`.
+_FILE_KEYS = ("format_version", "method", "fingerprint", "build_seconds", "edges",
+              *_GRAPH_KEYS)
 
 
 # ---------------------------------------------------------------------- helpers

@@ -12,10 +12,12 @@ Examples
 from __future__ import annotations
 
 import functools
+import math
 from typing import Any
 
 import numpy as np
 
+from .._archive import NpzReader
 from .grid import Grid
 from .jps import LazyMap
 
@@ -117,6 +119,72 @@ class QueryWorkspace:
         #: the buffers in the order the query kernel takes them
         self.arrays = (self.best_f, self.entry_f, self.touched, self.best_b, self.entry_b,
                        self.core_via, self.heap_key, self.heap_node, self.scan, self.buffer)
+
+
+# ---------------------------------------------------------------------- files
+#: dtype and trailing shape of each array of the prepared data, and the bound on its
+#: first dimension for ``n`` subgoals: labels hold hubs numbered at most their node, the
+#: upward graph at most one edge per pair of nodes, the core two.
+_LAYOUT: dict[str, tuple[Any, tuple[int, ...], Any]] = {
+    "cells": (np.int64, (), lambda n: n),
+    "up_start": (np.int64, (), lambda n: n + 1),
+    "label_start": (np.int64, (), lambda n: n + 1),
+    "core_start": (np.int64, (), lambda n: n + 1),
+    **{key: (dtype, (), lambda n: n * (n - 1) // 2) for key, dtype in (
+        ("up_from", np.int32), ("up_to", np.int32), ("up_w", np.float64),
+        ("up_low", np.int32), ("up_high", np.int32))},
+    **{key: (dtype, (), lambda n: n * (n - 1)) for key, dtype in (
+        ("core_to", np.int32), ("core_w", np.float64), ("core_low", np.int32),
+        ("core_high", np.int32))},
+    "label_hd": (np.float64, (2,), lambda n: n * (n + 1) // 2),
+    "label_edge": (np.int32, (), lambda n: n * (n + 1) // 2),
+}
+
+#: Arrays that must have one length.
+_SAME_LENGTH = (("up_from", "up_to", "up_w", "up_low", "up_high"),
+                ("core_to", "core_w", "core_low", "core_high"), ("label_hd", "label_edge"))
+
+
+def read_graph(archive: NpzReader, n: int) -> dict[str, np.ndarray]:
+    """The arrays of the prepared data from ``archive``, for a grid of ``n`` subgoals.
+
+    Each is read only after its declared dtype and shape passed the bound of
+    :data:`_LAYOUT` (nothing larger is decompressed).
+    """
+    graph = {}
+    for key, (dtype, tail, bound) in _LAYOUT.items():
+        first = bound(n)
+        exact = key in ("cells", "up_start", "label_start")
+        graph[key] = archive.read(key, dtype, (first if exact else None, *tail),
+                                  limit=first * max(math.prod(tail), 1))
+    return graph
+
+
+def check_graph(graph: dict[str, np.ndarray], cells: np.ndarray, grid: Grid) -> str | None:
+    """What is wrong with the prepared data ``graph`` read from a file for ``grid``
+    (whose subgoals are ``cells``), or None when a query may use it."""
+    from ._kernels import ch_check
+
+    for group in _SAME_LENGTH:
+        lengths = {key: graph[key].shape[0] for key in group}
+        if len(set(lengths.values())) > 1:
+            return f"arrays of different lengths {lengths}"
+    if graph["core_start"].shape[0] < 1:
+        return "core_start is empty"
+    if not np.array_equal(cells, np.sort(graph["cells"])):
+        return "cells are not the grid's subgoals"
+    m = grid.movement
+    code, a, b = ch_check.check(graph["cells"], grid.flat.stride, float(m.straight_cost),
+                                float(m.diagonal_cost),
+                                *(graph[key] for key in _CHECKED_KEYS))
+    if code != ch_check.OK:
+        return ch_check.MESSAGES[code].format(a=a, b=b)
+    return None
+
+
+_CHECKED_KEYS = ("up_start", "up_from", "up_to", "up_w", "up_low", "up_high", "core_start",
+                 "core_to", "core_w", "core_low", "core_high", "label_start", "label_hd",
+                 "label_edge")
 
 
 _ch_query: Any = None

@@ -5,6 +5,11 @@ Nothing is pickled. A grid file holds ``cost`` float64[H, W] (inf where unreache
 none) and a ``format`` tag. A graph file is a JSON object ``{"format", "version",
 "max_cost", "cells": [[location, cost, parent], ...]}`` whose locations are JSON values,
 tuples written as ``{"tuple": [...]}``.
+
+Loading trusts nothing: grid archives are read through :class:`~wayfinding._archive.NpzReader`
+(only the five members, sizes checked before decompressing, at most
+:data:`MAX_FIELD_CELLS` cells) and both kinds are checked by :func:`check_grid_field` or
+:func:`check_graph_field`; every fault is a MapFormatError naming the file.
 """
 
 from __future__ import annotations
@@ -12,16 +17,21 @@ from __future__ import annotations
 import json
 import math
 import os
-import zipfile
 from typing import Any
 
 import numpy as np
 
+from .._archive import NpzReader
 from ..errors import InvalidParameterError, MapFormatError
 from ._fields import GraphStore, GridStore
 
 FORMAT = "wayfinding.DistanceField"
 VERSION = 1
+#: Largest grid field read, in cells (32 times the largest MovingAI map): the bound that
+#: keeps a small file from declaring arrays that need gigabytes.
+MAX_FIELD_CELLS = 2**25
+_MEMBERS = ("format", "version", "cost", "parent", "max_cost")
+_INTEGERS = (np.int64, np.int32)
 
 
 def save_field(field: Any, path: str | os.PathLike[str]) -> None:
@@ -56,44 +66,93 @@ def load_field(cls: Any, path: str | os.PathLike[str]) -> Any:
 
 
 def _load_grid(cls: Any, path: Any, source: str) -> Any:
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {key: data[key] for key in data.files}
-    except (OSError, ValueError, zipfile.BadZipFile) as error:
-        raise MapFormatError(f"not a readable .npz archive: {error}", source=source) from None
-    missing = {"format", "version", "cost", "parent", "max_cost"} - set(arrays)
-    if missing or str(arrays["format"]) != FORMAT:
-        raise MapFormatError(f"not a saved {FORMAT} (missing {sorted(missing)})", source=source)
-    if int(arrays["version"]) != VERSION:
-        raise MapFormatError(f"unknown file version {int(arrays['version'])}", source=source)
-    cost = np.asarray(arrays["cost"], dtype=np.float64)
-    parent = np.asarray(arrays["parent"])
-    if cost.ndim != 2 or parent.shape != cost.shape or cost.size == 0:
-        raise MapFormatError(f"cost {cost.shape} and parent {parent.shape} must be the same "
-                             "non-empty 2-D shape", source=source)
+    def damaged(message: str) -> MapFormatError:
+        return MapFormatError(message, source=source)
+
+    with NpzReader(path, _MEMBERS, damaged) as archive:
+        missing = set(_MEMBERS) - archive.names
+        if missing:
+            raise damaged(f"not a saved {FORMAT} (missing {sorted(missing)})")
+        if str(archive.read("format", "U", (), limit=1)) != FORMAT:
+            raise damaged(f"not a saved {FORMAT}")
+        version = int(archive.read("version", _INTEGERS, (), limit=1))
+        if version != VERSION:
+            raise damaged(f"unknown file version {version}")
+        max_cost = float(archive.read("max_cost", np.float64, (), limit=1))
+        cost = archive.read("cost", np.float64, (None, None), limit=MAX_FIELD_CELLS)
+        parent = archive.read("parent", _INTEGERS, (None, None), limit=max(cost.size, 1))
+    if parent.shape != cost.shape or cost.size == 0:
+        raise damaged(f"cost {cost.shape} and parent {parent.shape} must be the same "
+                      "non-empty 2-D shape")
+    problem = check_grid_field(cost, parent, max_cost)
+    if problem is not None:
+        raise damaged(problem)
     h, w = cost.shape
-    if np.isnan(cost).any() or (np.isinf(cost) & (cost < 0)).any():
-        raise MapFormatError("costs must be numbers or +inf", source=source)
-    bad = (parent < -1) | (parent >= h * w) | ((parent >= 0) & ~np.isfinite(cost))
-    if bad.any():
-        y, x = (int(v) for v in np.argwhere(bad)[0])
-        raise MapFormatError(f"bad parent {int(parent[y, x])} at cell {(x, y)}", source=source)
     stride = w + 2
     dist = np.full((h + 2) * stride, math.inf)
     dist.reshape(h + 2, stride)[1:-1, 1:-1] = cost
     padded = np.where(parent >= 0, (parent // w + 1) * stride + parent % w + 1, -1)
     flat_parent = np.full((h + 2) * stride, -1, dtype=np.int32)
     flat_parent.reshape(h + 2, stride)[1:-1, 1:-1] = padded
-    max_cost = float(arrays["max_cost"])
     return cls(GridStore(dist, flat_parent, w, h),
                max_cost=None if math.isnan(max_cost) else max_cost)
+
+
+def check_grid_field(cost: np.ndarray, parent: np.ndarray, max_cost: float) -> str | None:
+    """What is wrong with a grid field's arrays (as saved), or None.
+
+    Costs are numbers or +inf; a parent is -1 (a start, or unreached) or one of the eight
+    neighbours of its cell, reached, costing no more than the cell (as a flood leaves
+    them), and following parents never comes back to a cell.
+
+    Examples
+    --------
+    >>> check_grid_field(np.array([[0.0, 1.0, 2.0]]), np.array([[-1, 0, 0]]), math.nan)
+    'parent 0 of cell (2, 0) is not one of its neighbours'
+    """
+    if not (math.isnan(max_cost) or 0 <= max_cost < math.inf):
+        return f"max_cost {max_cost} is not a number >= 0"
+    if np.isnan(cost).any() or (np.isinf(cost) & (cost < 0)).any():
+        return "costs must be numbers or +inf"
+    h, w = cost.shape
+    flat_cost = cost.reshape(-1)
+    flat_parent = parent.reshape(-1).astype(np.int64)
+    bad = (flat_parent < -1) | (flat_parent >= h * w)
+    bad |= (flat_parent >= 0) & ~np.isfinite(flat_cost)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        return f"bad parent {int(flat_parent[i])} at cell {(i % w, i // w)}"
+    children = np.flatnonzero(flat_parent >= 0)
+    parents = flat_parent[children]
+    gap = np.maximum(np.abs(parents // w - children // w), np.abs(parents % w - children % w))
+    checks = ((gap != 1, "is not one of its neighbours"),
+              (~np.isfinite(flat_cost[parents]), "was not reached"),
+              (flat_cost[parents] > flat_cost[children], "costs more than the cell"))
+    for wrong, what in checks:
+        if wrong.any():
+            i = int(np.argmax(wrong))
+            child = int(children[i])
+            return f"parent {int(parents[i])} of cell {(child % w, child // w)} {what}"
+    # a cycle can only join cells of equal cost: follow those links by pointer doubling
+    tie = flat_cost[parents] == flat_cost[children]
+    tied = children[tie]
+    if tied.shape[0]:
+        index = np.full(h * w, -1, dtype=np.int64)
+        index[tied] = np.arange(tied.shape[0])
+        after = index[parents[tie]]  # the next tied cell, -1 when the links leave them
+        for _ in range(int(tied.shape[0]).bit_length() + 1):
+            after = np.where(after >= 0, after[after], -1)
+        if (after >= 0).any():
+            child = int(tied[np.argmax(after >= 0)])
+            return f"the parent links from cell {(child % w, child // w)} form a cycle"
+    return None
 
 
 def _load_graph(cls: Any, path: Any, source: str) -> Any:
     try:
         with open(path, encoding="utf-8") as file:
             document = json.load(file)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
         raise MapFormatError(f"neither .npz nor JSON: {error}", source=source) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise MapFormatError(f"not a saved {FORMAT}", source=source)
@@ -107,14 +166,53 @@ def _load_graph(cls: Any, path: Any, source: str) -> Any:
             key = _decode(loc)
             dist[key] = float(cost)
             parent[key] = None if before is None else _decode(before)
-    except (KeyError, TypeError, ValueError) as error:
+    except (KeyError, TypeError, ValueError, RecursionError) as error:
         raise MapFormatError(f"malformed cells: {error}", source=source) from None
-    dangling = [p for p in parent.values() if p is not None and p not in dist]
-    if dangling:
-        raise MapFormatError(f"parent {dangling[0]!r} is not a reached location",
-                             source=source)
+    problem = check_graph_field(dist, parent)
     max_cost = document.get("max_cost")
+    if max_cost is not None and (isinstance(max_cost, bool)
+                                 or not isinstance(max_cost, int | float)
+                                 or not 0 <= max_cost < math.inf):
+        problem = f"max_cost {max_cost!r} is not a number >= 0"
+    if problem is not None:
+        raise MapFormatError(problem, source=source)
     return cls(GraphStore(dist, parent), max_cost=None if max_cost is None else float(max_cost))
+
+
+def check_graph_field(dist: dict[Any, float], parent: dict[Any, Any]) -> str | None:
+    """What is wrong with a graph field's costs and parents, or None.
+
+    Costs are finite numbers; a parent is None or a reached location costing no more than
+    its child, and following parents never comes back to a location.
+
+    Examples
+    --------
+    >>> check_graph_field({"a": 0.0, "b": 0.0}, {"a": "b", "b": "a"})
+    "the parent links from 'a' form a cycle"
+    """
+    for location, cost in dist.items():
+        if not math.isfinite(cost):
+            return f"cost {cost} of {location!r} is not a finite number"
+        before = parent[location]
+        if before is None:
+            continue
+        if before not in dist:
+            return f"parent {before!r} is not a reached location"
+        if dist[before] > cost:
+            return f"parent {before!r} of {location!r} costs more than it"
+    state: dict[Any, int] = {}  # 1: on the chain being followed, 2: leads to a root
+    for location in dist:
+        chain = []
+        current = location
+        while current is not None and current not in state:
+            state[current] = 1
+            chain.append(current)
+            current = parent[current]
+        if current is not None and state[current] == 1:
+            return f"the parent links from {location!r} form a cycle"
+        for each in chain:
+            state[each] = 2
+    return None
 
 
 def _encode(location: Any) -> Any:

@@ -216,6 +216,21 @@ class DistanceField(FieldBase):
     def load(cls, path: str | os.PathLike[str]) -> DistanceField:
         """Read a field written by :meth:`save` (MapFormatError if the file is not one).
 
+        The file is not trusted. A grid field's archive may hold only the five members
+        :meth:`save` writes; their sizes are checked before anything is decompressed
+        (at most :data:`~wayfinding.loop._fieldio.MAX_FIELD_CELLS` cells). Costs must be
+        numbers or +inf; each parent must be one of its cell's eight neighbours (or, in a
+        graph file, a reached location), reached, no dearer than the cell, and parents
+        must not form a cycle: ``path_to`` then only returns real paths.
+
+        Raises
+        ------
+        MapFormatError
+            When the file is damaged, truncated, too large or inconsistent; the message
+            names the file and what is wrong.
+        FileNotFoundError
+            When there is no file at ``path``.
+
         Examples
         --------
         >>> import tempfile, os, wayfinding as wf

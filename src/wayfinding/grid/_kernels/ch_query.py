@@ -29,7 +29,7 @@ from .subgoal import direct_reachable
 
 STATUS_FOUND = 0
 STATUS_NO_PATH = 1
-STATUS_BROKEN = 2  # an edge could not be turned into cells (a bug; never seen)
+STATUS_BROKEN = 2  # an edge could not be turned into cells, or the data is inconsistent
 STATUS_HEAP_FULL = 3  # grow the heap arrays and ask again
 
 
@@ -242,6 +242,8 @@ def query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_high,
             # core edges walked back from meet, reversed afterwards
             x = meet
             while core_via[x] >= 0:
+                if n_chain + 2 > chain.shape[0]:  # a cycle: only tampered data does that
+                    return STATUS_BROKEN, empty, math.inf, examined
                 e = core_via[x]
                 chain[n_chain] = e
                 chain[n_chain + 1] = 2
@@ -250,16 +252,24 @@ def query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_high,
             bottom = x
         # the climb, walked from the top down in the start's label, reversed afterwards
         entry = entry_f[bottom]
+        if entry < 0:
+            return STATUS_BROKEN, empty, math.inf, examined
         owner_f = _owner(label_start, entry)
         n_chain = _label_chain(label_hd, label_edge, label_start, up_from, owner_f, entry,
                                chain, n_chain, 1)
+        if n_chain < 0:
+            return STATUS_BROKEN, empty, math.inf, examined
         # [core edges backwards, climb hub-first] reversed: [climb, core edges] in order
         _reverse_pairs(chain, 0, n_chain)
         # the descent: walked from the meeting hub down in the goal's label
         entry = entry_b[meet] if meet_in_core else meet_entry
         n_chain = _label_chain(label_hd, label_edge, label_start, up_from,
                                _owner(label_start, entry), entry, chain, n_chain, -1)
+        if n_chain < 0:
+            return STATUS_BROKEN, empty, math.inf, examined
         # ---- unpack: the chain reversed onto the stack, shortcuts split on the way
+        if n_chain > stack.shape[0] - 4:
+            return STATUS_BROKEN, empty, math.inf, examined
         top = 0
         for k in range(n_chain - 2, -1, -2):
             stack[top] = chain[k]
@@ -267,7 +277,13 @@ def query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_high,
             top += 2
         nodes[0] = owner_f
         n_nodes = 1
+        # the hierarchy a file gave may unpack into more than a path's nodes (checked
+        # files cannot loop, but their shortcuts may nest exponentially): stop then
+        stack_room = stack.shape[0] - 4
+        nodes_room = nodes.shape[0]
         while top > 0:
+            if top > stack_room or n_nodes >= nodes_room:
+                return STATUS_BROKEN, empty, math.inf, examined
             top -= 2
             e = stack[top]
             kind = stack[top + 1]
@@ -448,9 +464,13 @@ def _core_from(core_start, e):  # pragma: no cover - numba
 @njit(cache=True)
 def _label_chain(label_hd, label_edge, label_start, up_from, owner, entry, chain, n,
                  kind):  # pragma: no cover - numba
-    """Append the upward edges from the entry's hub down to ``owner``, hub first."""
+    """Append the upward edges from the entry's hub down to ``owner``, hub first.
+
+    Returns the new length of ``chain``, or -1 when it is full (inconsistent labels)."""
     e = label_edge[entry]
     while e >= 0:
+        if n + 2 > chain.shape[0]:
+            return -1
         chain[n] = e
         chain[n + 1] = kind
         n += 2
