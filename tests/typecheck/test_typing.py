@@ -45,7 +45,7 @@ def test_mypy_strict_finds_no_error_in_the_typed_example(tmp_path):
 
 
 def test_the_typed_example_runs():
-    from tests.typing import typed_example
+    from tests.typecheck import typed_example
 
     typed_example.main()
 

@@ -1,6 +1,6 @@
 """A small typed program that uses every public name of ``wayfinding`` (``wf.__all__``).
 
-``tests/typing/test_typing.py`` runs ``mypy --strict`` on this file (it must report no
+``tests/typecheck/test_typing.py`` runs ``mypy --strict`` on this file (it must report no
 errors) and runs :func:`main` (it must work). Annotations are written out on purpose: they
 are what a user's type checker sees.
 """
@@ -50,6 +50,8 @@ def grids() -> tuple[float, str]:
     octile: Callable[[tuple[int, int], tuple[int, int]], float] = heuristics.octile
     result = wf.astar(grid, (0, 0), (5, 2), heuristic=octile)
     assert result.path is not None
+    named: wf.SearchResult = wf.astar(grid, (0, 0), (5, 2), heuristic=wf.Heuristic.OCTILE)
+    assert named.cost == result.cost
     picture: str = wf.draw_grid(grid, path=result.path, start=(0, 0), goal=(5, 2))
     square = wf.SquareGrid(4, 3)
     square.walls = [(1, 0), (1, 1)]
