@@ -161,3 +161,11 @@ def test_a_heuristic_that_is_no_callable_lists_the_members(value, call):
                                                     r"Heuristic.CHEBYSHEV, Heuristic.OCTILE, "
                                                     r"Heuristic.EUCLIDEAN\)"):
         function[call.removeprefix("graph-")](graph, start, goal, heuristic=value)
+
+
+def test_a_list_of_two_ints_as_goal_of_a_resumable_search_is_explained():
+    from wayfinding.errors import InvalidLocationError
+
+    grid = wf.Grid.from_ascii("........")
+    with pytest.raises(InvalidLocationError, match=r"which means several goals.*\(7, 0\)"):
+        wf.AStarSearch(grid, (0, 0), [7, 0])

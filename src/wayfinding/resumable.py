@@ -44,8 +44,10 @@ class AStarSearch:
                  heuristic: Callable[[Any, Any], float] | None = None, weight: float = 1.0,
                  max_cost: float | None = None) -> None:
         if isinstance(graph, Grid):
+            from .api import _check_grid_endpoints
             from .grid.resumable import GridAStarSearch
 
+            _check_grid_endpoints(start, goal)  # [7, 4] is two goals: say so
             self._impl: Any = GridAStarSearch(graph, start, goal, heuristic=heuristic,
                                               weight=weight, max_cost=max_cost)
         else:
