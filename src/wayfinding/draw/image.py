@@ -21,7 +21,7 @@ Examples
 ((110, 60), 'RGB')
 >>> wf.draw.render(grid, path=result.path, scale=10, legend=False).size
 (40, 30)
->>> wf.draw.to_array(grid, scale=1).shape
+>>> wf.draw.to_array(grid, scale=1, legend=False).shape
 (3, 4, 3)
 """
 
