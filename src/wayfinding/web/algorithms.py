@@ -27,6 +27,7 @@ Examples
 from __future__ import annotations
 
 import enum
+import math
 import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -39,7 +40,7 @@ from ..grid.grid import Grid
 from ..grid.jps import jps
 from ..grid.prepared import prepare
 from ..loop import astar_turns, theta_star
-from ..result import SearchResult
+from ..result import SearchResult, StopReason
 
 __all__ = ["Algorithm", "Heuristic", "Outcome", "Trace", "solve", "trace"]
 
@@ -85,12 +86,14 @@ class Trace(NamedTuple):
     """Expansion order of a search: ``order[i]`` is the i-th expanded location.
 
     ``reached[j]`` is the j-th location first seen, at expansion ``reached_step[j]``
-    (-1 for the start). ``complete`` is False when the trace was cut at ``limit``.
+    (-1 for the start), with its final cost so far ``reached_cost[j]``. ``complete`` is
+    False when the trace was cut at ``limit``.
     """
 
     order: list[Any]
     reached: list[Any]
     reached_step: list[int]
+    reached_cost: list[float]
     complete: bool
 
 
@@ -184,5 +187,7 @@ def trace(grid: Grid, start: Any, goal: Any, algorithm: Algorithm, *,
         result = greedy_best_first(graph, start, goal, heuristic=h, **options)
     else:
         result = breadth_first_search(graph, start, goal)
-    complete = result.reason.value != "max_expansions"
-    return Trace(order, reached, reached_step, complete)
+    complete = result.reason is not StopReason.MAX_EXPANSIONS
+    cost_so_far = result.cost_so_far
+    reached_cost = [float(cost_so_far.get(n, math.inf)) for n in reached]
+    return Trace(order, reached, reached_step, reached_cost, complete)
