@@ -76,8 +76,8 @@ def draw_grid(
     of ``_`` above and ``~`` below frame the picture.
 
     :meth:`Grid.from_ascii` reads the picture back (any ``width``): walls and costs
-    ``1``-``9`` come back exactly; ``*``, ``A`` and ``Z`` read as floor of cost 1, and so
-    does ``+`` (other costs do not round-trip). Pictures with ``cost_so_far`` numbers or
+    ``1``-``9`` come back exactly; ``*``, ``A`` and ``Z`` read as floor of cost 1 (a mark
+    hides the cost of its cell), and so does ``+`` (other costs do not round-trip). Pictures with ``cost_so_far`` numbers or
     ``came_from`` arrows are for reading, not for reading back. Movement rules are not
     drawn: pass them to ``from_ascii`` again.
 
