@@ -83,6 +83,7 @@ def test_solve_answers_like_the_library(server_url, algorithm):
 
 def test_trace_is_the_expansion_order(server_url):
     status, answer = solve(server_url, algorithm="dijkstra")
+    assert status == 200
     trace = answer["trace"]
     assert trace["order"][0] == 0 and trace["complete"]
     costs = dict(zip(trace["reached"], trace["reached_cost"], strict=True))

@@ -77,9 +77,9 @@ def draw_grid(
 
     :meth:`Grid.from_ascii` reads the picture back (any ``width``): walls and costs
     ``1``-``9`` come back exactly; ``*``, ``A`` and ``Z`` read as floor of cost 1 (a mark
-    hides the cost of its cell), and so does ``+`` (other costs do not round-trip). Pictures with ``cost_so_far`` numbers or
-    ``came_from`` arrows are for reading, not for reading back. Movement rules are not
-    drawn: pass them to ``from_ascii`` again.
+    hides the cost of its cell), and so does ``+`` (other costs do not round-trip).
+    Pictures with ``cost_so_far`` numbers or ``came_from`` arrows are for reading, not
+    for reading back. Movement rules are not drawn: pass them to ``from_ascii`` again.
 
     Examples
     --------
