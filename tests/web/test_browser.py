@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import wayfinding as wf
+from wayfinding.io.movingai import read_map
 
 CHROMIUM = os.environ.get("WAYFINDING_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -189,7 +190,7 @@ def test_step_by_step_and_dragging_the_start(page):
 def test_load_a_movingai_map(page):
     page.select_option("#map", "dao/den009d.map")
     page.wait_for_function("explorer.width === 50")
-    grid = wf.io.movingai.read_map(Path(__file__).parents[1] / "data/maps/dao/den009d.map")
+    grid = read_map(Path(__file__).parents[1] / "data/maps/dao/den009d.map")
     assert page.evaluate("explorer.height") == grid.height
     assert page.is_checked("#diagonal")
     start, goal = page.evaluate("explorer.start"), page.evaluate("explorer.goal")

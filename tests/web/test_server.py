@@ -13,7 +13,9 @@ import pytest
 
 import wayfinding as wf
 from wayfinding.cli import build_parser
+from wayfinding.io.movingai import read_map
 from wayfinding.web import api
+from wayfinding.web.algorithms import Algorithm
 from wayfinding.web.server import MAX_BODY, ExplorerApp, make_server
 
 CORRIDOR = {"width": 6, "height": 3, "cells": "......" ".####." "......",
@@ -61,7 +63,7 @@ def test_page_uses_no_network_but_the_server():
         assert "http://" not in text and "https://" not in text and "//cdn" not in text
 
 
-@pytest.mark.parametrize("algorithm", [a.value for a in wf.web.algorithms.Algorithm])
+@pytest.mark.parametrize("algorithm", [a.value for a in Algorithm])
 def test_solve_answers_like_the_library(server_url, algorithm):
     status, answer = solve(server_url, algorithm=algorithm, diagonal=True, turn_cost=0)
     assert status == 200, answer
@@ -99,7 +101,7 @@ def test_maps_are_listed_and_loaded(server_url):
     assert "out.map" not in names and not any(n.startswith("outdir/") for n in names)
     status, body = fetch(server_url + "/api/map?name=dao/den009d.map")
     m = json.loads(body)
-    grid = wf.io.movingai.read_map("tests/data/maps/dao/den009d.map")
+    grid = read_map("tests/data/maps/dao/den009d.map")
     cells = np.frombuffer(m["cells"].encode(), dtype=np.uint8).reshape(m["height"], m["width"])
     assert status == 200 and np.array_equal(cells == ord("."), grid.passable_mask)
 
