@@ -268,3 +268,33 @@ def test_many_tabs_at_once(server_url):
         assert answer["found"] == (expected.path is not None)
         if expected.path is not None:
             assert answer["cost"] == pytest.approx(expected.cost)
+
+
+# ---------------------------------------------------------------------- the trace itself
+def test_trace_matches_the_generic_engine_count():
+    from wayfinding.web.algorithms import trace
+
+    rng = np.random.default_rng(5)
+    mask = rng.random((25, 25)) > 0.3
+    mask[0, 0] = mask[-1, -1] = True
+    grid = wf.Grid(mask, diagonal=True)
+    steps = trace(grid, (0, 0), (24, 24), Algorithm.ASTAR)
+    generic = wf.astar(wf.as_graph(grid.neighbors, grid.cost), (0, 0), (24, 24),
+                       heuristic=grid.heuristic)
+    assert len(steps.order) == generic.expanded and steps.complete
+    assert len(set(steps.order)) == len(steps.order)
+
+
+def test_trace_is_cut_at_the_limit():
+    from wayfinding.web.algorithms import trace
+
+    steps = trace(wf.SquareGrid(30, 30), (0, 0), (29, 29), Algorithm.BFS, limit=10)
+    assert len(steps.order) == 10 and not steps.complete
+    assert all(c == float("inf") for c in steps.reached_cost)
+
+
+def test_trace_refuses_algorithms_without_an_order():
+    from wayfinding.web.algorithms import trace
+
+    with pytest.raises(wf.InvalidParameterError, match="cannot trace 'jps'"):
+        trace(wf.SquareGrid(3, 3), (0, 0), (2, 2), Algorithm.JPS)

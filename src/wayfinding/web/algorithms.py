@@ -40,7 +40,7 @@ from ..grid.grid import Grid
 from ..grid.jps import jps
 from ..grid.prepared import prepare
 from ..loop import astar_turns, theta_star
-from ..result import SearchResult, StopReason
+from ..result import SearchResult
 
 __all__ = ["Algorithm", "Heuristic", "Outcome", "Trace", "solve", "trace"]
 
@@ -150,8 +150,15 @@ def trace(grid: Grid, start: Any, goal: Any, algorithm: Algorithm, *,
     """The expansion order of ``algorithm`` (one of :data:`TRACEABLE`) from start to goal.
 
     The search runs in the generic engine over a graph whose ``neighbors`` records every
-    expansion; at most ``limit`` expansions are recorded (``complete`` says whether the
-    search finished within them).
+    expansion; it is stopped after ``limit`` expansions (then ``complete`` is False and
+    the costs are unknown: ``inf``).
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> cut = trace(wf.SquareGrid(5, 5), (0, 0), (4, 4), Algorithm.BFS, limit=3)
+    >>> cut.order, cut.complete
+    ([(0, 0), (0, 1), (1, 0)], False)
     """
     algorithm = Algorithm(algorithm)
     if algorithm not in TRACEABLE:
@@ -165,6 +172,8 @@ def trace(grid: Grid, start: Any, goal: Any, algorithm: Algorithm, *,
 
     def neighbors(location: Any) -> list[Any]:
         step = len(order)
+        if step >= limit:
+            raise _Enough
         order.append(location)
         found = list(grid.neighbors(location))
         for n in found:
@@ -176,18 +185,23 @@ def trace(grid: Grid, start: Any, goal: Any, algorithm: Algorithm, *,
 
     graph = as_graph(neighbors, grid.cost)
     h = heuristic_function(heuristic, grid) or grid.heuristic
-    options: dict[str, Any] = {"max_expansions": limit}
-    if algorithm is Algorithm.ASTAR:
-        result = astar(graph, start, goal, heuristic=h, **options)
-    elif algorithm is Algorithm.WEIGHTED_ASTAR:
-        result = astar(graph, start, goal, heuristic=h, weight=weight, **options)
-    elif algorithm is Algorithm.DIJKSTRA:
-        result = dijkstra(graph, start, goal, **options)
-    elif algorithm is Algorithm.GREEDY:
-        result = greedy_best_first(graph, start, goal, heuristic=h, **options)
-    else:
-        result = breadth_first_search(graph, start, goal)
-    complete = result.reason is not StopReason.MAX_EXPANSIONS
+    try:
+        if algorithm is Algorithm.ASTAR:
+            result = astar(graph, start, goal, heuristic=h)
+        elif algorithm is Algorithm.WEIGHTED_ASTAR:
+            result = astar(graph, start, goal, heuristic=h, weight=weight)
+        elif algorithm is Algorithm.DIJKSTRA:
+            result = dijkstra(graph, start, goal)
+        elif algorithm is Algorithm.GREEDY:
+            result = greedy_best_first(graph, start, goal, heuristic=h)
+        else:
+            result = breadth_first_search(graph, start, goal)
+    except _Enough:  # cut at ``limit``: the costs so far are not known
+        return Trace(order, reached, reached_step, [math.inf] * len(reached), False)
     cost_so_far = result.cost_so_far
     reached_cost = [float(cost_so_far.get(n, math.inf)) for n in reached]
-    return Trace(order, reached, reached_step, reached_cost, complete)
+    return Trace(order, reached, reached_step, reached_cost, True)
+
+
+class _Enough(Exception):
+    """Raised inside the search to stop a trace at its limit."""

@@ -8,7 +8,7 @@ Examples
 >>> answer = solve_request({"width": 4, "height": 1, "cells": "..#.", "start": [0, 0],
 ...                         "goal": [1, 0], "algorithm": "astar"})
 >>> answer["cost"], answer["path"], answer["trace"]["order"]
-(1.0, [[0, 0], [1, 0]], [0, 1])
+(1.0, [[0, 0], [1, 0]], [0])
 >>> solve_request({"width": 2, "height": 1, "cells": "..", "start": [0, 0],
 ...                "goal": [1, 0], "algorithm": "fastest"})
 Traceback (most recent call last):
