@@ -5,7 +5,9 @@
     python3 dev.py test    the whole test suite: ruff, then pytest (doctests included)
 
 Each creates ``.venv`` on first use and (re)installs the package with its test extras
-whenever ``pyproject.toml`` changes. Needs only Python 3.11+ and pip.
+whenever ``pyproject.toml`` changes. Needs only Python 3.11+ and pip. The browser tests
+also need Chromium: ``test`` installs Debian's ``chromium`` package when /usr/bin/chromium
+is missing and we are root (apt-get); otherwise those tests are skipped and say why.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".wayfinding-installed"
+CHROMIUM = Path("/usr/bin/chromium")
 
 
 def ensure_env() -> None:
@@ -42,6 +45,26 @@ def ensure_env() -> None:
     STAMP.write_text(wanted)
 
 
+def ensure_chromium() -> None:
+    """Install Debian's chromium for the browser tests when it is missing and we may."""
+    if CHROMIUM.exists():
+        return
+    apt = Path("/usr/bin/apt-get")
+    if os.name != "posix" or os.geteuid() != 0 or not apt.exists():
+        print(f"dev.py: no {CHROMIUM} and no way to install it (needs root and apt-get): "
+              "the browser tests will be skipped", flush=True)
+        return
+    print("dev.py: installing chromium for the browser tests (apt-get)", flush=True)
+    quiet = {"stdout": subprocess.DEVNULL, "env": {**os.environ,
+                                                   "DEBIAN_FRONTEND": "noninteractive"}}
+    subprocess.run([str(apt), "update"], check=False, **quiet)
+    done = subprocess.run([str(apt), "install", "-y", "chromium"],
+                          check=False, **quiet)
+    if done.returncode != 0 or not CHROMIUM.exists():
+        print("dev.py: apt-get could not install chromium: the browser tests will be "
+              "skipped", flush=True)
+
+
 def main(argv: list[str]) -> int:
     if len(argv) < 1 or argv[0] not in ("run", "test"):
         print(__doc__)
@@ -50,6 +73,7 @@ def main(argv: list[str]) -> int:
     os.chdir(ROOT)
     if argv[0] == "run":
         return subprocess.run([str(PYTHON), "-m", "wayfinding", "demo", *argv[1:]]).returncode
+    ensure_chromium()
     lint = subprocess.run([str(PYTHON), "-m", "ruff", "check", "src", "tests", "benchmarks",
                            "dev.py"])
     tests = subprocess.run([str(PYTHON), "-m", "pytest", *argv[1:]])

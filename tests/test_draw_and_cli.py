@@ -19,7 +19,7 @@ def test_draw_grid_shows_walls_path_start_and_goal():
     assert rows[0] == "_" * 20 and rows[-1] == "~" * 20
     assert rows[1 + 7].startswith(". ######")
     assert rows[1 + 4][2] == "A" and rows[1 + 5][16] == "Z"
-    assert sum(row.count("@") for row in rows) == len(result.path) - 2
+    assert sum(row.count("*") for row in rows) == len(result.path) - 2
 
 
 def test_draw_grid_arrows_point_back_along_came_from():

@@ -12,12 +12,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 __all__ = ["build_parser", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command line: ``wayfinding demo``, ``wayfinding bench ...``."""
+    """The command line: ``wayfinding demo``, ``bench ...``, ``solve ...``, ``serve ...``."""
     from .bench.cli import add_parser as add_bench_parser
 
     parser = argparse.ArgumentParser(
@@ -31,6 +32,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     demo.set_defaults(func=_run_demo)
     add_bench_parser(subparsers)
+    _add_solve_parser(subparsers)
+    _add_serve_parser(subparsers)
     return parser
 
 
@@ -47,6 +50,113 @@ def _run_demo(args: argparse.Namespace) -> int:
     from .demo import demo_text
 
     print(demo_text())
+    return 0
+
+
+def _cell(text: str) -> tuple[int, int]:
+    """``X,Y`` on the command line."""
+    try:
+        x, y = (int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected X,Y (two integers), got {text!r}") from None
+    return x, y
+
+
+def _add_solve_parser(subparsers: Any) -> None:
+    from .web.algorithms import Algorithm, Heuristic
+
+    solve = subparsers.add_parser(
+        "solve", help="one query on a MovingAI (.map) or ASCII map, drawn as text or PNG",
+        description="Search one path on MAP and print cost, length, expanded and time. "
+        "MAP is a MovingAI .map file (8-way, no corner cutting) or an ASCII picture "
+        "('#' walls, '.' floor, digits 1-9 costs). Exit code 1 when there is no path.")
+    solve.add_argument("map", metavar="MAP", help="map file")
+    solve.add_argument("--from", dest="start", type=_cell, required=True, metavar="X,Y")
+    solve.add_argument("--to", dest="goal", type=_cell, required=True, metavar="X,Y")
+    solve.add_argument("--algorithm", default="astar", choices=[a.value for a in Algorithm])
+    solve.add_argument("--heuristic", default="default", choices=[h.value for h in Heuristic])
+    solve.add_argument("--weight", type=float, default=2.0, help="for weighted_astar")
+    solve.add_argument("--turn-cost", type=float, default=1.0, help="for astar_turns")
+    solve.add_argument("--diagonal", action="store_true", help="8-way moves on an ASCII map")
+    solve.add_argument("--png", metavar="OUT", help="draw the result into this PNG file")
+    solve.add_argument("--scale", type=int, default=None, help="pixels per cell in the PNG")
+    solve.add_argument("--text", action="store_true", help="draw the result as text")
+    solve.set_defaults(func=_run_solve)
+
+
+def _run_solve(args: argparse.Namespace) -> int:
+    from .errors import WayfindingError
+    from .web.algorithms import Algorithm, Heuristic, solve
+
+    try:
+        grid = _read_any_map(args.map, diagonal=args.diagonal)
+        outcome = solve(grid, args.start, args.goal, Algorithm(args.algorithm),
+                        heuristic=Heuristic(args.heuristic), weight=args.weight,
+                        turn_cost=args.turn_cost)
+    except (OSError, WayfindingError) as error:
+        print(f"wayfinding solve: error: {error}", file=sys.stderr)
+        return 2
+    result = outcome.result
+    length = len(result.path) if result.path is not None else 0
+    print(f"{args.algorithm} from {args.start} to {args.goal} on {grid.width}x{grid.height}: "
+          f"cost {result.cost:g}, length {length} cells, expanded {result.expanded}, "
+          f"time {outcome.seconds * 1000:.2f} ms ({result.reason.value})")
+    if args.text:
+        from .draw.text import draw_grid
+
+        print(draw_grid(grid, width=1, path=result.path, start=args.start, goal=args.goal))
+    if args.png:
+        from .draw.image import render
+
+        picture = render(grid, path=result.path, cost_so_far=result.cost_so_far,
+                         start=args.start, goal=args.goal, scale=args.scale)
+        picture.save(args.png, format="PNG")
+        print(f"wrote {args.png} ({picture.width}x{picture.height} pixels)")
+    return 0 if result.path is not None else 1
+
+
+def _read_any_map(path: str, *, diagonal: bool) -> Any:
+    """A MovingAI map (it starts with ``type``) or an ASCII picture."""
+    from .grid.grid import Grid
+    from .io.movingai import parse_map
+
+    with open(path, encoding="utf-8-sig") as handle:
+        text = handle.read()
+    if text.lstrip().lower().startswith("type"):
+        return parse_map(text, source=path)
+    return Grid.from_ascii(text, diagonal=diagonal)
+
+
+def _add_serve_parser(subparsers: Any) -> None:
+    serve = subparsers.add_parser(
+        "serve", help="an interactive page: paint maps and watch searches step by step",
+        description="Serve the explorer page (needs the 'serve' extra). Only this machine "
+        "can connect unless --host says otherwise.")
+    serve.add_argument("--maps", metavar="DIR", default=None,
+                       help="directory of MovingAI .map files the page may load")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1: loopback only)")
+    serve.set_defaults(func=_run_serve)
+
+
+def _run_serve(args: argparse.Namespace) -> int:
+    from .errors import WayfindingError
+    from .web.server import make_server
+
+    try:
+        server = make_server(maps=args.maps, host=args.host, port=args.port)
+    except (OSError, WayfindingError) as error:
+        print(f"wayfinding serve: error: {error}", file=sys.stderr)
+        return 2
+    print(f"wayfinding: serving on http://{args.host}:{server.effective_port}/ "
+          "(Ctrl-C stops)", flush=True)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
     return 0
 
 

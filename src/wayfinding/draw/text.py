@@ -15,9 +15,27 @@ A < <
 ~~~~~~
 >>> print(draw_grid(grid, cost_so_far=result.cost_so_far, path=[(0, 0), (1, 0), (2, 0)]))
 ______
-@ @ @
+* * *
 1 ##3
 ~~~~~~
+
+Weighted cells show their cost, and a picture without ``cost_so_far`` or ``came_from``
+reads back as the same grid (walls and costs 1-9; the marks ``*``, ``A``, ``Z`` and
+``+`` are floor for :meth:`Grid.from_ascii`):
+
+>>> forest = Grid.from_ascii('''
+... .55.
+... .#5.
+... ''')
+>>> picture = draw_grid(forest, path=[(0, 0), (0, 1)], start=(0, 0), goal=(3, 1))
+>>> print(picture)
+________
+A 5 5 .
+* ##5 Z
+~~~~~~~~
+>>> back = Grid.from_ascii(picture)
+>>> (back.passable_mask == forest.passable_mask).all(), (back.costs == forest.costs).all()
+(np.True_, np.True_)
 """
 
 from __future__ import annotations
@@ -29,7 +47,7 @@ from typing import Any
 from ..errors import InvalidParameterError
 from ..grid.grid import Grid
 
-__all__ = ["draw_grid"]
+__all__ = ["draw_grid", "untile"]
 
 #: Arrow pointing from a cell towards the cell it was reached from, by (dx, dy).
 _ARROWS = {
@@ -50,11 +68,18 @@ def draw_grid(
 ) -> str:
     """Draw ``grid`` as text, one ``width``-character tile per cell.
 
-    A tile shows, from lowest to highest precedence: ``.`` (floor), the number from
-    ``cost_so_far``, an arrow towards the cell it was reached from in ``came_from``
-    (eight directions on 8-way grids), ``@`` on the ``path``, ``A`` at ``start``, ``Z``
-    at ``goal``, and ``#`` repeated over walls. A line of ``_`` above and ``~`` below
-    frame the picture.
+    A tile shows, from lowest to highest precedence: ``.`` (floor of cost 1), the cell's
+    entry cost as a digit ``2``-``9`` (``+`` for any other cost: fractional, 0, above 9
+    or infinite), the number from ``cost_so_far``, an arrow towards the cell it was
+    reached from in ``came_from`` (eight directions on 8-way grids), ``*`` on the
+    ``path``, ``A`` at ``start``, ``Z`` at ``goal``, and ``#`` repeated over walls. A line
+    of ``_`` above and ``~`` below frame the picture.
+
+    :meth:`Grid.from_ascii` reads the picture back (any ``width``): walls and costs
+    ``1``-``9`` come back exactly; ``*``, ``A`` and ``Z`` read as floor of cost 1 (a mark
+    hides the cost of its cell), and so does ``+`` (other costs do not round-trip).
+    Pictures with ``cost_so_far`` numbers or ``came_from`` arrows are for reading, not
+    for reading back. Movement rules are not drawn: pass them to ``from_ascii`` again.
 
     Examples
     --------
@@ -71,6 +96,7 @@ def draw_grid(
         raise InvalidParameterError(f"width must be a positive integer, got {width!r}")
     on_path = set(path) if path is not None else set()
     mask = grid.passable_mask
+    costs = grid.costs
     rows = ["_" * (width * grid.width)]
     for y in range(grid.height):
         tiles = []
@@ -79,14 +105,14 @@ def draw_grid(
             if not mask[y, x]:
                 tiles.append("#" * width)
                 continue
-            tile = "."
+            tile = "." if costs is None else _cost_mark(float(costs[y, x]))
             if cost_so_far is not None and location in cost_so_far:
                 tile = _number(cost_so_far[location])
             if came_from is not None and came_from.get(location) is not None:
                 px, py = came_from[location]
                 tile = _ARROWS.get((px - x, py - y), "?")
             if location in on_path:
-                tile = "@"
+                tile = "*"
             if location == start:
                 tile = "A"
             if location == goal:
@@ -103,3 +129,42 @@ def _number(value: float) -> str:
     if float(value).is_integer():
         return str(int(value))
     return f"{value:.1f}"
+
+
+def _cost_mark(cost: float) -> str:
+    if cost == 1:
+        return "."
+    if cost.is_integer() and 2 <= cost <= 9:
+        return str(int(cost))
+    return "+"
+
+
+def untile(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Turn the numbered, stripped lines of a :func:`draw_grid` picture back into a map.
+
+    Drops the ``_`` and ``~`` frame lines and keeps the first character of each tile; the
+    tile width is the smallest that splits every row into whole tiles (a wall tile is
+    ``#`` repeated, any other tile one mark followed by spaces). Lines that are not such
+    a picture are returned unchanged, for :meth:`Grid.from_ascii` to judge.
+
+    Examples
+    --------
+    >>> untile([(1, "______"), (2, ". ##Z"), (3, "* 5 A"), (4, "~~~~~~")])
+    [(2, '.#Z'), (3, '*5A')]
+    """
+    if len(rows) < 3 or set(rows[0][1]) != {"_"} or rows[-1][1] != "~" * len(rows[0][1]):
+        return rows
+    total = len(rows[0][1])
+    body = [(lineno, row.ljust(total)) for lineno, row in rows[1:-1]]
+    for width in range(1, total + 1):
+        if total % width == 0 and all(_whole_tiles(row, width) for _, row in body):
+            return [(lineno, row[::width]) for lineno, row in body]
+    return rows
+
+
+def _whole_tiles(row: str, width: int) -> bool:
+    for i in range(0, len(row), width):
+        tile = row[i:i + width]
+        if tile != "#" * width and (tile[0] in " #" or tile[1:] != " " * (width - 1)):
+            return False
+    return True

@@ -49,6 +49,9 @@ Location = tuple[int, int]
 _WALL_CHARS = frozenset("#@")
 _FLOOR_CHARS = frozenset(".")
 
+#: Marks of ``draw_grid`` pictures, read as floor: path, start, goal, "some other cost".
+_DRAWN_FLOOR_CHARS = frozenset("*AZ+")
+
 
 class FlatGrid(NamedTuple):
     """A grid as flat arrays for the compiled kernels.
@@ -247,6 +250,10 @@ class Grid:
             numbered.pop()
         if not numbered:
             raise MapFormatError("the map is empty", source="<text>")
+        if set(numbered[0][1]) == {"_"}:  # a draw_grid picture: frame and tiles undone
+            from ..draw.text import untile
+
+            numbered = untile(numbered)
         width = len(numbered[0][1])
         mask = np.zeros((len(numbered), width), dtype=bool)
         costs = np.ones((len(numbered), width), dtype=np.float64)
@@ -261,7 +268,7 @@ class Grid:
             for x, ch in enumerate(row):
                 if ch in _WALL_CHARS:
                     continue
-                if ch in _FLOOR_CHARS:
+                if ch in _FLOOR_CHARS or ch in _DRAWN_FLOOR_CHARS:
                     mask[y, x] = True
                 elif ch in "123456789":
                     mask[y, x] = True

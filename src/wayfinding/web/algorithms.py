@@ -1,0 +1,207 @@
+"""Every search the library has, by name, for the ``solve`` command and the web page.
+
+:func:`solve` runs one query through the library's public function for the chosen
+:class:`Algorithm` and times it. :func:`trace` replays a best-first search through the
+library's generic engine with a graph that records each call of ``neighbors``: the engine
+asks for a location's neighbours exactly when it expands it, so the record is the true
+expansion order of that search (compiled kernels give the same costs but may break ties
+between equal priorities differently, so the live ``expanded`` count is the one of the
+compiled call).
+
+Examples
+--------
+>>> import wayfinding as wf
+>>> grid = wf.Grid.from_ascii('''
+... ....
+... .##.
+... ....
+... ''')
+>>> outcome = solve(grid, (0, 0), (3, 2), Algorithm.ASTAR)
+>>> outcome.result.cost, len(outcome.result.path)
+(5.0, 6)
+>>> steps = trace(grid, (0, 0), (3, 2), Algorithm.ASTAR)
+>>> steps.order[0], steps.complete
+((0, 0), True)
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import time
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from .. import heuristics as H
+from ..api import astar, breadth_first_search, dijkstra, greedy_best_first
+from ..errors import InvalidParameterError
+from ..graph.protocol import as_graph
+from ..grid.grid import Grid
+from ..grid.jps import jps
+from ..grid.prepared import prepare
+from ..loop import astar_turns, theta_star
+from ..result import SearchResult
+
+__all__ = ["Algorithm", "Heuristic", "Outcome", "Trace", "solve", "trace"]
+
+
+class Algorithm(enum.Enum):
+    """The searches offered by ``wayfinding solve`` and ``wayfinding serve``."""
+
+    ASTAR = "astar"
+    DIJKSTRA = "dijkstra"
+    BFS = "bfs"
+    GREEDY = "greedy"
+    WEIGHTED_ASTAR = "weighted_astar"
+    JPS = "jps"
+    PREPARED = "prepared"
+    THETA_STAR = "theta_star"
+    ASTAR_TURNS = "astar_turns"
+
+
+class Heuristic(enum.Enum):
+    """Heuristics that can be chosen; DEFAULT is the grid's own (admissible) one."""
+
+    DEFAULT = "default"
+    MANHATTAN = "manhattan"
+    OCTILE = "octile"
+    CHEBYSHEV = "chebyshev"
+    EUCLIDEAN = "euclidean"
+    ZERO = "zero"
+
+
+#: Algorithms whose expansion order :func:`trace` can replay (the best-first family).
+TRACEABLE = frozenset({Algorithm.ASTAR, Algorithm.DIJKSTRA, Algorithm.BFS, Algorithm.GREEDY,
+                       Algorithm.WEIGHTED_ASTAR})
+
+
+class Outcome(NamedTuple):
+    """One query's :class:`~wayfinding.SearchResult` and its wall-clock time."""
+
+    result: SearchResult
+    seconds: float
+
+
+class Trace(NamedTuple):
+    """Expansion order of a search: ``order[i]`` is the i-th expanded location.
+
+    ``reached[j]`` is the j-th location first seen, at expansion ``reached_step[j]``
+    (-1 for the start), with its final cost so far ``reached_cost[j]``. ``complete`` is
+    False when the trace was cut at ``limit``.
+    """
+
+    order: list[Any]
+    reached: list[Any]
+    reached_step: list[int]
+    reached_cost: list[float]
+    complete: bool
+
+
+def heuristic_function(heuristic: Heuristic, grid: Grid) -> Callable[[Any, Any], float] | None:
+    """The callable for ``heuristic`` on ``grid`` (None for the grid's default)."""
+    heuristic = Heuristic(heuristic)
+    scale = grid.straight_cost
+    return {
+        Heuristic.DEFAULT: None,
+        Heuristic.MANHATTAN: lambda a, b: H.manhattan(a, b, scale),
+        Heuristic.OCTILE: lambda a, b: H.octile(a, b, scale, grid.diagonal_cost),
+        Heuristic.CHEBYSHEV: lambda a, b: H.chebyshev(a, b, scale),
+        Heuristic.EUCLIDEAN: lambda a, b: H.euclidean(a, b, scale),
+        Heuristic.ZERO: H.zero,
+    }[heuristic]
+
+
+def solve(grid: Grid, start: Any, goal: Any, algorithm: Algorithm, *,
+          heuristic: Heuristic = Heuristic.DEFAULT, weight: float = 2.0,
+          turn_cost: float = 1.0) -> Outcome:
+    """Run one query with the library's public function for ``algorithm`` and time it.
+
+    ``weight`` is used by WEIGHTED_ASTAR, ``turn_cost`` by ASTAR_TURNS; PREPARED times
+    the preprocessing and the query together. Errors from the library (a wall at the
+    start, a grid the algorithm does not support) propagate unchanged.
+    """
+    algorithm = Algorithm(algorithm)
+    h = heuristic_function(heuristic, grid)
+    began = time.perf_counter()
+    if algorithm is Algorithm.ASTAR:
+        result = astar(grid, start, goal, heuristic=h)
+    elif algorithm is Algorithm.WEIGHTED_ASTAR:
+        result = astar(grid, start, goal, heuristic=h, weight=weight)
+    elif algorithm is Algorithm.DIJKSTRA:
+        result = dijkstra(grid, start, goal)
+    elif algorithm is Algorithm.BFS:
+        result = breadth_first_search(grid, start, goal)
+    elif algorithm is Algorithm.GREEDY:
+        result = greedy_best_first(grid, start, goal, heuristic=h)
+    elif algorithm is Algorithm.JPS:
+        result = jps(grid, start, goal)
+    elif algorithm is Algorithm.PREPARED:
+        result = prepare(grid).search(start, goal)
+    elif algorithm is Algorithm.THETA_STAR:
+        result = theta_star(grid, start, goal)
+    else:
+        result = astar_turns(grid, start, goal, turn_cost=turn_cost)
+    return Outcome(result, time.perf_counter() - began)
+
+
+def trace(grid: Grid, start: Any, goal: Any, algorithm: Algorithm, *,
+          heuristic: Heuristic = Heuristic.DEFAULT, weight: float = 2.0,
+          limit: int = 1_000_000) -> Trace:
+    """The expansion order of ``algorithm`` (one of :data:`TRACEABLE`) from start to goal.
+
+    The search runs in the generic engine over a graph whose ``neighbors`` records every
+    expansion; it is stopped after ``limit`` expansions (then ``complete`` is False and
+    the costs are unknown: ``inf``).
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> cut = trace(wf.SquareGrid(5, 5), (0, 0), (4, 4), Algorithm.BFS, limit=3)
+    >>> cut.order, cut.complete
+    ([(0, 0), (0, 1), (1, 0)], False)
+    """
+    algorithm = Algorithm(algorithm)
+    if algorithm not in TRACEABLE:
+        raise InvalidParameterError(
+            f"cannot trace {algorithm.value!r}; traceable: "
+            f"{sorted(a.value for a in TRACEABLE)}")
+    order: list[Any] = []
+    reached: list[Any] = [tuple(start)]
+    reached_step: list[int] = [-1]
+    seen = {tuple(start)}
+
+    def neighbors(location: Any) -> list[Any]:
+        step = len(order)
+        if step >= limit:
+            raise _Enough
+        order.append(location)
+        found = list(grid.neighbors(location))
+        for n in found:
+            if n not in seen:
+                seen.add(n)
+                reached.append(n)
+                reached_step.append(step)
+        return found
+
+    graph = as_graph(neighbors, grid.cost)
+    h = heuristic_function(heuristic, grid) or grid.heuristic
+    try:
+        if algorithm is Algorithm.ASTAR:
+            result = astar(graph, start, goal, heuristic=h)
+        elif algorithm is Algorithm.WEIGHTED_ASTAR:
+            result = astar(graph, start, goal, heuristic=h, weight=weight)
+        elif algorithm is Algorithm.DIJKSTRA:
+            result = dijkstra(graph, start, goal)
+        elif algorithm is Algorithm.GREEDY:
+            result = greedy_best_first(graph, start, goal, heuristic=h)
+        else:
+            result = breadth_first_search(graph, start, goal)
+    except _Enough:  # cut at ``limit``: the costs so far are not known
+        return Trace(order, reached, reached_step, [math.inf] * len(reached), False)
+    cost_so_far = result.cost_so_far
+    reached_cost = [float(cost_so_far.get(n, math.inf)) for n in reached]
+    return Trace(order, reached, reached_step, reached_cost, True)
+
+
+class _Enough(Exception):
+    """Raised inside the search to stop a trace at its limit."""
