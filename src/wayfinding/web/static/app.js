@@ -46,7 +46,10 @@ function firstFree(x, y, direction) {
   return [x, y];
 }
 
+let generation = 0;  // see run()
+
 function invalidate() {
+  generation++;  // answers still on their way are for the old choice: drop them
   for (const panel of state.panels) {
     panel.answer = null;
     panel.step = panel.total = 0;
@@ -169,8 +172,13 @@ async function request(url, body) {
   return data;
 }
 
+// Every run (and every change that clears the answers) takes a new generation; an answer
+// that comes back for an older generation is dropped, so a slow reply to an earlier edit
+// never overwrites what the page shows now.
+
 async function run(animate) {
   stop();
+  const mine = ++generation;
   $("status").textContent = "";
   const panels = state.panels.filter((p) => !p.canvas.closest("section").hidden);
   const common = {
@@ -182,8 +190,10 @@ async function run(animate) {
   try {
     const answers = await Promise.all(panels.map((p) =>
       request("/api/solve", { ...common, algorithm: p.select.value })));
+    if (mine !== generation) return;  // a newer run or a new choice came meanwhile
     panels.forEach((panel, k) => load(panel, answers[k], animate));
   } catch (error) {
+    if (mine !== generation) return;
     $("status").textContent = error.message;
     for (const panel of panels) { panel.answer = null; showStats(panel); }
   }
