@@ -16,6 +16,7 @@ from . import heuristics
 from .api import astar, breadth_first_search, dijkstra, greedy_best_first
 from .draw import draw_grid
 from .errors import (
+    BudgetExhaustedError,
     InvalidCostError,
     InvalidLocationError,
     InvalidParameterError,
@@ -56,6 +57,7 @@ __all__ = [
     "Graph",
     "Grid",
     "GridWithWeights",
+    "BudgetExhaustedError",
     "InvalidCostError",
     "InvalidLocationError",
     "InvalidParameterError",
