@@ -35,7 +35,10 @@ class CellNames:
 
     def __init__(self, size: int, stride: int) -> None:
         self.stride = stride
-        self.names = np.empty(size, dtype=object)
+        self.size = size
+        #: object per cell, made on the first path asked for (filling an object array
+        #: takes long on a large grid: not part of a flood)
+        self.names: np.ndarray | None = None
         #: uint8 per cell: 1 once ``names`` holds its tuple (set by the kernel).
         self.named = np.zeros(size, dtype=np.uint8)
 
@@ -43,12 +46,15 @@ class CellNames:
         """Locations from padded ``cell`` along ``parent`` to a root; None on a cycle."""
         from ._kernels.common import follow_parents
 
+        table = self.names
+        if table is None:
+            table = self.names = np.empty(self.size, dtype=object)
         cells, fresh = follow_parents(parent, cell, parent.shape[0], self.named)
         if cells.shape[0] == 0:
             return None
         if fresh.shape[0]:
-            self.names[fresh] = self._make(fresh)
-        names = self.names[cells].tolist()
+            table[fresh] = self._make(fresh)
+        names = table[cells].tolist()
         if None in names:  # another thread flagged a cell and has not named it yet
             names = self._make(cells).tolist()
         return names
