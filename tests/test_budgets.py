@@ -200,10 +200,13 @@ def test_jps_paused_every_two_jump_points_gives_the_same_paths(monkeypatch):
 
 # ---------------------------------------------------------------------- workspaces
 def test_a_memory_error_while_sizing_the_workspace_does_not_leave_it_busy(monkeypatch):
+    big = wf.Grid(np.ones((400, 400), bool))
+    for search in (wf.astar, wf.jps, wf.breadth_first_search):  # the grid's caches, built
+        in_own_thread(lambda search=search: search(big, (0, 0), (399, 399)))  # elsewhere
+
     def scenario():
         wf.astar(OPEN, (0, 0), (5, 5))  # the thread's workspace now exists
         own = workspace_module._local.workspace
-        big = wf.Grid(np.ones((400, 400), bool))
 
         def no_memory(*args, **kwargs):
             raise MemoryError("injected")
