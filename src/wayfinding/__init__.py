@@ -50,6 +50,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "AStarSearch",
+    "BudgetExhaustedError",
     "CornerCutting",
     "DStarLite",
     "DistanceField",
@@ -57,7 +58,6 @@ __all__ = [
     "Graph",
     "Grid",
     "GridWithWeights",
-    "BudgetExhaustedError",
     "InvalidCostError",
     "InvalidLocationError",
     "InvalidParameterError",

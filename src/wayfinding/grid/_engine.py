@@ -335,10 +335,7 @@ def run(k: Any, p: Plan, iparams: np.ndarray, fparams: np.ndarray, starts: np.nd
     kernel = k.best_first_bucket if iparams[11] == FRONTIER_BUCKET else k.best_first
     while True:
         before = int(state[S_EXPANDED]) if state[S_STATUS] != STATUS_NEW else 0
-        if late:
-            chunk = 0
-        else:
-            chunk = min(left, SLICE if deadline is None else CLOCK_EVERY)
+        chunk = 0 if late else min(left, SLICE if deadline is None else CLOCK_EVERY)
         status = kernel(flat.passable, flat.costs, p.moves, p.lengths, iparams, fparams,
                         starts, goals, ws.stamp, ws.g, ws.parent, ws.goal_mark,
                         ws.touched, ws.heap_f, ws.heap_n, ws.link, ws.buckets, state,

@@ -180,9 +180,8 @@ def _run(kernels: Any, passable: np.ndarray, bits: np.ndarray, stride: int, s: i
         if status == kernels.HEAP_FULL:  # start again with a larger heap
             ws.grow_heap()
             size, generation = -1, ws.next_generation()
-        elif status != kernels.PAUSED or chunk == 0:
-            return status, expanded, n_touched
-        elif deadline is not None and time.perf_counter() >= deadline:
+        elif status != kernels.PAUSED or chunk == 0 or (
+                deadline is not None and time.perf_counter() >= deadline):
             return status, expanded, n_touched
 
 

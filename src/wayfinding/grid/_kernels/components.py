@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from numba import njit
 
-
 #: ``state`` slots of :func:`label_slice`: next seed, frontier size, components so far.
 S_SEED, S_TOP, S_COUNT = 0, 1, 2
 

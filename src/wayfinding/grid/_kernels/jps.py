@@ -56,7 +56,7 @@ def _sign(value):  # pragma: no cover - numba
     return 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True)
 def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_way,
                stamp, g, parent, touched, generation, heap_f, heap_g, heap_n,
                size, expanded, n_touched, budget):
@@ -94,11 +94,9 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
         heap_n[0] = start
         size = 1
         expanded = 0
-    stop = expanded + budget
+    pause_at = expanded + budget
     targets = np.empty(16 + 8 * (n_rows + stride), dtype=np.int64)
-    while size > 0:
-        if expanded >= stop:
-            return PAUSED, expanded, n_touched, size
+    while size > 0 and expanded < pause_at:
         # ---- pop the entry with the smallest f (larger g first on ties)
         g_top = heap_g[0]
         current = heap_n[0]
@@ -311,7 +309,7 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
             heap_g[i] = new_cost
             heap_n[i] = target
             size += 1
-    return EXHAUSTED, expanded, n_touched, size
+    return (PAUSED if size > 0 else EXHAUSTED), expanded, n_touched, size
 
 
 @njit(cache=True)
