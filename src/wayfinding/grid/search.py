@@ -19,6 +19,13 @@ in the generic tier; ``result.came_from`` and ``result.cost_so_far`` are Mapping
 Buffers are reused per thread (:mod:`wayfinding.grid.workspace`), so searches are cheap
 to repeat and safe to run from several threads at once.
 
+``max_seconds`` bounds the whole call, set-up included, and 0 expands nothing. With a
+time budget the component shortcut is taken only when the grid's labels are computed
+already (labelling a large grid takes longer than most budgets; call
+:func:`~wayfinding.grid.components.components` once to have them): otherwise a goal in
+another component is searched for until the budget runs out. Long searches run in
+slices, so Ctrl-C (KeyboardInterrupt) stops them within milliseconds.
+
 Examples
 --------
 >>> import wayfinding as wf
