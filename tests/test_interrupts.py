@@ -90,7 +90,7 @@ def test_ctrl_c_stops_long_compiled_calls_quickly():
     latencies = {}
     try:
         for kind in KINDS:
-            assert lines.get(timeout=60).split() == ["go", kind]
+            assert lines.get(timeout=300).split() == ["go", kind]  # compiles
             time.sleep(DELAY)
             sent = time.monotonic()
             child.send_signal(signal.SIGINT)

@@ -5,7 +5,8 @@ so Ctrl-C waits until the kernel returns. Kernels that cannot pause and resume c
 run instead in a worker thread (compiled with ``nogil=True``, so they do not hold the
 interpreter) and poll a *stop flag*, an ``int64[1]`` array: the calling thread waits in
 short joins, handling signals between them, and on KeyboardInterrupt (or when its
-deadline passes) sets the flag, waits for the worker to notice (milliseconds) and raises.
+deadline passes) sets the flag, waits briefly for the worker to notice (milliseconds)
+and raises (or returns :data:`STOPPED`) without waiting longer.
 
 Examples
 --------
@@ -35,6 +36,10 @@ __all__ = ["STOPPED", "Stopped", "out_of_time", "run_stoppable"]
 
 #: Seconds between two looks at signals and the clock while the worker runs.
 POLL = 0.02
+#: Seconds to wait for a stopped worker before leaving it behind: a kernel that does not
+#: poll the flag (a linear pass over a huge grid) finishes in the background and the
+#: worker then stops at its next check, its results dropped.
+GRACE = 0.05
 
 
 class Stopped(Exception):
@@ -74,17 +79,17 @@ def run_stoppable(work: Callable[[np.ndarray], Any], deadline: float | None) -> 
                 left = deadline - time.perf_counter()
                 if left <= 0.0:
                     stop[0] = 1
-                    wait = None
-                else:
-                    wait = min(POLL, left)
+                    worker.join(GRACE)
+                    break
+                wait = min(POLL, left)
             worker.join(wait)
     except BaseException:
         stop[0] = 1
-        worker.join()
+        worker.join(GRACE)
         raise
     if "error" in box:
         raise box["error"]
-    return box["value"]
+    return box.get("value", STOPPED)
 
 
 def out_of_time(what: str, begin: float, advice: str) -> BudgetExhaustedError:
