@@ -88,7 +88,8 @@ def flood(graph: Any, starts: Any, max_cost: float | None = None, *,
     InvalidCostError
         An initial cost that is not a finite number, or a negative/NaN edge cost.
     InvalidParameterError
-        ``max_cost`` negative or not finite; a field from another grid as ``starts``.
+        ``max_cost`` or ``max_seconds`` negative or not finite; a field from another grid
+        as ``starts``.
 
     Notes
     -----

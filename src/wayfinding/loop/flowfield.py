@@ -86,7 +86,8 @@ def flow_field(graph: Any, goal: Any, *, max_cost: float | None = None,
     InvalidLocationError
         A goal off the grid, on a wall, not in the graph, or no goal at all.
     InvalidParameterError
-        A generic graph without predecessors; ``max_cost`` out of range.
+        A generic graph without predecessors; ``max_cost`` or ``max_seconds`` out of
+        range.
     InvalidCostError
         An initial cost that is not finite, or a negative edge cost.
 
