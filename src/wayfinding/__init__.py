@@ -16,6 +16,7 @@ from . import heuristics
 from .api import astar, breadth_first_search, dijkstra, greedy_best_first
 from .draw import draw_grid
 from .errors import (
+    BudgetExhaustedError,
     InvalidCostError,
     InvalidLocationError,
     InvalidParameterError,
@@ -50,6 +51,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "AStarSearch",
+    "BudgetExhaustedError",
     "CornerCutting",
     "DStarLite",
     "DistanceField",

@@ -14,6 +14,7 @@ Examples
 from __future__ import annotations
 
 __all__ = [
+    "BudgetExhaustedError",
     "InvalidCostError",
     "InvalidLocationError",
     "InvalidParameterError",
@@ -67,3 +68,12 @@ class MapFormatError(WayfindingError, ValueError):
         super().__init__(where + message)
         self.source = source
         self.line = line
+
+
+class BudgetExhaustedError(WayfindingError, TimeoutError):
+    """A call that has no partial answer to give ran out of its ``max_seconds``.
+
+    Raised by :func:`wayfinding.prepare` (a half-built hierarchy answers nothing);
+    searches and floods return what they have instead. Not a fault of the input, so a
+    :class:`TimeoutError`, not a :class:`ValueError`.
+    """

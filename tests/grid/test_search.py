@@ -220,9 +220,12 @@ def test_max_cost_prunes_and_says_so(maze):
 
 def test_max_seconds_stops_a_long_search():
     grid = wf.Grid(np.ones((400, 400), bool), diagonal=True)
-    result = search.dijkstra(grid, (0, 0), (399, 399), max_seconds=0.0)
+    search.dijkstra(grid, (0, 0), (399, 399), max_expansions=1)  # set-up, before the clock
+    result = search.dijkstra(grid, (0, 0), (399, 399), max_seconds=1e-3)
     assert result.reason is wf.StopReason.MAX_SECONDS and result.path is None
     assert 0 < result.expanded < 400 * 400
+    none = search.dijkstra(grid, (0, 0), (399, 399), max_seconds=0.0)  # zero work
+    assert none.reason is wf.StopReason.MAX_SECONDS and none.expanded == 0
 
 
 # ---------------------------------------------------------------- result views

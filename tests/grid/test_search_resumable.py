@@ -113,7 +113,9 @@ def test_unreachable_goal_ends_exhausted_with_a_partial_path():
 def test_time_budget():
     grid = wf.Grid(np.ones((300, 300), bool), diagonal=True)
     s = GridAStarSearch(grid, (0, 0), (299, 299), heuristic=wf.heuristics.zero)
-    assert not s.step(max_seconds=0.0)
+    assert not s.step(max_seconds=0.0)  # zero work
+    assert s.reason is wf.StopReason.MAX_SECONDS and s.expanded == 0
+    assert not s.step(max_seconds=1e-3)
     assert s.reason is wf.StopReason.MAX_SECONDS and s.expanded > 0
     while not s.step(max_seconds=0.05):
         pass

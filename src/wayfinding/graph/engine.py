@@ -284,8 +284,8 @@ class BestFirstSearch:
             if max_expansions is not None and count >= max_expansions:
                 self.reason = StopReason.MAX_EXPANSIONS
                 return False
-            if (deadline is not None and count and count % _CLOCK_EVERY == 0
-                    and time.perf_counter() >= deadline):
+            if (deadline is not None and count % _CLOCK_EVERY == 0
+                    and time.perf_counter() >= deadline):  # also before the first one
                 self.reason = StopReason.MAX_SECONDS
                 return False
             _, neg_cost, _, current = heapq.heappop(frontier)

@@ -40,6 +40,10 @@ MAX_HEURISTIC_GOALS = 32
 MAX_RING = 1 << 16
 #: Expansions between two looks at the clock when ``max_seconds`` is set.
 CLOCK_EVERY = 2048
+#: Expansions per kernel call without a clock to watch: between two calls Python runs its
+#: signal handlers, so Ctrl-C stops a long search within a few milliseconds. Short
+#: queries end within the first call and pay nothing for it.
+SLICE = 1 << 17
 NO_LIMIT = 2**62
 _RULES = {CornerCutting.NEVER: 0, CornerCutting.ONE_FREE: 1, CornerCutting.ALWAYS: 2}
 
@@ -117,13 +121,23 @@ class Plan:
             return np.array([self.cell(grid, locations[0], role)], dtype=np.int64)
         return np.array([self.cell(grid, loc, role) for loc in locations], dtype=np.int64)
 
-    def disconnected(self, grid: Grid, starts: np.ndarray, goals: np.ndarray) -> bool:
-        """True when no goal shares a connected component with any start."""
-        if self.labels is None:
-            from .components import _build
+    def disconnected(self, grid: Grid, starts: np.ndarray, goals: np.ndarray,
+                     budgeted: bool = False) -> bool:
+        """True when no goal shares a connected component with any start.
 
-            found = grid.cached_at(self.version, "components", lambda: _build(grid))
-            if found is None:  # the grid was edited since this plan: search instead
+        ``budgeted``: the caller has a time budget, which labelling a large grid could
+        exceed; then labels are used only when already computed (else False: search).
+        Labels of a newer grid version than this plan's are never used (a search that
+        began before an edit must not mix two versions): then False too.
+        """
+        if self.labels is None:
+            from .components import _build, cached_labels
+
+            if budgeted:
+                found = cached_labels(grid, self.version)
+            else:
+                found = grid.cached_at(self.version, "components", lambda: _build(grid))
+            if found is None:
                 return False
             self.labels = found.flat
         labels = self.labels
@@ -349,19 +363,32 @@ def start(ws: _workspace.Workspace, iparams: np.ndarray, starts: np.ndarray) -> 
         ws.grow_heap()
 
 
+def deadline_of(max_seconds: float | None) -> float | None:
+    """The ``time.perf_counter()`` value a call with ``max_seconds`` must end by."""
+    return None if max_seconds is None else time.perf_counter() + max_seconds
+
+
 def run(k: Any, p: Plan, iparams: np.ndarray, fparams: np.ndarray, starts: np.ndarray,
         goals: np.ndarray, ws: _workspace.Workspace, max_expansions: int | None,
-        max_seconds: float | None) -> tuple[int, StopReason]:
-    """Call the kernel until the search ends or a budget runs out; (status, reason)."""
+        max_seconds: float | None, deadline: float | None = None) -> tuple[int, StopReason]:
+    """Call the kernel until the search ends or a budget runs out; (status, reason).
+
+    The kernel runs in slices (:data:`SLICE` expansions, :data:`CLOCK_EVERY` with a
+    clock), so Ctrl-C is honoured between them. ``deadline`` (from :func:`deadline_of`
+    when the call began, set-up included) replaces ``max_seconds`` when given. A budget
+    of 0, or a deadline already past, expands nothing: the kernel only takes the starts.
+    """
     left = NO_LIMIT if max_expansions is None else max_expansions
-    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    if deadline is None and max_seconds is not None:
+        deadline = time.perf_counter() + max_seconds
+    late = deadline is not None and (max_seconds == 0 or time.perf_counter() >= deadline)
     flat, state = p.flat, ws.state
     kernel = k.best_first_bucket if iparams[11] == FRONTIER_BUCKET else k.best_first
     if p.classes:
         kernel = k.best_first_classes
     while True:
         before = int(state[S_EXPANDED]) if state[S_STATUS] != STATUS_NEW else 0
-        chunk = left if deadline is None else min(left, CLOCK_EVERY)
+        chunk = 0 if late else min(left, SLICE if deadline is None else CLOCK_EVERY)
         status = kernel(flat.passable, flat.costs, p.moves, p.lengths, iparams, fparams,
                         starts, goals, ws.stamp, ws.g, ws.parent, ws.goal_mark,
                         ws.touched, ws.heap_f, ws.heap_n, ws.link, ws.buckets, state,
@@ -373,10 +400,29 @@ def run(k: Any, p: Plan, iparams: np.ndarray, fparams: np.ndarray, starts: np.nd
         left -= int(state[S_EXPANDED]) - before
         if status == STATUS_HEAP_FULL:
             ws.grow_heap()
+        elif late:
+            return status, StopReason.MAX_SECONDS
         elif left <= 0:
             return status, StopReason.MAX_EXPANSIONS
         elif deadline is not None and time.perf_counter() >= deadline:
             return status, StopReason.MAX_SECONDS
+
+
+def run_bfs(p: Plan, starts: np.ndarray, goals: np.ndarray,
+            ws: _workspace.Workspace) -> StopReason:
+    """Breadth-first search in slices of :data:`SLICE` expansions (Ctrl-C between them)."""
+    from ._kernels.bfs import breadth_first
+
+    ws.state[S_GEN] = ws.next_generation()
+    ws.state[S_STATUS] = STATUS_NEW
+    while True:
+        status = breadth_first(p.passable, p.moves, p.n_moves, p.rule, starts, goals,
+                               ws.stamp, ws.g, ws.parent, ws.goal_mark, ws.touched,
+                               ws.state, SLICE)
+        if status == STATUS_FOUND:
+            return StopReason.FOUND
+        if status == STATUS_EXHAUSTED:
+            return StopReason.EXHAUSTED
 
 
 def empty_result(p: Plan, reason: StopReason) -> SearchResult:

@@ -149,12 +149,38 @@ def _locations(grid: Grid, value: Any, role: str) -> list[Location]:
     return [grid.check_location(value, role)]
 
 
+def cached_labels(grid: Grid, version: int | None = None) -> ComponentLabels | None:
+    """The labels of ``grid`` when they are computed already for ``version`` (by default
+    its current version) and that is still the grid's version, else None.
+
+    For calls with a time budget, which labelling a large grid could exceed.
+    """
+    hit = grid._cache.get("components")
+    current = grid.version
+    if hit is not None and hit[0] == current and (version is None or version == current):
+        return hit[1]
+    return None
+
+
+#: Cells a labelling slice visits before Python gets control back (to handle Ctrl-C):
+#: a few milliseconds of work.
+_SLICE = 1 << 20
+
+
 def _build(grid: Grid) -> ComponentLabels:
-    from ._kernels.components import label_components  # numba is imported lazily
+    from ._kernels.components import label_slice  # numba is imported lazily
 
     flat = grid.flat_classes  # joins only cells of one terrain class (Grid.classes)
     diagonal_steps = grid.diagonal and grid.corner_cutting is CornerCutting.ALWAYS
-    labels_flat, count = label_components(flat.passable, flat.stride, diagonal_steps)
+    s = flat.stride
+    steps = [1, -1, -s, s] + ([1 - s, -1 - s, 1 + s, s - 1] if diagonal_steps else [])
+    labels_flat = np.full(flat.passable.shape[0], -1, dtype=np.int32)
+    frontier = np.empty(flat.passable.shape[0], dtype=np.int32)
+    state = np.zeros(3, dtype=np.int64)
+    offsets = np.array(steps, dtype=np.int64)
+    while not label_slice(flat.passable, offsets, labels_flat, frontier, state, _SLICE):
+        pass  # Python runs its signal handlers (KeyboardInterrupt) between slices
+    count = state[2]
     inner = labels_flat.reshape(grid.height + 2, flat.stride)[1:-1, 1:-1]
     inner.flags.writeable = False
     labels_flat.flags.writeable = False

@@ -38,15 +38,17 @@ from __future__ import annotations
 
 import functools
 import math
+import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import numpy as np
 
 from ..errors import UnsupportedGridError
+from ..graph.engine import check_budget
 from ..result import SearchResult, StopReason
 from . import workspace
-from .components import component_labels
+from .components import cached_labels, component_labels
 from .grid import Grid
 from .movement import CornerCutting
 
@@ -55,7 +57,8 @@ __all__ = ["jps"]
 Location = tuple[int, int]
 
 
-def jps(grid: Grid, start: Location, goal: Location) -> SearchResult:
+def jps(grid: Grid, start: Location, goal: Location, *,
+        max_seconds: float | None = None) -> SearchResult:
     """Shortest path from ``start`` to ``goal`` by jump point search.
 
     Parameters
@@ -64,6 +67,11 @@ def jps(grid: Grid, start: Location, goal: Location) -> SearchResult:
         A uniform-cost grid: 8-way with ``CornerCutting.NEVER``, or 4-way.
     start, goal : (x, y)
         Passable cells of the grid.
+    max_seconds : float, optional
+        Time budget of the whole call (finite, >= 0), set-up included: when it runs out
+        the result has ``path=None`` and ``reason=StopReason.MAX_SECONDS``. With a budget,
+        component labels are used only when computed already (labelling a large grid
+        takes longer than most budgets); 0 searches nothing.
 
     Returns
     -------
@@ -96,15 +104,24 @@ def jps(grid: Grid, start: Location, goal: Location) -> SearchResult:
     [(0, 0), (1, 0), (1, 1)]
     >>> jps(grid, (0, 0), (4, 0)).reason
     <StopReason.DISCONNECTED: 'disconnected'>
+    >>> jps(grid, (0, 0), (1, 1), max_seconds=0).reason
+    <StopReason.MAX_SECONDS: 'max_seconds'>
     """
+    deadline = None
+    if max_seconds is not None:
+        max_seconds = check_budget("max_seconds", max_seconds)
+        deadline = time.perf_counter() + max_seconds
     scale = supported_scale(grid, "jps")
     start = grid.check_location(start, "start")
     goal = grid.check_location(goal, "goal")
+    if max_seconds == 0:
+        return SearchResult(None, math.inf, {}, {}, 0, StopReason.MAX_SECONDS, False, None)
     if start == goal:
         return SearchResult([start], 0.0, {start: None}, {start: 0.0}, 0, StopReason.FOUND,
                             False, start)
-    labels = component_labels(grid).labels
-    if labels[start[1], start[0]] != labels[goal[1], goal[0]]:
+    found = component_labels(grid) if deadline is None else cached_labels(grid)
+    if found is not None and (found.labels[start[1], start[0]]
+                              != found.labels[goal[1], goal[0]]):
         return SearchResult(None, math.inf, {start: None}, {start: 0.0}, 0,
                             StopReason.DISCONNECTED, False, None)
 
@@ -119,20 +136,17 @@ def jps(grid: Grid, start: Location, goal: Location) -> SearchResult:
     t = (goal[1] + 1) * stride + goal[0] + 1
     ws = workspace.acquire(flat.passable.shape[0])
     try:
-        while True:
-            status, expanded, n_touched = kernels.jps_search(
-                flat.passable, bits, stride, s, t, m.straight_cost, diagonal,
-                m.diagonal, ws.stamp, ws.g, ws.parent, ws.touched, ws.next_generation(),
-                ws.heap_f, ws.heap_g, ws.heap_n)
-            if status != kernels.HEAP_FULL:
-                break
-            ws.grow_heap()
+        status, expanded, n_touched = _run(kernels, flat.passable, bits, stride, s, t,
+                                           m.straight_cost, diagonal, m.diagonal, ws,
+                                           deadline)
         nodes = ws.touched[:n_touched].copy()
         came_from, cost_so_far = jump_tree(nodes, ws.parent[nodes], ws.g[nodes] * scale,
                                            stride)
-        if status != kernels.FOUND:  # pragma: no cover - components leave no unreachable goal
+        if status != kernels.FOUND:
+            reason = (StopReason.MAX_SECONDS if status == kernels.PAUSED
+                      else StopReason.EXHAUSTED)
             return SearchResult(None, math.inf, came_from, cost_so_far, int(expanded),
-                                StopReason.EXHAUSTED, False, None)
+                                reason, False, None)
         xs, ys = kernels.path_xy(kernels.interpolate(ws.parent, t, stride, m.diagonal),
                                  stride)
         cost = float(ws.g[t]) * scale
@@ -141,6 +155,34 @@ def jps(grid: Grid, start: Location, goal: Location) -> SearchResult:
     path = list(zip(xs.tolist(), ys.tolist(), strict=True))
     return SearchResult(path, cost, came_from, cost_so_far,
                         int(expanded), StopReason.FOUND, False, goal)
+
+
+#: Jump points expanded per kernel call: between calls Python handles Ctrl-C (no budget)
+#: or looks at the clock (``max_seconds``). Most queries end within the first call.
+_SLICE = 1 << 12
+_CLOCK_EVERY = 256
+
+
+def _run(kernels: Any, passable: np.ndarray, bits: np.ndarray, stride: int, s: int, t: int,
+         straight: float, diagonal: float, eight_way: bool, ws: workspace.Workspace,
+         deadline: float | None) -> tuple[int, int, int]:
+    """Run the kernel in slices until it ends or ``deadline`` passes (status PAUSED)."""
+    chunk = _SLICE if deadline is None else _CLOCK_EVERY
+    if deadline is not None and time.perf_counter() >= deadline:
+        chunk = 0  # the set-up used the budget up: take the start only
+    size, expanded, n_touched = -1, 0, 0
+    generation = ws.next_generation()
+    while True:
+        status, expanded, n_touched, size = kernels.jps_search(
+            passable, bits, stride, s, t, straight, diagonal, eight_way, ws.stamp, ws.g,
+            ws.parent, ws.touched, generation, ws.heap_f, ws.heap_g, ws.heap_n, size,
+            expanded, n_touched, chunk)
+        if status == kernels.HEAP_FULL:  # start again with a larger heap
+            ws.grow_heap()
+            size, generation = -1, ws.next_generation()
+        elif status != kernels.PAUSED or chunk == 0 or (
+                deadline is not None and time.perf_counter() >= deadline):
+            return status, expanded, n_touched
 
 
 # ---------------------------------------------------------------------- grid support

@@ -60,11 +60,13 @@ import numpy as np
 
 from .._archive import NpzReader
 from ..errors import InvalidParameterError, StaleDataError, UnsupportedGridError
+from ..graph.engine import check_budget
 from ..result import SearchResult, StopReason
 from . import prepared_parts as parts
 from .components import component_labels
 from .grid import Grid, passable_index
 from .jps import jps, supported_scale
+from .stoppable import STOPPED, Stopped, out_of_time, run_stoppable
 
 __all__ = ["FORMAT_VERSION", "MAX_HIERARCHY_EDGES", "PrepareMethod", "PreparedGrid",
            "grid_fingerprint", "prepare"]
@@ -89,7 +91,8 @@ class PrepareMethod(enum.Enum):
     SUBGOAL_CH = "subgoal_ch"
 
 
-def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH) -> PreparedGrid:
+def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH, *,
+            max_seconds: float | None = None) -> PreparedGrid:
     """Preprocess a static grid for fast optimal queries.
 
     Parameters
@@ -99,6 +102,12 @@ def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH) -> Pre
         The grid is kept (not copied); editing it afterwards makes the prepared data stale.
     method : PrepareMethod
         The preprocessing method.
+    max_seconds : float, optional
+        Time budget (finite, >= 0). A half-built preprocessing answers nothing, so when
+        the budget runs out ``prepare`` stops within milliseconds and raises
+        BudgetExhaustedError (0: at once, without any work). Ctrl-C stops it the same
+        way (KeyboardInterrupt): the compiled work runs in a worker thread that checks a
+        stop flag.
 
     Returns
     -------
@@ -111,7 +120,10 @@ def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH) -> Pre
         For 4-way grids, other corner rules, per-cell costs or diagonal steps cheaper
         than straight ones or dearer than two.
     InvalidParameterError
-        When ``method`` is not a :class:`PrepareMethod`.
+        When ``method`` is not a :class:`PrepareMethod`, or ``max_seconds`` is negative
+        or not finite.
+    BudgetExhaustedError
+        When ``max_seconds`` runs out first.
 
     Examples
     --------
@@ -120,36 +132,61 @@ def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH) -> Pre
     >>> prepared = prepare(Grid(np.ones((3, 4), bool), diagonal=True))
     >>> prepared.search((0, 0), (3, 2)).cost == 1 + 2 * 2 ** 0.5
     True
+    >>> prepare(Grid(np.ones((3, 4), bool), diagonal=True), max_seconds=0)
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    wayfinding.errors.BudgetExhaustedError: prepare() ran out of its max_seconds=0.0 ...
     """
+    begin = time.perf_counter()
     if not isinstance(method, PrepareMethod):
         raise InvalidParameterError(
             f"method must be a PrepareMethod member, got {method!r}")
+    max_seconds = check_budget("max_seconds", max_seconds)
     scale = _check_grid(grid, method)
-    begin = time.perf_counter()
+    if max_seconds != 0:
+        deadline = None if max_seconds is None else begin + max_seconds
+        prepared = run_stoppable(lambda stop: _build(grid, method, scale, stop), deadline)
+        if prepared is not STOPPED:
+            prepared.build_seconds = time.perf_counter() - begin
+            return prepared
+    raise out_of_time(f"prepare() ran out of its max_seconds={max_seconds!r} on this "
+                      f"{grid.width}x{grid.height} grid", begin,
+                      "give it more time, or search without preprocessing")
+
+
+def _build(grid: Grid, method: PrepareMethod, scale: float, stop: np.ndarray) -> PreparedGrid:
+    """The work of :func:`prepare` (in a worker thread; raises Stopped once ``stop[0]``)."""
     from ._kernels import ch, ch_labels, subgoal  # numba is imported lazily
+
+    def check() -> None:
+        if stop[0]:
+            raise Stopped
 
     passable, subgoal_id, cells, clear = parts.subgoal_arrays(grid)
     flat = grid.flat
     m = grid.movement
+    check()
     tails, heads = subgoal.subgoal_edges(passable, subgoal_id, cells, clear, flat.stride,
-                                         grid.height, grid.width)
+                                         grid.height, grid.width, stop)
+    check()
     weights = parts.edge_weights(cells, tails, heads, flat.stride, m.straight_cost,
                             m.diagonal_cost)
     hierarchy = None
     if tails.shape[0] <= MAX_HIERARCHY_EDGES:
         hierarchy = ch.contract(cells.shape[0], tails, heads, weights, ch.SETTLE, ch.HOPS,
-                                ch.QUICK_SETTLE, ch.QUICK_HOPS, ch.WORK_LIMIT)[:-1]
+                                ch.QUICK_SETTLE, ch.QUICK_HOPS, ch.WORK_LIMIT, stop)[:-1]
+        check()
     if hierarchy is None or hierarchy[1] < 0:
         hierarchy = ch.flat_core(cells.shape[0], tails, heads, weights)
     graph = parts.by_rank(cells, *hierarchy)
     subgoal_id[graph["cells"]] = np.arange(graph["cells"].shape[0], dtype=np.int32)
     labels = ch_labels.build_labels(cells.shape[0], graph["up_start"], graph["up_from"],
-                                    graph["up_to"], graph["up_w"])
+                                    graph["up_to"], graph["up_w"], stop)
+    check()
     graph.update(zip(("label_start", "label_hd", "label_edge"), labels, strict=True))
-    prepared = PreparedGrid(grid, method, scale, subgoal_id, clear, graph, 0.0,
-                            n_edges=int(tails.shape[0]))
-    prepared.build_seconds = time.perf_counter() - begin
-    return prepared
+    return PreparedGrid(grid, method, scale, subgoal_id, clear, graph, 0.0,
+                        n_edges=int(tails.shape[0]))
 
 
 class PreparedGrid:

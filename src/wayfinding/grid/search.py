@@ -26,6 +26,13 @@ in the generic tier; ``result.came_from`` and ``result.cost_so_far`` are Mapping
 Buffers are reused per thread (:mod:`wayfinding.grid.workspace`), so searches are cheap
 to repeat and safe to run from several threads at once.
 
+``max_seconds`` bounds the whole call, set-up included, and 0 expands nothing. With a
+time budget the component shortcut is taken only when the grid's labels are computed
+already (labelling a large grid takes longer than most budgets; call
+:func:`~wayfinding.grid.components.components` once to have them): otherwise a goal in
+another component is searched for until the budget runs out. Long searches run in
+slices, so Ctrl-C (KeyboardInterrupt) stops them within milliseconds.
+
 Examples
 --------
 >>> import wayfinding as wf
@@ -126,15 +133,10 @@ def breadth_first_search(grid: Grid, start: Any, goal: Any = None) -> SearchResu
     starts, goals = _endpoints(grid, p, start, goal_list)
     if goals.shape[0] and p.disconnected(grid, starts, goals):
         return E.empty_result(p, StopReason.DISCONNECTED)
-    from ._kernels.bfs import breadth_first
-
     k = E.kernels()
     ws = _workspace.acquire(p.passable.shape[0])
     try:
-        ws.state[E.S_GEN] = ws.next_generation()
-        status = breadth_first(p.passable, p.moves, p.n_moves, p.rule, starts, goals,
-                               ws.stamp, ws.g, ws.parent, ws.goal_mark, ws.touched, ws.state)
-        reason = StopReason.FOUND if status == E.STATUS_FOUND else StopReason.EXHAUSTED
+        reason = E.run_bfs(p, starts, goals, ws)
         return E.finish(k, p, ws, reason, False)
     finally:
         _workspace.release(ws)
@@ -202,10 +204,12 @@ def _best_first(grid: Grid, start: Any, goal_list: list[Any], mode: int, spec: E
         max_expansions = check_budget("max_expansions", max_expansions, integer=True)
     if max_seconds is not None:
         max_seconds = check_budget("max_seconds", max_seconds)
+    deadline = E.deadline_of(max_seconds)  # the budget covers the set-up too
     p = E.plan(grid)
     starts, goals = _endpoints(grid, p, start, goal_list)
     track = bool(partial) and goals.shape[0] > 0
-    if goals.shape[0] and not track and p.disconnected(grid, starts, goals):
+    if goals.shape[0] and not track and p.disconnected(grid, starts, goals,
+                                                       deadline is not None):
         return E.empty_result(p, StopReason.DISCONNECTED)
     iparams, fparams = E.params(grid, p, mode, spec, weight, max_cost, starts.shape[0],
                                 goals.shape[0], track)
@@ -216,7 +220,7 @@ def _best_first(grid: Grid, start: Any, goal_list: list[Any], mode: int, spec: E
     try:
         E.start(ws, iparams, starts)
         _, reason = E.run(k, p, iparams, fparams, starts, goals, ws, max_expansions,
-                          max_seconds)
+                          max_seconds, deadline)
         return E.finish(k, p, ws, reason, track)
     finally:
         _workspace.release(ws)

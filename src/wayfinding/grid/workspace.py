@@ -95,11 +95,14 @@ class Workspace:
         if cells <= self.capacity:
             return
         capacity = max(cells, 2 * self.capacity)
-        self.stamp = np.zeros(capacity, dtype=np.int32)
-        self.goal_mark = np.zeros(capacity, dtype=np.int32)
-        self.g = np.zeros(capacity, dtype=np.float64)
-        self.parent = np.zeros(capacity, dtype=np.int32)
-        self.touched = np.zeros(capacity, dtype=np.int32)
+        # All or nothing: a MemoryError on any array leaves the workspace as it was.
+        stamp = np.zeros(capacity, dtype=np.int32)
+        goal_mark = np.zeros(capacity, dtype=np.int32)
+        g = np.zeros(capacity, dtype=np.float64)
+        parent = np.zeros(capacity, dtype=np.int32)
+        touched = np.zeros(capacity, dtype=np.int32)
+        self.stamp, self.goal_mark, self.g = stamp, goal_mark, g
+        self.parent, self.touched = parent, touched
         self.capacity = capacity
         self.generation = 0  # fresh zeroed stamps: numbering may restart
 
@@ -120,10 +123,14 @@ class Workspace:
     def grow_heap(self) -> None:
         """Double the frontier arrays, keeping their contents (a search may be under way)."""
         size = 2 * self.heap_f.shape[0]
-        for name in ("heap_f", "heap_g", "heap_n", "link"):
+        names = ("heap_f", "heap_g", "heap_n", "link")
+        grown = []
+        for name in names:  # all or nothing: the kernels assume equal sizes
             old = getattr(self, name)
             new = np.empty(size, dtype=old.dtype)
             new[: old.shape[0]] = old
+            grown.append(new)
+        for name, new in zip(names, grown, strict=True):
             setattr(self, name, new)
 
     def __repr__(self) -> str:
@@ -138,15 +145,17 @@ def acquire(cells: int) -> Workspace:
     """This thread's workspace, sized for ``cells`` and marked busy; pair with :func:`release`.
 
     When the thread's workspace is already busy (a search inside a search), a new private
-    workspace is returned instead.
+    workspace is returned instead. The workspace is marked busy only once it is sized:
+    when growing it fails (MemoryError) nothing stays marked, so the next search in the
+    thread gets the thread's workspace again. Callers release it in a ``finally``.
     """
     ws = getattr(_local, "workspace", None)
     if ws is None:
         ws = _local.workspace = Workspace()
     elif ws.busy:
         ws = Workspace()
-    ws.busy = True
     ws.reserve(cells)
+    ws.busy = True
     return ws
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+import time
 from collections.abc import Callable, Iterable, KeysView, Mapping
 from typing import Any
 
@@ -35,7 +36,10 @@ class CellNames:
 
     def __init__(self, size: int, stride: int) -> None:
         self.stride = stride
-        self.names = np.empty(size, dtype=object)
+        self.size = size
+        #: object per cell, made on the first path asked for (filling an object array
+        #: takes long on a large grid: not part of a flood)
+        self.names: np.ndarray | None = None
         #: uint8 per cell: 1 once ``names`` holds its tuple (set by the kernel).
         self.named = np.zeros(size, dtype=np.uint8)
 
@@ -43,12 +47,15 @@ class CellNames:
         """Locations from padded ``cell`` along ``parent`` to a root; None on a cycle."""
         from ._kernels.common import follow_parents
 
+        table = self.names
+        if table is None:
+            table = self.names = np.empty(self.size, dtype=object)
         cells, fresh = follow_parents(parent, cell, parent.shape[0], self.named)
         if cells.shape[0] == 0:
             return None
         if fresh.shape[0]:
-            self.names[fresh] = self._make(fresh)
-        names = self.names[cells].tolist()
+            table[fresh] = self._make(fresh)
+        names = table[cells].tolist()
         if None in names:  # another thread flagged a cell and has not named it yet
             names = self._make(cells).tolist()
         return names
@@ -222,30 +229,59 @@ def _seed_pairs(seeds: Any, role: str) -> list[tuple[Any, Any]]:
     return pairs
 
 
+#: Cells a flood settles per kernel call: between calls Python handles Ctrl-C, and looks
+#: at the clock when there is a deadline (a few milliseconds of work each).
+FLOOD_SLICE = 1 << 16
+FLOOD_CLOCK_EVERY = 1 << 12
+
+
 def flood_grid(grid: Grid, seeds: Any, role: str, max_cost: float | None,
-               reverse: bool) -> tuple[GridStore, int]:
-    """Compiled flood of a grid; returns the store and how many cells were settled."""
-    from ._kernels.flood import flood
+               reverse: bool, deadline: float | None = None
+               ) -> tuple[GridStore, int, bool]:
+    """Compiled flood of a grid: the store, how many cells were settled, and whether it
+    finished (False: ``deadline``, a ``time.perf_counter()`` value, passed first; the
+    store then holds exactly the cells settled so far)."""
+    from ._kernels import flood as k
 
     cells, initial = grid_seeds(grid, seeds, role)
     flat = grid.flat
     table = move_table(grid)
     dist = np.full(flat.passable.shape[0], math.inf)
     parent = np.full(flat.passable.shape[0], -1, dtype=np.int32)
-    settled = flood(flat.passable, flat.costs, flat.weighted, table.moves, table.lengths,
-                    table.rule, reverse, cells, initial,
-                    math.inf if max_cost is None else max_cost, dist, parent)
+    heap_key = np.empty(max(1024, 2 * cells.shape[0]), dtype=np.float64)
+    heap_cell = np.empty(heap_key.shape[0], dtype=np.int64)
+    state = np.array([-1, 0], dtype=np.int64)
+    chunk = FLOOD_SLICE if deadline is None else FLOOD_CLOCK_EVERY
+    if deadline is not None and time.perf_counter() >= deadline:
+        chunk = 0  # no time left: seed the starts only
+    limit = math.inf if max_cost is None else max_cost
+    while True:
+        status = k.flood(flat.passable, flat.costs, flat.weighted, table.moves,
+                         table.lengths, table.rule, reverse, cells, initial, limit, dist,
+                         parent, heap_key, heap_cell, state, chunk)
+        if status == k.HEAP_FULL:
+            heap_key = np.concatenate((heap_key, np.empty_like(heap_key)))
+            heap_cell = np.concatenate((heap_cell, np.empty_like(heap_cell)))
+        elif status == k.DONE:
+            break
+        elif chunk == 0 or (deadline is not None and time.perf_counter() >= deadline):
+            k.unsettle(dist, parent, heap_key, heap_cell, int(state[k.S_SIZE]))
+            break
     names = grid.cached("loop.cell_names",
                         lambda: CellNames(flat.passable.shape[0], flat.stride))
-    return GridStore(dist, parent, grid.width, grid.height, names), int(settled)
+    store = GridStore(dist, parent, grid.width, grid.height, names)
+    return store, int(state[k.S_SETTLED]), status == k.DONE
 
 
 def flood_graph(seeds: dict[Any, float], neighbors: Callable[[Any], Iterable[Any]],
-                cost: Callable[[Any, Any], float], max_cost: float | None
-                ) -> tuple[GraphStore, int]:
+                cost: Callable[[Any, Any], float], max_cost: float | None,
+                deadline: float | None = None) -> tuple[GraphStore, int, bool]:
     """Multi-source Dijkstra over any graph (``cost(current, next)`` per step).
 
     For a reverse flood pass predecessors as ``neighbors`` and ``cost(p, c) = c(c -> p)``.
+    Returns the store, the locations settled and whether it finished (False: the
+    ``deadline``, a ``time.perf_counter()`` value, passed first; the store then holds
+    exactly the locations settled so far).
     """
     limit = math.inf if max_cost is None else max_cost
     dist: dict[Any, float] = {}
@@ -258,11 +294,18 @@ def flood_graph(seeds: dict[Any, float], neighbors: Callable[[Any], Iterable[Any
             parent[loc] = None
             heapq.heappush(frontier, (value, next(counter), loc))
     settled = 0
+    done: set[Any] = set()
     while frontier:
+        if deadline is not None and settled % 64 == 0 and time.perf_counter() >= deadline:
+            for location in set(dist) - done:  # reached, not settled: forget
+                del dist[location], parent[location]
+            return GraphStore(dist, parent), settled, False
         current_cost, _, current = heapq.heappop(frontier)
         if current_cost > dist[current]:
             continue  # a stale entry: a cheaper one was pushed later
         settled += 1
+        if deadline is not None:
+            done.add(current)
         for next_location in neighbors(current):
             step = cost(current, next_location)
             if not 0.0 <= step < math.inf:
@@ -275,7 +318,7 @@ def flood_graph(seeds: dict[Any, float], neighbors: Callable[[Any], Iterable[Any
                 dist[next_location] = new_cost
                 parent[next_location] = current
                 heapq.heappush(frontier, (new_cost, next(counter), next_location))
-    return GraphStore(dist, parent), settled
+    return GraphStore(dist, parent), settled, True
 
 
 class FieldBase:

@@ -30,6 +30,7 @@ array([0., 1., 2., 3., 4.])
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import KeysView
 from typing import Any
 
@@ -51,7 +52,8 @@ from ._grid import own_rules
 __all__ = ["DistanceField", "flood"]
 
 
-def flood(graph: Any, starts: Any, max_cost: float | None = None) -> DistanceField:
+def flood(graph: Any, starts: Any, max_cost: float | None = None, *,
+          max_seconds: float | None = None) -> DistanceField:
     """Flood ``graph`` from ``starts``: the cheapest cost and path to every location reached.
 
     Parameters
@@ -68,6 +70,12 @@ def flood(graph: Any, starts: Any, max_cost: float | None = None) -> DistanceFie
         its cost there (see :meth:`DistanceField.scaled`).
     max_cost : float, optional
         Locations costing more are left unreached (finite, >= 0).
+    max_seconds : float, optional
+        Time budget (finite, >= 0). When it runs out the field holds exactly the
+        locations settled so far (the cheapest, as with a smaller ``max_cost``) and
+        ``complete`` is False; 0 settles nothing. Ctrl-C stops a flood too (every few
+        milliseconds the compiled flood gives Python a chance to raise
+        KeyboardInterrupt).
 
     Returns
     -------
@@ -80,7 +88,8 @@ def flood(graph: Any, starts: Any, max_cost: float | None = None) -> DistanceFie
     InvalidCostError
         An initial cost that is not a finite number, or a negative/NaN edge cost.
     InvalidParameterError
-        ``max_cost`` negative or not finite; a field from another grid as ``starts``.
+        ``max_cost`` or ``max_seconds`` negative or not finite; a field from another grid
+        as ``starts``.
 
     Notes
     -----
@@ -113,16 +122,23 @@ def flood(graph: Any, starts: Any, max_cost: float | None = None) -> DistanceFie
     >>> graph = wf.SimpleGraph({'a': {'b': 2}, 'b': {'c': 1}})
     >>> flood(graph, 'a').path_to('c'), flood(graph, 'a', max_cost=2).cost_to('c')
     (['a', 'b', 'c'], inf)
+    >>> none = flood(corridor, (0, 0), max_seconds=0)
+    >>> none.complete, len(none.reachable)
+    (False, 0)
     """
     max_cost = check_budget("max_cost", max_cost)
+    max_seconds = check_budget("max_seconds", max_seconds)
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     starts = unwrap_seeds(starts)
     if isinstance(graph, Grid) and own_rules(graph):
-        store, settled = flood_grid(graph, starts, "start", max_cost, reverse=False)
+        store, settled, complete = flood_grid(graph, starts, "start", max_cost,
+                                              reverse=False, deadline=deadline)
     else:  # any graph, and Grid subclasses with neighbours or costs of their own
         graph = as_graph(graph)
         seeds = graph_seeds(graph, starts, "start")
-        store, settled = flood_graph(seeds, graph.neighbors, edge_cost(graph), max_cost)
-    return DistanceField(store, max_cost=max_cost, expanded=settled)
+        store, settled, complete = flood_graph(seeds, graph.neighbors, edge_cost(graph),
+                                               max_cost, deadline)
+    return DistanceField(store, max_cost=max_cost, expanded=settled, complete=complete)
 
 
 class DistanceField(FieldBase):
@@ -139,6 +155,9 @@ class DistanceField(FieldBase):
         The flood's cost limit.
     expanded : int
         How many locations the flood expanded.
+    complete : bool
+        False when ``max_seconds`` ran out: only the locations settled by then are
+        reached.
     reachable : set-like
         Every location with a finite cost (a read-only view: ``in``, ``len``, iteration).
 
@@ -151,10 +170,11 @@ class DistanceField(FieldBase):
     """
 
     def __init__(self, store: GridStore | GraphStore, *, max_cost: float | None = None,
-                 expanded: int = 0) -> None:
+                 expanded: int = 0, complete: bool = True) -> None:
         self._store = store
         self.max_cost = max_cost
         self.expanded = expanded
+        self.complete = complete
 
     @property
     def kind(self) -> str:

@@ -34,6 +34,7 @@ True
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -56,7 +57,8 @@ from ._grid import own_rules
 __all__ = ["FlowField", "flow_field"]
 
 
-def flow_field(graph: Any, goal: Any, *, max_cost: float | None = None) -> FlowField:
+def flow_field(graph: Any, goal: Any, *, max_cost: float | None = None,
+               max_seconds: float | None = None) -> FlowField:
     """Cost to ``goal`` and next step towards it from every location, by one reverse flood.
 
     Parameters
@@ -70,6 +72,10 @@ def flow_field(graph: Any, goal: Any, *, max_cost: float | None = None) -> FlowF
         reached with its cost there.
     max_cost : float, optional
         Locations whose cost to the goal exceeds this are left unreached.
+    max_seconds : float, optional
+        Time budget (finite, >= 0). When it runs out the field holds exactly the
+        locations settled so far (the cheapest, as with a smaller ``max_cost``) and
+        ``complete`` is False; 0 settles nothing.
 
     Returns
     -------
@@ -80,7 +86,8 @@ def flow_field(graph: Any, goal: Any, *, max_cost: float | None = None) -> FlowF
     InvalidLocationError
         A goal off the grid, on a wall, not in the graph, or no goal at all.
     InvalidParameterError
-        A generic graph without predecessors; ``max_cost`` out of range.
+        A generic graph without predecessors; ``max_cost`` or ``max_seconds`` out of
+        range.
     InvalidCostError
         An initial cost that is not finite, or a negative edge cost.
 
@@ -97,14 +104,19 @@ def flow_field(graph: Any, goal: Any, *, max_cost: float | None = None) -> FlowF
     ['b', 'c', 'a']
     """
     max_cost = check_budget("max_cost", max_cost)
+    max_seconds = check_budget("max_seconds", max_seconds)
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     goal = unwrap_seeds(goal)
     if isinstance(graph, Grid) and own_rules(graph):
-        store, settled = flood_grid(graph, goal, "goal", max_cost, reverse=True)
-        return FlowField(store, grid=graph, max_cost=max_cost, expanded=settled)
+        store, settled, complete = flood_grid(graph, goal, "goal", max_cost, reverse=True,
+                                              deadline=deadline)
+        return FlowField(store, grid=graph, max_cost=max_cost, expanded=settled,
+                         complete=complete)
     predecessors, cost = reverse_of(graph)
     seeds = graph_seeds(as_graph(graph), goal, "goal")
-    store, settled = flood_graph(seeds, predecessors, cost, max_cost)
-    return FlowField(store, grid=None, max_cost=max_cost, expanded=settled)
+    store, settled, complete = flood_graph(seeds, predecessors, cost, max_cost, deadline)
+    return FlowField(store, grid=None, max_cost=max_cost, expanded=settled,
+                     complete=complete)
 
 
 def reverse_of(graph: Any) -> tuple[Callable[[Any], Iterable[Any]], Callable[[Any, Any], float]]:
@@ -144,17 +156,22 @@ class FlowField(FieldBase):
         The flood's cost limit.
     expanded : int
         How many locations the flood expanded.
+    complete : bool
+        False when ``max_seconds`` ran out: only the locations settled by then are
+        reached.
     reachable : set-like
         Every location with a path to a goal (a read-only view).
     """
 
     def __init__(self, store: GridStore | GraphStore, *, grid: Grid | None,
-                 max_cost: float | None = None, expanded: int = 0) -> None:
+                 max_cost: float | None = None, expanded: int = 0,
+                 complete: bool = True) -> None:
         self._store = store
         self._grid = grid
         self._version = None if grid is None else grid.version
         self.max_cost = max_cost
         self.expanded = expanded
+        self.complete = complete
 
     def _fresh(self) -> GridStore | GraphStore:
         if self._grid is not None and self._grid.version != self._version:

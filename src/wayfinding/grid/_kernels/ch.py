@@ -118,9 +118,9 @@ def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, s
     return n_short, generation, heap_f, heap_g, heap_node, work
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
-             quick_hops, work_limit):  # pragma: no cover - numba
+             quick_hops, work_limit, stop):  # pragma: no cover - numba
     """Contract every node of the undirected graph ``(tails[i], heads[i], weights[i])``.
 
     A node's priority is its edge difference (shortcuts needed minus edges removed) plus
@@ -132,7 +132,8 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
     On grid-like graphs (open maps strewn with small obstacles) the hierarchy gets dense
     long before the top and costly to build: once the witness searches have relaxed
     ``work_limit`` edges the contraction gives up (``n_core`` is -1 then, and the caller
-    uses :func:`flat_core`).
+    uses :func:`flat_core`). It gives up the same way once ``stop[0]`` is non-zero
+    (another thread asks it to stop).
 
     Returns ``(rank, n_core, up_start, up_from, up_to, up_w, up_low, up_high, core_start,
     core_to, core_w, core_low, core_high, work)``: the order, the size of the core (the
@@ -212,7 +213,7 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
                 short_u = np.empty(need, dtype=np.int64)
                 short_w = np.empty(need, dtype=np.int64)
                 short_cost = np.empty(need, dtype=np.float64)
-            if work > work_limit:
+            if work > work_limit or stop[0] != 0:
                 return (rank, -1, np.zeros(1, dtype=np.int64), empty_i32, empty_i32,
                         np.zeros(0), empty_i32, empty_i32, np.zeros(1, dtype=np.int64),
                         empty_i32, np.zeros(0), empty_i32, empty_i32, work)  # gave up
@@ -379,7 +380,7 @@ def core_graph(n, contracted, start, length, adj_to, adj_w, adj_mid, up_start,
     return core_start, core_to, core_w, core_low, core_high
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def flat_core(n, tails, heads, weights):  # pragma: no cover - numba
     """No hierarchy at all: every node is in the core, the core graph is the graph.
 

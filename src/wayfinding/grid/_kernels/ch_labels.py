@@ -19,14 +19,15 @@ import numpy as np
 from numba import njit
 
 
-@njit(cache=True)
-def build_labels(n, up_start, up_from, up_to, up_w):  # pragma: no cover - numba
+@njit(cache=True, nogil=True)
+def build_labels(n, up_start, up_from, up_to, up_w, stop):  # pragma: no cover - numba
     """Hub labels of every node of the upward graph ``(up_start, up_from, up_to, up_w)``.
 
     Returns ``(label_start int64[n + 1], label_hd float64[m, 2], label_edge int32[m])``:
     ``label_hd[i]`` is ``(hub, distance)`` (the hub number as a float, so that a query
     reads one array), each label sorted by hub; ``label_edge`` is the upward edge into
-    the hub on the way from the label's node (-1 for the node itself).
+    the hub on the way from the label's node (-1 for the node itself). Once ``stop[0]``
+    is non-zero (another thread asks it to stop) it returns empty labels at once.
     """
     dist = np.zeros(n, dtype=np.float64)
     stamp = np.zeros(n, dtype=np.int64)
@@ -42,6 +43,8 @@ def build_labels(n, up_start, up_from, up_to, up_w):  # pragma: no cover - numba
     raw_start = np.zeros(n + 1, dtype=np.int64)
     used = 0
     for v in range(n):
+        if stop[0] != 0:  # another thread asks to stop: the labels are left incomplete
+            break
         generation = v + 1
         dist[v] = 0.0
         stamp[v] = generation
@@ -121,6 +124,9 @@ def build_labels(n, up_start, up_from, up_to, up_w):  # pragma: no cover - numba
             raw_edge[used + i] = via[h]
         used += n_settled
         raw_start[v + 1] = used
+    if stop[0] != 0:
+        return (np.zeros(n + 1, dtype=np.int64), np.empty((0, 2), dtype=np.float64),
+                np.empty(0, dtype=np.int32))
     # ---- pruning: drop (h, d) from L(v) when L(v) and L(h) prove dist(v, h) < d
     keep = np.ones(used, dtype=np.bool_)
     best = np.full(n, np.inf)

@@ -1,59 +1,79 @@
 """Kernel: connected-component labels of a padded flat grid.
 
 Inputs are the padded ``passable`` array of :class:`~wayfinding.grid.grid.FlatGrid`
-(one blocked border cell on every side, so no bounds checks) and its ``stride``.
+(one blocked border cell on every side, so no bounds checks) and the flat offsets of the
+steps to follow. The work comes in slices (a 10k x 10k grid takes seconds), so the
+caller can let Python handle Ctrl-C between them.
 """
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
+#: ``state`` slots of :func:`label_slice`: next seed, frontier size, components so far.
+S_SEED, S_TOP, S_COUNT = 0, 1, 2
 
-@njit(cache=True)
-def label_components(passable, stride, diagonal_steps):  # pragma: no cover - numba
-    """Label the connected components of the passable cells.
+
+@njit(cache=True, nogil=True)
+def label_slice(passable, offsets, labels, frontier, state, budget):  # pragma: no cover
+    """Label the connected components of the passable cells, ``budget`` visits at a time.
 
     Parameters (inputs)
     -------------------
     passable : uint8[n], nonzero where passable (padded flat grid): the terrain class code,
         and only cells of equal codes are joined (1 everywhere on a one-class grid).
-    stride : int, row length of the padded grid.
-    diagonal_steps : bool, also follow the four diagonal steps (without any corner check).
+    offsets : int64[k], flat offsets of the steps to follow (4 straight, or 8 with the
+        diagonals, without any corner check).
+    budget : int, cells to visit (seeds scanned or labelled) before returning.
 
-    Returns (outputs)
-    -----------------
-    labels : int32[n], component number per cell (0, 1, ... in row-major order of each
-        component's first cell), -1 for walls and the border.
-    count : int, the number of components.
+    In/out (owned by the caller, resumable)
+    ---------------------------------------
+    labels : int32[n], filled with -1 before the first call; afterwards the component
+        number per cell (0, 1, ... in row-major order of each component's first cell),
+        -1 for walls and the border.
+    frontier : int32[n], the stack (each cell is pushed at most once).
+    state : int64[3], zeros before the first call (``S_*`` slots).
+
+    Returns True when every cell is labelled (then ``state[S_COUNT]`` is the number of
+    components), False when the budget ran out first: call again to go on.
     """
     n = passable.shape[0]
-    labels = np.full(n, -1, dtype=np.int32)
-    frontier = np.empty(n, dtype=np.int32)  # a stack: each cell is pushed at most once
-    if diagonal_steps:
-        offsets = np.array(
-            [1, -1, -stride, stride, 1 - stride, -1 - stride, 1 + stride, stride - 1],
-            dtype=np.int64,
-        )
-    else:
-        offsets = np.array([1, -1, -stride, stride], dtype=np.int64)
-    count = 0
-    for seed in range(n):
-        if passable[seed] == 0 or labels[seed] >= 0:
-            continue
-        labels[seed] = count
-        top = 0
-        frontier[top] = seed
-        top += 1
+    seed = state[S_SEED]
+    top = state[S_TOP]
+    count = state[S_COUNT]
+    work = 0
+    while True:
         while top > 0:
+            if work >= budget:
+                state[S_SEED] = seed
+                state[S_TOP] = top
+                state[S_COUNT] = count
+                return False
+            work += 1
             top -= 1
             current = frontier[top]
             code = passable[current]
             for k in range(offsets.shape[0]):
                 nxt = current + offsets[k]
                 if passable[nxt] == code and labels[nxt] < 0:
-                    labels[nxt] = count
+                    labels[nxt] = count - 1
                     frontier[top] = nxt
                     top += 1
+        # the component being labelled (number count - 1) is complete: find a new seed
+        while seed < n and (passable[seed] == 0 or labels[seed] >= 0):
+            seed += 1
+            work += 1
+            if work >= budget:
+                state[S_SEED] = seed
+                state[S_TOP] = 0
+                state[S_COUNT] = count
+                return False
+        if seed >= n:
+            state[S_SEED] = seed
+            state[S_TOP] = 0
+            state[S_COUNT] = count
+            return True
+        labels[seed] = count
         count += 1
-    return labels, count
+        frontier[0] = seed
+        top = 1

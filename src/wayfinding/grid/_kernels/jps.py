@@ -34,6 +34,7 @@ from .jps_scan import highest_bit, lowest_bit
 FOUND = 0
 EXHAUSTED = 1
 HEAP_FULL = 2
+PAUSED = 3
 
 
 @njit(cache=True, inline="always")
@@ -57,7 +58,8 @@ def _sign(value):  # pragma: no cover - numba
 
 @njit(cache=True)
 def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_way,
-               stamp, g, parent, touched, generation, heap_f, heap_g, heap_n):
+               stamp, g, parent, touched, generation, heap_f, heap_g, heap_n,
+               size, expanded, n_touched, budget):
     """A* over jump points from ``start`` to ``goal`` (flat indices).
 
     Inputs: ``passable`` (uint8), ``bits`` (:func:`~.jps_scan.bitmaps`), ``stride``, step
@@ -67,28 +69,34 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
     ``parent`` (int32), ``touched`` (int32, receives each jump point reached once), heap
     arrays (f, g and cell of each entry; on equal f the larger g comes first).
 
-    Returns ``(status, expanded, n_touched)``; status ``FOUND``, ``EXHAUSTED`` or
-    ``HEAP_FULL`` (grow the heap and run again).
+    Resumable: ``size`` < 0 starts a new search (then ``expanded`` and ``n_touched`` are
+    ignored); after ``budget`` expansions it returns ``PAUSED`` and the search goes on
+    when called again with the returned ``size``, ``expanded`` and ``n_touched``.
+
+    Returns ``(status, expanded, n_touched, size)``; status ``FOUND``, ``EXHAUSTED``,
+    ``PAUSED`` or ``HEAP_FULL`` (grow the heap and start again).
     """  # pragma: no cover - numba
     capacity = heap_f.shape[0]
     n_rows = passable.shape[0] // stride
     col0 = n_rows  # line of column 0 in ``bits``
     gx = goal % stride
     gy = goal // stride
-    n_touched = 0
-    g[start] = 0.0
-    parent[start] = -1
-    stamp[start] = generation
-    touched[n_touched] = start
-    n_touched += 1
-    heap_f[0] = octile(abs(start % stride - gx), abs(start // stride - gy), straight,
-                       diagonal)
-    heap_g[0] = 0.0
-    heap_n[0] = start
-    size = 1
-    expanded = 0
+    if size < 0:
+        n_touched = 0
+        g[start] = 0.0
+        parent[start] = -1
+        stamp[start] = generation
+        touched[n_touched] = start
+        n_touched += 1
+        heap_f[0] = octile(abs(start % stride - gx), abs(start // stride - gy), straight,
+                           diagonal)
+        heap_g[0] = 0.0
+        heap_n[0] = start
+        size = 1
+        expanded = 0
+    pause_at = expanded + budget
     targets = np.empty(16 + 8 * (n_rows + stride), dtype=np.int64)
-    while size > 0:
+    while size > 0 and expanded < pause_at:
         # ---- pop the entry with the smallest f (larger g first on ties)
         g_top = heap_g[0]
         current = heap_n[0]
@@ -119,7 +127,7 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
         if stamp[current] == -generation or g_top > g[current]:
             continue
         if current == goal:
-            return FOUND, expanded, n_touched
+            return FOUND, expanded, n_touched, size
         stamp[current] = -generation
         expanded += 1
         y = current // stride
@@ -286,7 +294,7 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
             g[target] = new_cost
             parent[target] = current
             if size == capacity:
-                return HEAP_FULL, expanded, n_touched
+                return HEAP_FULL, expanded, n_touched, size
             f_new = new_cost + octile(abs(tx - gx), abs(ty - gy), straight, diagonal)
             i = size
             while i > 0:
@@ -301,7 +309,7 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
             heap_g[i] = new_cost
             heap_n[i] = target
             size += 1
-    return EXHAUSTED, expanded, n_touched
+    return (PAUSED if size > 0 else EXHAUSTED), expanded, n_touched, size
 
 
 @njit(cache=True)

@@ -35,7 +35,7 @@ def cardinal_offsets(stride):  # pragma: no cover - numba
     return np.array([1, -1, -stride, stride], dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def find_subgoals(passable, stride):  # pragma: no cover - numba
     """``subgoal_id[p]``: the subgoal number of cell ``p`` (0, 1, ... in flat order), or -1.
 
@@ -60,7 +60,7 @@ def find_subgoals(passable, stride):  # pragma: no cover - numba
     return subgoal_id, cells
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def clearances(passable, subgoal_id, stride, height, dtype_max):  # pragma: no cover - numba
     """``clear[p, c]`` for the four cardinal directions (capped at ``dtype_max``)."""
     n = passable.shape[0]
@@ -184,11 +184,13 @@ def octile_cells(a, b, stride, straight, diagonal):  # pragma: no cover - numba
     return straight * (dx - dy) + diagonal * dy
 
 
-@njit(cache=True)
-def subgoal_edges(passable, subgoal_id, cells, clear, stride, height, width):
+@njit(cache=True, nogil=True)
+def subgoal_edges(passable, subgoal_id, cells, clear, stride, height, width, stop):
     """Undirected edges ``(u, v)`` with ``u < v`` between direct-h-reachable subgoals.
 
-    Returns ``(tails int32[m], heads int32[m])``, sorted and without duplicates.
+    Returns ``(tails int32[m], heads int32[m])``, sorted and without duplicates. Returns
+    early (with the edges found so far) once ``stop[0]`` is non-zero: another thread
+    asks it to stop.
     """  # pragma: no cover - numba
     n_sub = cells.shape[0]
     out = np.empty(8 + 8 * (height + width + 4), dtype=np.int64)
@@ -197,6 +199,8 @@ def subgoal_edges(passable, subgoal_id, cells, clear, stride, height, width):
     heads = np.empty(capacity, dtype=np.int64)
     m = 0
     for u in range(n_sub):
+        if stop[0] != 0:
+            break
         count, _ = direct_reachable(passable, subgoal_id, clear, stride, cells[u], -1, out)
         for i in range(count):
             v = subgoal_id[out[i]]

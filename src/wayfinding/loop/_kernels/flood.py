@@ -9,7 +9,9 @@ towards a source). A step costs its length times the cost of the cell it *enters
 reverse the cell being left (the one popped off the frontier) is charged.
 
 The frontier is a lazy binary heap (a cell reached more cheaply is pushed again; stale
-entries are skipped when popped) that grows on demand.
+entries are skipped when popped) owned by the caller, who grows it on demand. The flood
+works in slices (``budget`` settled cells per call) so the caller can watch a clock and
+let Python handle Ctrl-C between them.
 """
 
 from __future__ import annotations
@@ -56,35 +58,57 @@ def pop(heap_key, heap_cell, size):  # pragma: no cover - numba
     heap_cell[i] = cell
 
 
+#: ``state`` slots of :func:`flood`: heap entries (-1: not started), cells settled.
+S_SIZE, S_SETTLED = 0, 1
+#: What :func:`flood` returns.
+DONE, PAUSED, HEAP_FULL = 0, 1, 2
+
+
 @njit(cache=True, nogil=True)
 def flood(passable, costs, weighted, moves, lengths, rule, reverse, sources, initial,
-          max_cost, dist, parent):  # pragma: no cover - numba
-    """Fill ``dist`` and ``parent`` from the ``sources``; return how many cells were settled.
+          max_cost, dist, parent, heap_key, heap_cell, state,
+          budget):  # pragma: no cover - numba
+    """Fill ``dist`` and ``parent`` from the ``sources``, ``budget`` settled cells at a time.
 
     Inputs: ``passable`` uint8[n], ``costs`` float64[n] (padded flat grid), ``weighted``
     bool, ``moves`` int64[k, 3], ``lengths`` float64[k], ``rule`` (``RULE_*``),
     ``reverse`` bool, ``sources`` int64[m] passable cells, ``initial`` float64[m] their
     initial costs, ``max_cost`` (cells costing more are left unreached; inf for no limit).
 
-    Outputs (allocated by the caller): ``dist`` float64[n] filled with inf, ``parent``
-    int32[n] filled with -1; sources keep parent -1.
+    In/out (allocated by the caller, kept between calls): ``dist`` float64[n] filled with
+    inf, ``parent`` int32[n] filled with -1 (sources keep parent -1); the frontier heap
+    ``heap_key`` float64[c], ``heap_cell`` int64[c] (``c >= m``); ``state`` int64[2],
+    ``state[S_SIZE] = -1`` before the first call.
+
+    Returns ``DONE`` (``state[S_SETTLED]`` cells settled), ``PAUSED`` (``budget`` cells
+    settled in this call: call again) or ``HEAP_FULL`` (call again with both heap arrays
+    grown, contents kept). Between calls, the reached cells not settled yet are the heap
+    entries whose key equals their ``dist``.
     """
     n_moves = moves.shape[0]
-    capacity = max(1024, 2 * sources.shape[0])
-    heap_key = np.empty(capacity, np.float64)
-    heap_cell = np.empty(capacity, np.int64)
-    size = 0
-    for i in range(sources.shape[0]):
-        s = sources[i]
-        c = initial[i]
-        if c > max_cost or c >= dist[s]:
-            continue
-        dist[s] = c
-        parent[s] = -1
-        push(heap_key, heap_cell, size, c, s)
-        size += 1
-    settled = 0
+    capacity = heap_key.shape[0]
+    size = state[S_SIZE]
+    if size < 0:
+        size = 0
+        for i in range(sources.shape[0]):
+            s = sources[i]
+            c = initial[i]
+            if c > max_cost or c >= dist[s]:
+                continue
+            dist[s] = c
+            parent[s] = -1
+            push(heap_key, heap_cell, size, c, s)
+            size += 1
+    settled = state[S_SETTLED]
+    stop = settled + budget
+    status = DONE
     while size > 0:
+        if settled >= stop:
+            status = PAUSED
+            break
+        if size + n_moves > capacity:
+            status = HEAP_FULL
+            break
         du = heap_key[0]
         u = heap_cell[0]
         size -= 1
@@ -104,17 +128,21 @@ def flood(passable, costs, weighted, moves, lengths, rule, reverse, sources, ini
                 continue
             dist[v] = new_cost
             parent[v] = u
-            if size == capacity:
-                capacity *= 2
-                heap_key = _grown(heap_key, capacity)
-                heap_cell = _grown(heap_cell, capacity)
             push(heap_key, heap_cell, size, new_cost, v)
             size += 1
-    return settled
+    state[S_SIZE] = size
+    state[S_SETTLED] = settled
+    return status
 
 
 @njit(cache=True, nogil=True)
-def _grown(array, capacity):  # pragma: no cover - numba
-    bigger = np.empty(capacity, array.dtype)
-    bigger[:array.shape[0]] = array
-    return bigger
+def unsettle(dist, parent, heap_key, heap_cell, size):  # pragma: no cover - numba
+    """Forget the reached cells a paused flood has not settled (back to inf, -1).
+
+    What is left is exact: every cell settled so far, with its cost and parent.
+    """
+    for i in range(size):
+        v = heap_cell[i]
+        if heap_key[i] == dist[v]:
+            dist[v] = np.inf
+            parent[v] = -1
