@@ -162,3 +162,16 @@ def test_turn_cost_through_astar_prefers_fewer_turns():
     turns = sum(1 for a, b, c in zip(result.path, result.path[1:], result.path[2:], strict=False)
                 if (b[0] - a[0], b[1] - a[1]) != (c[0] - b[0], c[1] - b[1]))
     assert turns == 1 and result.cost == 10 + 3
+
+
+def test_from_ascii_reads_movingai_letters():
+    grid = wf.Grid.from_ascii("""
+        .GSTO
+        WW.@.
+    """, diagonal=True)
+    assert [grid.passable((x, 0)) for x in range(5)] == [True, True, True, False, False]
+    assert grid.passable((0, 1)) and grid.passable((1, 1))
+    assert wf.astar(grid, (0, 1), (1, 1)).cost == 1.0  # water to water
+    assert not wf.connected(grid, (0, 0), (0, 1))  # ground and water: another class
+    one_class = wf.Grid.from_ascii("SW", classes=None)
+    assert wf.astar(one_class, (0, 0), (1, 0)).cost == 1.0

@@ -117,6 +117,10 @@ def errors() -> list[str]:
     except wf.MapFormatError as error:
         caught.append(str(error))
     assert all(issubclass(kind, ValueError) for kind in kinds)
+    try:
+        wf.prepare(wf.Grid(np.ones((64, 64), dtype=bool), diagonal=True), max_seconds=0)
+    except wf.BudgetExhaustedError as error:  # a WayfindingError and a TimeoutError
+        caught.append(str(error))
     return caught
 
 
@@ -124,7 +128,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         total = graphs() + grids()[0] + game_loop(Path(folder))
     assert math.isfinite(total)
-    assert len(errors()) == 3
+    assert len(errors()) == 4
 
 
 if __name__ == "__main__":

@@ -48,6 +48,11 @@ Location = tuple[int, int]
 
 _WALL_CHARS = frozenset("#@")
 _FLOOR_CHARS = frozenset(".")
+#: MovingAI map letters (the benchmark's meaning, as ``read_map`` reads them by default):
+#: ground and swamp are floor, trees and out-of-bounds are walls; water (``W``) is open
+#: and of another terrain class (see ``Grid.classes``).
+_MOVINGAI_FLOOR = frozenset("GS")
+_MOVINGAI_WALL_CHARS = frozenset("TO")
 
 #: Marks of ``draw_grid`` pictures, read as floor: path, start, goal, "some other cost".
 _DRAWN_FLOOR_CHARS = frozenset("*AZ+")
@@ -228,8 +233,12 @@ class Grid:
         """Build a grid from a picture.
 
         ``#`` and ``@`` are walls, ``.`` is floor, digits ``1``-``9`` are floor with that
-        entry cost. Blank lines before and after the picture and surrounding spaces on a
-        line are ignored. Other options are passed to :class:`Grid`.
+        entry cost. MovingAI letters mean what the benchmark says: ``G`` and ``S`` are floor,
+        ``T`` and ``O`` walls, ``W`` water: open but of another terrain class (units step
+        only within one class, see :attr:`classes`; pass ``classes=None`` for one class).
+        A ``draw_grid`` picture (frame, ``*`` path, ``A``/``Z`` ends, ``+``) reads back too.
+        Blank lines before and after the picture and surrounding spaces on a line are
+        ignored. Other options are passed to :class:`Grid`.
 
         Examples
         --------
@@ -258,6 +267,7 @@ class Grid:
         mask = np.zeros((len(numbered), width), dtype=bool)
         costs = np.ones((len(numbered), width), dtype=np.float64)
         weighted = False
+        water: np.ndarray | None = None
         for y, (lineno, row) in enumerate(numbered):
             if len(row) != width:
                 raise MapFormatError(
@@ -266,10 +276,15 @@ class Grid:
                     line=lineno,
                 )
             for x, ch in enumerate(row):
-                if ch in _WALL_CHARS:
+                if ch in _WALL_CHARS or ch in _MOVINGAI_WALL_CHARS:
                     continue
-                if ch in _FLOOR_CHARS or ch in _DRAWN_FLOOR_CHARS:
+                if ch in _FLOOR_CHARS or ch in _DRAWN_FLOOR_CHARS or ch in _MOVINGAI_FLOOR:
                     mask[y, x] = True
+                elif ch == "W":  # MovingAI water: open, its own terrain class
+                    mask[y, x] = True
+                    if water is None:
+                        water = np.zeros((len(numbered), width), dtype=bool)
+                    water[y, x] = True
                 elif ch in "123456789":
                     mask[y, x] = True
                     costs[y, x] = float(ch)
@@ -277,10 +292,13 @@ class Grid:
                 else:
                     raise MapFormatError(
                         f"unexpected character {ch!r} at column {x + 1}; "
-                        "expected '#' or '@' (wall), '.' (floor) or a digit 1-9 (cost)",
+                        "expected '#' or '@' (wall), '.' (floor) or a digit 1-9 (cost), "
+                        "or a MovingAI terrain letter (G S floor, W water, T O wall)",
                         source="<text>",
                         line=lineno,
                     )
+        if water is not None and "classes" not in options and water.any():
+            options = {**options, "classes": water.astype(np.uint8)}
         return cls(mask, costs if weighted else None, **options)
 
     # ------------------------------------------------------------------ properties

@@ -119,7 +119,13 @@ def jps(grid: Grid, start: Location, goal: Location, *,
     if start == goal:
         return SearchResult([start], 0.0, {start: None}, {start: 0.0}, 0, StopReason.FOUND,
                             False, start)
-    found = component_labels(grid) if deadline is None else cached_labels(grid)
+    while True:  # the grid's data of one version, even while another thread edits it
+        version = grid.version
+        found = component_labels(grid) if deadline is None else cached_labels(grid)
+        flat = grid.flat
+        bits = scan_bitmaps(grid)
+        if grid.version == version:
+            break
     if found is not None and (found.labels[start[1], start[0]]
                               != found.labels[goal[1], goal[0]]):
         return SearchResult(None, math.inf, {start: None}, {start: 0.0}, 0,
@@ -127,8 +133,6 @@ def jps(grid: Grid, start: Location, goal: Location, *,
 
     from ._kernels import jps as kernels  # numba is imported lazily
 
-    flat = grid.flat
-    bits = scan_bitmaps(grid)
     stride = flat.stride
     m = grid.movement
     diagonal = m.diagonal_cost if m.diagonal else 0.0
