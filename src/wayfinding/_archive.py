@@ -64,6 +64,11 @@ class NpzReader:
         archive refused at once, before anything is decompressed.
     fail : callable
         Makes the exception to raise from a message saying what is wrong.
+    max_ratio : float or None
+        How many times a compressed member may expand (:data:`MAX_RATIO` by default), for
+        archives whose bounds are loose; None when every ``read`` bound is tight enough by
+        itself (arrays of one value, such as the ``inf`` of unreached cells, deflate a
+        thousandfold, so a ratio would refuse real files).
 
     Attributes
     ----------
@@ -72,8 +77,10 @@ class NpzReader:
     """
 
     def __init__(self, path: str | os.PathLike[str] | IO[bytes], expected: Iterable[str],
-                 fail: Callable[[str], Exception]) -> None:
+                 fail: Callable[[str], Exception], *,
+                 max_ratio: float | None = MAX_RATIO) -> None:
         self._fail = fail
+        self._max_ratio = max_ratio
         expected = set(expected)
         try:
             if hasattr(path, "read"):
@@ -146,8 +153,8 @@ class NpzReader:
         if info.file_size > limit * _itemsize(dtype) + SLACK:
             raise self.error(f"member {key!r} declares {info.file_size} bytes, more than "
                              f"{limit} items can take")
-        if (info.compress_type == zipfile.ZIP_DEFLATED
-                and info.file_size > MAX_RATIO * info.compress_size + SLACK):
+        if (info.compress_type == zipfile.ZIP_DEFLATED and self._max_ratio is not None
+                and info.file_size > self._max_ratio * info.compress_size + SLACK):
             raise self.error(f"member {key!r} would expand {info.compress_size} bytes to "
                              f"{info.file_size}")
         try:

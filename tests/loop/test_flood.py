@@ -287,3 +287,22 @@ def test_saved_graph_file_is_plain_json(tmp_path):
 def test_repr():
     assert repr(flood(wf.Grid.from_ascii("..#"), (0, 0))) == \
         "DistanceField(kind='grid', reachable=2, max_cost=None)"
+
+
+def test_a_partial_field_stays_partial_through_a_file(tmp_path):
+    import numpy as np
+
+    import wayfinding as wf
+
+    grid = wf.Grid(np.ones((60, 60), dtype=bool))
+    partial = wf.flood(grid, (0, 0), max_seconds=0)
+    assert not partial.complete
+    partial.save(tmp_path / "partial.npz")
+    assert not wf.DistanceField.load(tmp_path / "partial.npz").complete
+    whole = wf.flood(grid, (0, 0))
+    whole.save(tmp_path / "whole.npz")
+    assert wf.DistanceField.load(tmp_path / "whole.npz").complete
+    graph = wf.SimpleGraph({"a": ["b"]})
+    field = wf.flood(graph, "a", max_seconds=0)
+    field.save(tmp_path / "graph.json")
+    assert wf.DistanceField.load(tmp_path / "graph.json").complete is field.complete

@@ -31,6 +31,8 @@ VERSION = 1
 #: keeps a small file from declaring arrays that need gigabytes.
 MAX_FIELD_CELLS = 2**25
 _MEMBERS = ("format", "version", "cost", "parent", "max_cost")
+#: Members a file may lack (written since ``complete`` fields exist; absent means True).
+_OPTIONAL = ("complete",)
 _INTEGERS = (np.int64, np.int32)
 
 
@@ -46,11 +48,13 @@ def save_field(field: Any, path: str | os.PathLike[str]) -> None:
         with open(path, "wb") as file:
             np.savez_compressed(file, format=np.array(FORMAT), version=np.array(VERSION),
                                 cost=store.as_array(), parent=unpadded,
-                                max_cost=np.array(math.nan if max_cost is None else max_cost))
+                                max_cost=np.array(math.nan if max_cost is None else max_cost),
+                                complete=np.array(bool(field.complete)))
         return
     cells = [[_encode(loc), cost, None if store.parent[loc] is None
               else _encode(store.parent[loc])] for loc, cost in store.dist.items()]
-    document = {"format": FORMAT, "version": VERSION, "max_cost": max_cost, "cells": cells}
+    document = {"format": FORMAT, "version": VERSION, "max_cost": max_cost, "cells": cells,
+                "complete": bool(field.complete)}
     with open(path, "w", encoding="utf-8") as file:
         json.dump(document, file)
 
@@ -69,7 +73,9 @@ def _load_grid(cls: Any, path: Any, source: str) -> Any:
     def damaged(message: str) -> MapFormatError:
         return MapFormatError(message, source=source)
 
-    with NpzReader(path, _MEMBERS, damaged) as archive:
+    # the bound is the declared shape (at most MAX_FIELD_CELLS cells), not a ratio: a field
+    # of mostly unreached (inf) cells deflates a thousandfold
+    with NpzReader(path, _MEMBERS + _OPTIONAL, damaged, max_ratio=None) as archive:
         missing = set(_MEMBERS) - archive.names
         if missing:
             raise damaged(f"not a saved {FORMAT} (missing {sorted(missing)})")
@@ -81,6 +87,9 @@ def _load_grid(cls: Any, path: Any, source: str) -> Any:
         max_cost = float(archive.read("max_cost", np.float64, (), limit=1))
         cost = archive.read("cost", np.float64, (None, None), limit=MAX_FIELD_CELLS)
         parent = archive.read("parent", _INTEGERS, (None, None), limit=max(cost.size, 1))
+        complete = True
+        if "complete" in archive.names:
+            complete = bool(archive.read("complete", np.bool_, (), limit=1))
     if parent.shape != cost.shape or cost.size == 0:
         raise damaged(f"cost {cost.shape} and parent {parent.shape} must be the same "
                       "non-empty 2-D shape")
@@ -95,7 +104,7 @@ def _load_grid(cls: Any, path: Any, source: str) -> Any:
     flat_parent = np.full((h + 2) * stride, -1, dtype=np.int32)
     flat_parent.reshape(h + 2, stride)[1:-1, 1:-1] = padded
     return cls(GridStore(dist, flat_parent, w, h),
-               max_cost=None if math.isnan(max_cost) else max_cost)
+               max_cost=None if math.isnan(max_cost) else max_cost, complete=complete)
 
 
 def check_grid_field(cost: np.ndarray, parent: np.ndarray, max_cost: float) -> str | None:
@@ -174,9 +183,13 @@ def _load_graph(cls: Any, path: Any, source: str) -> Any:
                                  or not isinstance(max_cost, int | float)
                                  or not 0 <= max_cost < math.inf):
         problem = f"max_cost {max_cost!r} is not a number >= 0"
+    complete = document.get("complete", True)
+    if not isinstance(complete, bool):
+        problem = f"complete {complete!r} is not true or false"
     if problem is not None:
         raise MapFormatError(problem, source=source)
-    return cls(GraphStore(dist, parent), max_cost=None if max_cost is None else float(max_cost))
+    return cls(GraphStore(dist, parent), max_cost=None if max_cost is None else float(max_cost),
+               complete=complete)
 
 
 def check_graph_field(dist: dict[Any, float], parent: dict[Any, Any]) -> str | None:
