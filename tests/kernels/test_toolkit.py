@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 
 import numpy as np
 from hypothesis import given
@@ -89,5 +90,5 @@ def test_codes_have_no_numba_and_distinct_statuses():
     statuses = [codes.STATUS_NEW, codes.STATUS_PAUSED, codes.STATUS_HEAP_FULL,
                 codes.STATUS_FOUND, codes.STATUS_EXHAUSTED]
     assert len(set(statuses)) == 5
-    source = open(codes.__file__).read()
+    source = Path(codes.__file__).read_text()
     assert "from numba" not in source and "import numba" not in source
