@@ -65,7 +65,7 @@ def _checked_costs(costs: Any, m: int, sources: Any, targets: Any) -> np.ndarray
         e = int(np.flatnonzero(bad)[0])
         raise InvalidCostError(
             f"cost of edge {sources[e]!r} -> {targets[e]!r} must be finite and >= 0, "
-            f"got {array[e]!r}")
+            f"got {float(array[e])!r}")
     return array
 
 
@@ -110,7 +110,10 @@ def edges_to_csr(cls: type[CSRGraph], sources: Any, targets: Any, costs: Any,
                         f"not in nodes")
                 i = index[label] = len(index)
             array[e] = i
-    return _from_arrays(cls, len(index), src, dst, cost, list(index), coordinates, metric,
+    labels = list(index)
+    if all(type(x) is int and x == i for i, x in enumerate(labels)):
+        labels = None  # the labels are the node numbers
+    return _from_arrays(cls, len(index), src, dst, cost, labels, coordinates, metric,
                         directed)
 
 
@@ -182,7 +185,7 @@ def scipy_to_csr(cls: type[CSRGraph], matrix: Any, coordinates: Any,
         if np.isnan(dense).any() or (dense < 0).any():
             u, v = np.argwhere(np.isnan(dense) | (dense < 0))[0]
             raise InvalidCostError(
-                f"cost of edge {u} -> {v} must be finite and >= 0, got {dense[u, v]!r}")
+                f"cost of edge {u} -> {v} must be finite and >= 0, got {float(dense[u, v])!r}")
         src, dst = np.nonzero((dense != 0) & np.isfinite(dense))
         return _from_arrays(cls, dense.shape[0], src.astype(np.int64), dst.astype(np.int64),
                             dense[src, dst], None, coordinates, metric, True)
@@ -198,7 +201,7 @@ def scipy_to_csr(cls: type[CSRGraph], matrix: Any, coordinates: Any,
     if bad.any():
         e = int(np.flatnonzero(bad)[0])
         raise InvalidCostError(
-            f"cost of edge {src[e]} -> {dst[e]} must be finite and >= 0, got {data[e]!r}")
+            f"cost of edge {src[e]} -> {dst[e]} must be finite and >= 0, got {float(data[e])!r}")
     return _from_arrays(cls, matrix.shape[0], src, dst, data, None, coordinates, metric,
                         True)
 

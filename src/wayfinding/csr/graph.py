@@ -294,7 +294,7 @@ def _check_costs(graph: CSRGraph, costs: np.ndarray) -> None:
         u = int(np.searchsorted(graph.indptr, e, side="right") - 1)
         raise InvalidCostError(
             f"cost of edge {u} -> {int(graph.indices[e])} (node numbers) must be finite and "
-            f">= 0, got {costs[e]!r}")
+            f">= 0, got {float(costs[e])!r}")
 
 
 def _coordinates(graph: CSRGraph, coordinates: Any) -> np.ndarray:
