@@ -25,10 +25,10 @@ from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterErr
 from ..graph.protocol import as_graph, edge_cost
 from .graph import CSRGraph, Metric
 
-__all__ = ["compile_graph", "edges_to_csr", "networkx_to_csr", "scipy_to_csr"]
+__all__ = ["compile_graph", "edges_to_csr", "from_node_arrays", "networkx_to_csr", "scipy_to_csr"]
 
 
-def _from_arrays(cls: type[CSRGraph], n: int, src: np.ndarray, dst: np.ndarray,
+def from_node_arrays(cls: type[CSRGraph], n: int, src: np.ndarray, dst: np.ndarray,
                  cost: np.ndarray, labels: Any, coordinates: Any, metric: Metric,
                  directed: bool) -> CSRGraph:
     """CSR from node-number arrays: both directions if undirected, self-loops dropped,
@@ -87,7 +87,7 @@ def edges_to_csr(cls: type[CSRGraph], sources: Any, targets: Any, costs: Any,
         n = values.shape[0]
         identity = n == 0 or (values[0] == 0 and values[-1] == n - 1)
         labels = None if identity else values.tolist()
-        return _from_arrays(cls, n, inverse[:m], inverse[m:], cost, labels, coordinates,
+        return from_node_arrays(cls, n, inverse[:m], inverse[m:], cost, labels, coordinates,
                             metric, directed)
     index: dict[Any, int] = {}
     if nodes is not None:
@@ -113,7 +113,7 @@ def edges_to_csr(cls: type[CSRGraph], sources: Any, targets: Any, costs: Any,
     labels = list(index)
     if all(type(x) is int and x == i for i, x in enumerate(labels)):
         labels = None  # the labels are the node numbers
-    return _from_arrays(cls, len(index), src, dst, cost, labels, coordinates, metric,
+    return from_node_arrays(cls, len(index), src, dst, cost, labels, coordinates, metric,
                         directed)
 
 
@@ -170,7 +170,7 @@ def networkx_to_csr(cls: type[CSRGraph], graph: Any, weight: Any, coordinates: A
             raise InvalidParameterError(
                 f"node {missing!r} has no {name!r} attribute for its coordinates") from None
     labels = None if nodes == list(range(len(nodes))) else nodes
-    return _from_arrays(cls, len(nodes), np.array(src, dtype=np.int64),
+    return from_node_arrays(cls, len(nodes), np.array(src, dtype=np.int64),
                         np.array(dst, dtype=np.int64), np.array(cost, dtype=np.float64),
                         labels, coordinates, metric, True)
 
@@ -187,7 +187,7 @@ def scipy_to_csr(cls: type[CSRGraph], matrix: Any, coordinates: Any,
             raise InvalidCostError(
                 f"cost of edge {u} -> {v} must be finite and >= 0, got {float(dense[u, v])!r}")
         src, dst = np.nonzero((dense != 0) & np.isfinite(dense))
-        return _from_arrays(cls, dense.shape[0], src.astype(np.int64), dst.astype(np.int64),
+        return from_node_arrays(cls, dense.shape[0], src.astype(np.int64), dst.astype(np.int64),
                             dense[src, dst], None, coordinates, metric, True)
     if not hasattr(matrix, "tocoo"):
         raise InvalidParameterError(
@@ -202,7 +202,7 @@ def scipy_to_csr(cls: type[CSRGraph], matrix: Any, coordinates: Any,
         e = int(np.flatnonzero(bad)[0])
         raise InvalidCostError(
             f"cost of edge {src[e]} -> {dst[e]} must be finite and >= 0, got {float(data[e])!r}")
-    return _from_arrays(cls, matrix.shape[0], src, dst, data, None, coordinates, metric,
+    return from_node_arrays(cls, matrix.shape[0], src, dst, data, None, coordinates, metric,
                         True)
 
 
@@ -257,6 +257,6 @@ def compile_graph(graph: Any, starts: Any, *, coordinates: Any = None,
     labels = list(index)
     if callable(coordinates):
         coordinates = [coordinates(label) for label in labels]
-    return _from_arrays(CSRGraph, len(labels), np.array(src, dtype=np.int64),
+    return from_node_arrays(CSRGraph, len(labels), np.array(src, dtype=np.int64),
                         np.array(dst, dtype=np.int64), np.array(cost, dtype=np.float64),
                         labels, coordinates, metric, True)
