@@ -23,6 +23,7 @@ built per query (its API).
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import sys
 import time
@@ -93,7 +94,7 @@ def peers(graph: wf.CSRGraph, names: set[str]) -> dict:
         m = csr_matrix((costs, indices, indptr), shape=(n, n))
 
         def scipy_dijkstra(s, t):
-            d, pred = csgraph.dijkstra(m, indices=s, return_predecessors=True)
+            d, _pred = csgraph.dijkstra(m, indices=s, return_predecessors=True)
             return d[t]
         out["scipy"] = {"dijkstra": scipy_dijkstra}
     if "igraph" in names:
@@ -116,7 +117,7 @@ def peers(graph: wf.CSRGraph, names: set[str]) -> dict:
 
         def rx_dijkstra(s, t):
             d = rx.dijkstra_shortest_path_lengths(rx_g, s, float, goal=t)
-            return d[t] if t in d else (0.0 if s == t else math.inf)
+            return d.get(t, 0.0 if s == t else math.inf)
         out["rustworkx"] = {"dijkstra": rx_dijkstra}
     if "networkit" in names:
         try:
@@ -158,7 +159,7 @@ def peers(graph: wf.CSRGraph, names: set[str]) -> dict:
         xy = graph.coordinates
 
         def nx_cost(path):
-            return sum(nxg[a][b]["weight"] for a, b in zip(path, path[1:], strict=False))
+            return sum(nxg[a][b]["weight"] for a, b in itertools.pairwise(path))
 
         def nx_dijkstra(s, t):
             try:
