@@ -240,7 +240,10 @@ def bench(name: str, graph: wf.CSRGraph, args) -> list[tuple]:
     truth = ref["dijkstra"]
     for method, costs in ref.items():
         assert np.allclose(costs, truth, equal_nan=True), f"ours {method} disagrees"
-    for lib, methods in peers(graph, set(args.peers.split(","))).items():
+    names = set(args.peers.split(","))
+    if graph.node_count > args.networkx_max_nodes:
+        names.discard("networkx")
+    for lib, methods in peers(graph, names).items():
         for method, f in methods.items():
             budget = args.slow_budget if lib == "networkx" else 1e9
             f(*pairs[0])
@@ -262,6 +265,8 @@ def main(argv=None) -> None:
     p.add_argument("--queries", type=int, default=100)
     p.add_argument("--landmarks", type=int, default=16)
     p.add_argument("--peers", default="scipy,igraph,rustworkx,networkit,networkx")
+    p.add_argument("--networkx-max-nodes", type=int, default=200_000,
+                   help="skip networkx on larger graphs (memory)")
     p.add_argument("--slow-budget", type=float, default=20.0,
                    help="seconds per graph for networkx (it times fewer queries)")
     args = p.parse_args(argv)

@@ -141,7 +141,7 @@ def bidirectional(indptr, indices, costs, rindptr, rindices, rcosts, coords, lm_
         size_b = _clean(key_b, node_b, size_b, stamp_b, gen)
         if size_f == 0 or size_b == 0 or key_f[0] + key_b[0] >= mu:
             break
-        forward = key_f[0] <= key_b[0]
+        forward = size_f <= size_b  # the smaller frontier (any order keeps (*) right)
         if forward:
             u = node_f[0]
             lo = indptr[u]
