@@ -317,3 +317,26 @@ def test_landmarks_load_refuses_bad_files(tmp_path):
                                        if nm == "nodes.npy" else d))
     with pytest.raises(MapFormatError, match=r"member nodes\.npy"):
         wf.Landmarks.load(bad)
+
+
+def test_edge_lookups_and_number_labels():
+    g = wf.CSRGraph.from_edges(np.array([0, 1]), np.array([1, 2]), [1.0, 2.0])
+    assert g.index(1.0) == 1 and g.index(np.int64(2)) == 2 and 1 in g and 3 not in g
+    with pytest.raises(InvalidLocationError, match="no edge 2 -> 0"):
+        g.cost(2, 0)
+    with pytest.raises(InvalidLocationError, match="not a node"):
+        g.index(1.5)
+    shifted = wf.CSRGraph.from_edges(np.array([10, 20]), np.array([20, 30]))
+    assert shifted.labels.tolist() == [10, 20, 30]
+    assert wf.dijkstra(shifted, 10, 30).path == [10, 20, 30]
+
+
+def test_landmark_estimate_is_a_lower_bound():
+    g = trap()
+    lm = wf.landmarks(g, count=5)
+    flood = {x: wf.dijkstra(g, x).cost_so_far.array for x in "sxymt"}
+    for a in "sxymt":
+        for b in "sxymt":
+            ia, ib = g.index(a), g.index(b)
+            assert lm.estimate(ia, ib) <= flood[a][ib] + 1e-12
+    assert repr(lm) == "Landmarks(count=5, nodes=5)"
