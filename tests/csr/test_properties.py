@@ -14,7 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import wayfinding as wf
-from tests.reference import assert_valid_path, fewest_steps, shortest_costs
+
+from ..reference import assert_valid_path, fewest_steps, shortest_costs
 
 
 class Label:
