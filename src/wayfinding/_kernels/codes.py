@@ -72,3 +72,16 @@ N_STATE = 9
 FS_BEST_H = 0
 FS_BEST_G = 1
 N_FSTATE = 2
+
+# ---------------------------------------------------------------- bidirectional state (int64)
+B_GEN = 0  # generation stamp of this search (>= 1)
+B_SIZE_F = 1  # entries in the forward heap
+B_SIZE_B = 2  # entries in the backward heap
+B_TOUCHED_F = 3  # nodes reached forward
+B_TOUCHED_B = 4  # nodes reached backward
+B_EXPANDED = 5  # nodes settled by both searches
+B_MEET = 6  # node of the best path found, -1 if none
+B_STARTED = 7  # 0: the kernel starts a fresh search
+N_BSTATE = 8
+# bidirectional fstate (float64)
+BF_MU = 0  # cost of the best path found (inf: none)

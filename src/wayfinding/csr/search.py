@@ -32,18 +32,6 @@ from ..errors import InvalidParameterError
 from ..graph.engine import check_budget, starts_of
 from ..result import SearchResult, StopReason
 from . import workspace as _ws
-from ._kernels.bestfirst import best_first, bfs
-from ._kernels.bidirectional import (
-    B_EXPANDED,
-    B_GEN,
-    B_MEET,
-    B_STARTED,
-    B_TOUCHED_B,
-    B_TOUCHED_F,
-    BF_MU,
-    N_BSTATE,
-    bidirectional,
-)
 from .graph import CSRGraph, Metric
 from .views import CameFromView, CostSoFarView, Reached
 
@@ -146,6 +134,8 @@ def _search(graph: CSRGraph, start: Any, goal: Any, mode: int, heuristic: Any, w
     iparams = np.array([mode, h.code, goals.shape[0], reopen, int(partial), C.GOALS_ANY],
                        dtype=np.int64)
     fparams = np.array([h.scale, weight, math.inf if max_cost is None else max_cost])
+    from ._kernels.bestfirst import best_first  # numba loads on the first search
+
     ws = _ws.acquire(graph.node_count)
     try:
         side = ws.forward
@@ -207,6 +197,8 @@ def _result(graph: CSRGraph, side: _ws.Side, n_touched: int, end: int, expanded:
 
 def breadth_first_search(graph: CSRGraph, start: Any, goal: Any = None) -> SearchResult:
     """Fewest steps on a CSR graph (see :func:`wayfinding.breadth_first_search`)."""
+    from ._kernels.bestfirst import bfs
+
     starts = _nodes(graph, starts_of(start))
     goals = _goals(graph, goal)
     ws = _ws.acquire(graph.node_count)
@@ -268,6 +260,8 @@ def distances(graph: CSRGraph, start: Any, targets: Any = None, *,
     iparams = np.array([C.MODE_COST, C.H_ZERO, goals.shape[0], C.REOPEN_OPEN, 0,
                         C.GOALS_ALL], dtype=np.int64)
     fparams = np.array([1.0, 1.0, math.inf if max_cost is None else max_cost])
+    from ._kernels.bestfirst import best_first
+
     ws = _ws.acquire(graph.node_count)
     try:
         side = ws.forward
@@ -296,14 +290,16 @@ def _bidirectional(graph: CSRGraph, start: Any, goal: Any, heuristic: Any,
     h = _Heuristic(graph, heuristic, np.array([t]), bidirectional=True)
     if not use_heuristic:
         h.code = C.H_ZERO
+    from ._kernels.bidirectional import bidirectional
+
     rev = graph.reverse()
     ws = _ws.acquire(graph.node_count)
     try:
         fw, bw = ws.forward, ws.backward
-        state = np.zeros(N_BSTATE, dtype=np.int64)
+        state = np.zeros(C.N_BSTATE, dtype=np.int64)
         fstate = np.zeros(1)
-        state[B_GEN] = ws.next_generation()
-        state[B_STARTED] = 0
+        state[C.B_GEN] = ws.next_generation()
+        state[C.B_STARTED] = 0
         while True:
             status = bidirectional(graph.indptr, graph.indices, graph.costs, rev.indptr,
                                    rev.indices, rev.costs, h.coords, h.lm_from, h.lm_to,
@@ -315,8 +311,8 @@ def _bidirectional(graph: CSRGraph, start: Any, goal: Any, heuristic: Any,
                 break
             fw.grow_heap()
             bw.grow_heap()
-        meet, expanded = int(state[B_MEET]), int(state[B_EXPANDED])
-        n_f = int(state[B_TOUCHED_F])
+        meet, expanded = int(state[C.B_MEET]), int(state[C.B_EXPANDED])
+        n_f = int(state[C.B_TOUCHED_F])
         if status != C.STATUS_FOUND:
             return _result(graph, fw, n_f, -1, expanded, StopReason.EXHAUSTED, False)
         tail = []
@@ -325,8 +321,8 @@ def _bidirectional(graph: CSRGraph, start: Any, goal: Any, heuristic: Any,
             v = int(bw.parent[v])
             tail.append(v)
         result = _result(graph, fw, n_f, meet, expanded, StopReason.FOUND, False, tail,
-                         float(fstate[BF_MU]))
-        result.extra["reached_backward"] = int(state[B_TOUCHED_B])
+                         float(fstate[C.BF_MU]))
+        result.extra["reached_backward"] = int(state[C.B_TOUCHED_B])
         return result
     finally:
         _ws.release(ws)

@@ -44,22 +44,23 @@ import math
 import numpy as np
 from numba import njit
 
-from ..._kernels.codes import H_ZERO, STATUS_EXHAUSTED, STATUS_FOUND, STATUS_HEAP_FULL
+from ..._kernels.codes import (
+    B_EXPANDED,
+    B_GEN,
+    B_MEET,
+    B_SIZE_B,
+    B_SIZE_F,
+    B_STARTED,
+    B_TOUCHED_B,
+    B_TOUCHED_F,
+    BF_MU,
+    H_ZERO,
+    STATUS_EXHAUSTED,
+    STATUS_FOUND,
+    STATUS_HEAP_FULL,
+)
 from ..._kernels.heap import pop_into, push
 from .heuristic import lower_bound
-
-# state layout (int64)
-B_GEN = 0
-B_SIZE_F = 1
-B_SIZE_B = 2
-B_TOUCHED_F = 3
-B_TOUCHED_B = 4
-B_EXPANDED = 5
-B_MEET = 6
-B_STARTED = 7
-N_BSTATE = 8
-# fstate: mu
-BF_MU = 0
 
 
 @njit(cache=True, nogil=True, inline="always")
