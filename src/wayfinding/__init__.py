@@ -12,8 +12,17 @@ Examples
 5.0
 """
 
-from . import heuristics
+from . import csr, heuristics
 from .api import astar, breadth_first_search, dijkstra, greedy_best_first
+from .csr import (
+    CSRGraph,
+    Landmarks,
+    Metric,
+    bidirectional_astar,
+    bidirectional_dijkstra,
+    compile_graph,
+    landmarks,
+)
 from .draw import draw_grid
 from .errors import (
     BudgetExhaustedError,
@@ -52,6 +61,7 @@ __version__ = "0.1.0"
 __all__ = [
     "AStarSearch",
     "BudgetExhaustedError",
+    "CSRGraph",
     "CornerCutting",
     "DStarLite",
     "DistanceField",
@@ -63,7 +73,9 @@ __all__ = [
     "InvalidCostError",
     "InvalidLocationError",
     "InvalidParameterError",
+    "Landmarks",
     "MapFormatError",
+    "Metric",
     "Movement",
     "PrepareMethod",
     "PreparedGrid",
@@ -78,8 +90,12 @@ __all__ = [
     "as_graph",
     "astar",
     "astar_turns",
+    "bidirectional_astar",
+    "bidirectional_dijkstra",
     "breadth_first_search",
+    "compile_graph",
     "connected",
+    "csr",
     "dijkstra",
     "draw_grid",
     "euclidean_length",
@@ -88,6 +104,7 @@ __all__ = [
     "greedy_best_first",
     "heuristics",
     "jps",
+    "landmarks",
     "line_of_sight",
     "path_blocked",
     "prepare",

@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .csr import search as _csr
+from .csr.graph import CSRGraph
 from .errors import InvalidLocationError, InvalidParameterError
 from .graph import astar as _astar
 from .graph import bfs as _bfs
@@ -86,6 +88,8 @@ def breadth_first_search(graph: Any, start: Any, goal: Any = None) -> SearchResu
 
         _check_grid_endpoints(start, goal)
         return search.breadth_first_search(graph, start, goal)
+    if isinstance(graph, CSRGraph):
+        return _csr.breadth_first_search(graph, start, goal)
     return _bfs.breadth_first_search(as_graph(graph), start, goal)
 
 
@@ -109,6 +113,10 @@ def dijkstra(graph: Any, start: Any, goal: Any = None, *, max_cost: float | None
         return search.dijkstra(graph, start, goal, max_cost=max_cost,
                                max_expansions=max_expansions, max_seconds=max_seconds,
                                partial=partial)
+    if isinstance(graph, CSRGraph):
+        return _csr.dijkstra(graph, start, goal, max_cost=max_cost,
+                             max_expansions=max_expansions, max_seconds=max_seconds,
+                             partial=partial)
     return _dijkstra.dijkstra(as_graph(graph), start, goal, max_cost=max_cost,
                               max_expansions=max_expansions, max_seconds=max_seconds,
                               partial=partial)
@@ -137,6 +145,10 @@ def greedy_best_first(graph: Any, start: Any, goal: Any, *,
         return search.greedy_best_first(graph, start, goal, heuristic=heuristic,
                                         max_expansions=max_expansions,
                                         max_seconds=max_seconds, partial=partial)
+    if isinstance(graph, CSRGraph):
+        return _csr.greedy_best_first(graph, start, goal, heuristic=heuristic,
+                                      max_expansions=max_expansions, max_seconds=max_seconds,
+                                      partial=partial)
     return _greedy.greedy_best_first(as_graph(graph), start, goal, heuristic=heuristic,
                                      max_expansions=max_expansions, max_seconds=max_seconds,
                                      partial=partial)
@@ -206,6 +218,10 @@ def astar(graph: Any, start: Any, goal: Any, *, heuristic: Heuristic | None = No
         return search.astar(graph, start, goal, heuristic=heuristic, weight=weight,
                             max_expansions=max_expansions, max_cost=max_cost,
                             max_seconds=max_seconds, partial=partial)
+    if isinstance(graph, CSRGraph):
+        return _csr.astar(graph, start, goal, heuristic=heuristic, weight=weight,
+                          max_expansions=max_expansions, max_cost=max_cost,
+                          max_seconds=max_seconds, partial=partial)
     return _astar.astar(as_graph(graph), start, goal, heuristic=heuristic, weight=weight,
                         max_expansions=max_expansions, max_cost=max_cost,
                         max_seconds=max_seconds, partial=partial)

@@ -1,0 +1,87 @@
+"""Status, mode and heuristic codes and parameter layouts shared by compiled kernels.
+
+Plain integers, no numba import: Python wrappers read the same names the kernels use,
+so there is no hand-kept mirror. The grid kernels still define their own (issue 9 moves
+them here); the CSR kernels (:mod:`wayfinding.csr._kernels`) use these.
+
+Examples
+--------
+>>> STATUS_FOUND != STATUS_EXHAUSTED
+True
+>>> N_IPARAMS, N_FPARAMS, N_STATE
+(6, 3, 9)
+"""
+
+from __future__ import annotations
+
+# ---------------------------------------------------------------- kernel status
+STATUS_NEW = 0  # set by the caller: the kernel starts a fresh search
+STATUS_PAUSED = 1  # the expansion budget of this call ran out; call again to go on
+STATUS_HEAP_FULL = 2  # the frontier might overflow: grow it and call again (nothing lost)
+STATUS_FOUND = 3  # a goal was taken off the frontier (or every target was settled)
+STATUS_EXHAUSTED = 4  # the frontier ran empty
+
+# ---------------------------------------------------------------- what orders the frontier
+MODE_COST = 0  # Dijkstra: g
+MODE_HEURISTIC = 1  # greedy best-first: h
+MODE_ASTAR = 2  # A*: g + weight * h
+
+# ---------------------------------------------------------------- reached nodes reached again
+REOPEN_NONE = 0  # never update a reached node (greedy best-first)
+REOPEN_OPEN = 1  # update nodes on the frontier; expanded nodes stay closed (consistent h)
+REOPEN_ALL = 2  # update and expand again any node reached more cheaply (inconsistent h)
+
+# ---------------------------------------------------------------- heuristics (lower bounds)
+H_ZERO = 0  # no heuristic
+H_EUCLIDEAN = 1  # scale * straight-line distance between (x, y) coordinates
+H_GREAT_CIRCLE = 2  # scale * great-circle distance between (lon, lat) in degrees
+H_ARRAY = 3  # a per-node array of estimates to the goal
+H_LANDMARKS = 4  # ALT: triangle-inequality bounds from distances to and from landmarks
+
+# ---------------------------------------------------------------- goals
+GOALS_ANY = 0  # stop when the first goal is taken off the frontier
+GOALS_ALL = 1  # stop when every goal has been taken off the frontier
+
+# ---------------------------------------------------------------- iparams layout (int64)
+I_MODE = 0  # MODE_*
+I_HCODE = 1  # H_*
+I_N_GOALS = 2  # goals in ``goals`` (0: flood)
+I_REOPEN = 3  # REOPEN_*
+I_TRACK = 4  # 1: remember the most promising node reached (partial paths)
+I_GOALS = 5  # GOALS_*
+N_IPARAMS = 6
+
+# ---------------------------------------------------------------- fparams layout (float64)
+F_SCALE = 0  # multiplier of coordinate distances (admissible scale)
+F_WEIGHT = 1  # A* weight on h
+F_MAX_COST = 2  # nodes costing more are never recorded (inf: no limit)
+N_FPARAMS = 3
+
+# ---------------------------------------------------------------- state layout (int64)
+S_GEN = 0  # generation stamp of this search (>= 1)
+S_STATUS = 1  # STATUS_*
+S_SIZE = 2  # entries in the heap
+S_TOUCHED = 3  # nodes recorded in ``touched`` (each once, in order of first reach)
+S_EXPANDED = 4  # nodes expanded so far
+S_FOUND = 5  # goal node taken off the frontier, -1 if none
+S_PRUNED = 6  # 1 when ``max_cost`` pruned a step
+S_BEST = 7  # most promising node reached (lowest h, then lowest g), when tracked
+S_LEFT = 8  # goals not yet settled (GOALS_ALL)
+N_STATE = 9
+# fstate (float64)
+FS_BEST_H = 0
+FS_BEST_G = 1
+N_FSTATE = 2
+
+# ---------------------------------------------------------------- bidirectional state (int64)
+B_GEN = 0  # generation stamp of this search (>= 1)
+B_SIZE_F = 1  # entries in the forward heap
+B_SIZE_B = 2  # entries in the backward heap
+B_TOUCHED_F = 3  # nodes reached forward
+B_TOUCHED_B = 4  # nodes reached backward
+B_EXPANDED = 5  # nodes settled by both searches
+B_MEET = 6  # node of the best path found, -1 if none
+B_STARTED = 7  # 0: the kernel starts a fresh search
+N_BSTATE = 8
+# bidirectional fstate (float64)
+BF_MU = 0  # cost of the best path found (inf: none)

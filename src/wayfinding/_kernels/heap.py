@@ -1,0 +1,138 @@
+"""Binary heaps for kernels: a lazy heap of (key, item) and an indexed heap.
+
+Both live in arrays owned by the caller; the functions are ``inline="always"`` so a
+kernel's loop pays no call. The lazy heap (``push``/``pop_into``) has no decrease-key:
+a kernel pushes an item again when it finds a cheaper key and skips stale entries when
+popped (DESIGN R3). The indexed heap (``ipush``/``ipop``/``idecrease``) keeps each item
+once, with ``pos[item]`` its slot (-1: not in the heap), for searches that must not hold
+duplicates.
+
+Sift-down picks the smaller child without a branch (``c += right < left``): a branch
+there is unpredictable and cost about a third of a grid search's time (measured in
+``benchmarks/frontier_variants.py`` for :mod:`wayfinding.grid._kernels.bestfirst`).
+
+Examples
+--------
+>>> import numpy as np
+>>> keys, items = np.zeros(8), np.zeros(8, np.int64)
+>>> size = 0
+>>> for k, v in [(3.0, 30), (1.0, 10), (2.0, 20)]:
+...     size = push(keys, items, size, k, v)
+>>> out = []
+>>> while size:
+...     out.append(int(items[0])); size -= 1; pop_into(keys, items, size)
+>>> out
+[10, 20, 30]
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+__all__ = ["idecrease", "ipop", "ipush", "pop_into", "push"]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def push(keys, items, size, key, item):  # pragma: no cover - numba
+    """Insert ``(key, item)`` into a heap of ``size`` entries; return the new size."""
+    i = size
+    while i > 0:
+        p = (i - 1) >> 1
+        pk = keys[p]
+        if key >= pk:
+            break
+        keys[i] = pk
+        items[i] = items[p]
+        i = p
+    keys[i] = key
+    items[i] = item
+    return size + 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def pop_into(keys, items, size):  # pragma: no cover - numba
+    """Remove the root of a heap of ``size + 1`` entries (``size`` already decremented).
+
+    Read the root (``keys[0]``, ``items[0]``) before calling.
+    """
+    lk = keys[size]
+    li = items[size]
+    i = 0
+    while True:
+        c = 2 * i + 1
+        if c >= size:
+            break
+        if c + 1 < size:
+            c += keys[c + 1] < keys[c]
+        ck = keys[c]
+        if ck < lk:
+            keys[i] = ck
+            items[i] = items[c]
+            i = c
+        else:
+            break
+    keys[i] = lk
+    items[i] = li
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _isift_up(keys, items, pos, i, key, item):  # pragma: no cover - numba
+    while i > 0:
+        p = (i - 1) >> 1
+        pk = keys[p]
+        if key >= pk:
+            break
+        keys[i] = pk
+        items[i] = items[p]
+        pos[items[p]] = i
+        i = p
+    keys[i] = key
+    items[i] = item
+    pos[item] = i
+
+
+@njit(cache=True, nogil=True, inline="always")
+def ipush(keys, items, pos, size, key, item):  # pragma: no cover - numba
+    """Insert ``item`` (not in the heap: ``pos[item] < 0``); return the new size."""
+    _isift_up(keys, items, pos, size, key, item)
+    return size + 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def idecrease(keys, items, pos, key, item):  # pragma: no cover - numba
+    """Lower the key of ``item`` (in the heap) to ``key`` (no-op if not lower)."""
+    i = pos[item]
+    if key < keys[i]:
+        _isift_up(keys, items, pos, i, key, item)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def ipop(keys, items, pos, size):  # pragma: no cover - numba
+    """Remove and return the item of smallest key from a heap of ``size`` entries
+    (``size - 1`` remain; ``pos`` of the popped item becomes -1)."""
+    top = items[0]
+    pos[top] = -1
+    size -= 1
+    if size == 0:
+        return top
+    lk = keys[size]
+    li = items[size]
+    i = 0
+    while True:
+        c = 2 * i + 1
+        if c >= size:
+            break
+        if c + 1 < size:
+            c += keys[c + 1] < keys[c]
+        ck = keys[c]
+        if ck < lk:
+            keys[i] = ck
+            items[i] = items[c]
+            pos[items[c]] = i
+            i = c
+        else:
+            break
+    keys[i] = lk
+    items[i] = li
+    pos[li] = i
+    return top

@@ -1,0 +1,1 @@
+"""Numba kernels of the CSR graph tier (arrays in, state in caller-owned arrays)."""

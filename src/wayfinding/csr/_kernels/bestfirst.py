@@ -1,0 +1,265 @@
+"""Kernel: one resumable best-first search over a CSR graph (Dijkstra, greedy, A*, ALT).
+
+The algorithms share one loop and differ in the priority (``MODE_COST``: g;
+``MODE_HEURISTIC``: h; ``MODE_ASTAR``: g + weight * h) and in the heuristic code
+(:mod:`wayfinding._kernels.codes` ``H_*``, bounds in :mod:`.heuristic`). The frontier is
+the toolkit's lazy binary heap (:mod:`wayfinding._kernels.heap`): a node reached more
+cheaply is pushed again, stale entries are skipped when popped.
+
+All state lives in caller-owned arrays (a workspace, reset by generation stamps:
+``g[v]``, ``parent[v]`` count only when ``stamp[v]`` is ``gen`` (reached) or ``-gen``
+(expanded)), so the kernel is stateless, re-entrant and resumable: it returns when the
+search ends, when ``budget`` expansions are done (``STATUS_PAUSED``) or when the heap
+might overflow (``STATUS_HEAP_FULL``: grow it and call again, nothing is lost).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from ..._kernels.codes import (
+    F_MAX_COST,
+    F_SCALE,
+    F_WEIGHT,
+    FS_BEST_G,
+    FS_BEST_H,
+    GOALS_ALL,
+    H_ARRAY,
+    H_ZERO,
+    I_GOALS,
+    I_HCODE,
+    I_MODE,
+    I_N_GOALS,
+    I_REOPEN,
+    I_TRACK,
+    MODE_ASTAR,
+    MODE_COST,
+    MODE_HEURISTIC,
+    REOPEN_ALL,
+    REOPEN_NONE,
+    S_BEST,
+    S_EXPANDED,
+    S_FOUND,
+    S_GEN,
+    S_LEFT,
+    S_PRUNED,
+    S_SIZE,
+    S_STATUS,
+    S_TOUCHED,
+    STATUS_EXHAUSTED,
+    STATUS_FOUND,
+    STATUS_HEAP_FULL,
+    STATUS_NEW,
+    STATUS_PAUSED,
+)
+from ..._kernels.heap import pop_into, push
+from .heuristic import lower_bound
+
+
+@njit(cache=True, nogil=True, inline="always")
+def estimate(hcode, v, goals, n_goals, coords, harray, lm_from, lm_to,
+             scale):  # pragma: no cover - numba
+    """Heuristic of node ``v``: to the nearest of the first ``n_goals`` goals."""
+    if hcode == H_ZERO or n_goals == 0:
+        return 0.0
+    if hcode == H_ARRAY:
+        return harray[v]
+    best = math.inf
+    for i in range(n_goals):
+        h = lower_bound(hcode, v, goals[i], coords, lm_from, lm_to, scale)
+        if h < best:
+            best = h
+    return best
+
+
+@njit(cache=True, nogil=True)
+def best_first(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams,
+               starts, goals, stamp, g, parent, goal_mark, touched, heap_key, heap_node,
+               state, fstate, budget):  # pragma: no cover - numba
+    """Run (or resume) one best-first search for at most ``budget`` expansions.
+
+    Inputs: the graph ``indptr`` int64[n+1], ``indices`` int[m], ``costs`` float64[m];
+    heuristic data ``coords`` float64[n or 0, 2], ``harray`` float64[n or 0],
+    ``lm_from``/``lm_to`` float64[L, n] (distances from / to landmarks); ``iparams``,
+    ``fparams`` (layouts ``I_*``, ``F_*`` of :mod:`wayfinding._kernels.codes`);
+    ``starts``, ``goals`` int64 node numbers (goals distinct).
+
+    In/out (the workspace): ``stamp``, ``goal_mark`` int32[n]; ``g`` float64[n];
+    ``parent``, ``touched`` int64[n]; ``heap_key`` float64[k], ``heap_node`` int64[k];
+    ``state`` int64 / ``fstate`` float64 (layouts ``S_*``, ``FS_*``). Set
+    ``state[S_STATUS] = STATUS_NEW`` and ``state[S_GEN]`` to a fresh generation to start.
+
+    Returns the status (also in ``state[S_STATUS]``).
+    """
+    mode = iparams[I_MODE]
+    hcode = iparams[I_HCODE] if mode != MODE_COST else H_ZERO
+    n_goals = iparams[I_N_GOALS]
+    reopen = iparams[I_REOPEN]
+    track = iparams[I_TRACK] != 0
+    all_goals = iparams[I_GOALS] == GOALS_ALL
+    scale = fparams[F_SCALE]
+    weight = fparams[F_WEIGHT]
+    max_cost = fparams[F_MAX_COST]
+    gen = np.int32(state[S_GEN])
+    goal0 = goals[0] if n_goals > 0 else -1
+    size = state[S_SIZE]
+    n_touched = state[S_TOUCHED]
+    best = state[S_BEST]
+    best_h = fstate[FS_BEST_H]
+    best_g = fstate[FS_BEST_G]
+    pruned = state[S_PRUNED]
+    left = state[S_LEFT]
+    if state[S_STATUS] == STATUS_NEW:
+        size = 0
+        n_touched = 0
+        best = -1
+        best_h = math.inf
+        best_g = math.inf
+        pruned = 0
+        left = n_goals
+        state[S_EXPANDED] = 0
+        state[S_FOUND] = -1
+        for i in range(n_goals):
+            goal_mark[goals[i]] = gen
+        for i in range(starts.shape[0]):
+            s = starts[i]
+            if stamp[s] == gen:
+                continue
+            stamp[s] = gen
+            g[s] = 0.0
+            parent[s] = -1
+            touched[n_touched] = s
+            n_touched += 1
+            h = estimate(hcode, s, goals, n_goals, coords, harray, lm_from, lm_to, scale)
+            if mode == MODE_COST:
+                f = 0.0
+            elif mode == MODE_HEURISTIC:
+                f = h
+            else:
+                f = weight * h
+            size = push(heap_key, heap_node, size, f, s)
+            if h < best_h:
+                best = s
+                best_h = h
+                best_g = 0.0
+    status = STATUS_EXHAUSTED
+    cap = heap_node.shape[0]
+    count = 0
+    expanded = state[S_EXPANDED]
+    while size > 0:
+        u = heap_node[0]
+        if stamp[u] != gen:  # a stale duplicate: u was already expanded
+            size -= 1
+            pop_into(heap_key, heap_node, size)
+            continue
+        if count >= budget:
+            status = STATUS_PAUSED
+            break
+        lo = indptr[u]
+        hi = indptr[u + 1]
+        if size + (hi - lo) > cap:
+            status = STATUS_HEAP_FULL
+            break
+        size -= 1
+        pop_into(heap_key, heap_node, size)
+        if n_goals > 0 and (u == goal0 or goal_mark[u] == gen):
+            if not all_goals:
+                state[S_FOUND] = u
+                status = STATUS_FOUND
+                break
+            goal_mark[u] = 0
+            left -= 1
+            if left == 0:
+                stamp[u] = -gen
+                expanded += 1
+                state[S_FOUND] = u
+                status = STATUS_FOUND
+                break
+        stamp[u] = -gen
+        count += 1
+        expanded += 1
+        gu = g[u]
+        for e in range(lo, hi):
+            v = indices[e]
+            ng = gu + costs[e]
+            if ng > max_cost:
+                pruned = 1
+                continue
+            sv = stamp[v]
+            if sv == gen:
+                if reopen == REOPEN_NONE or ng >= g[v]:
+                    continue
+            elif sv == -gen:
+                if reopen != REOPEN_ALL or ng >= g[v]:
+                    continue
+                stamp[v] = gen
+            else:
+                stamp[v] = gen
+                touched[n_touched] = v
+                n_touched += 1
+            g[v] = ng
+            parent[v] = u
+            if mode == MODE_COST:
+                size = push(heap_key, heap_node, size, ng, v)
+            else:
+                h = estimate(hcode, v, goals, n_goals, coords, harray, lm_from, lm_to,
+                             scale)
+                f = ng + weight * h if mode == MODE_ASTAR else h
+                size = push(heap_key, heap_node, size, f, v)
+                if track and (h < best_h or (h == best_h and ng < best_g)):
+                    best = v
+                    best_h = h
+                    best_g = ng
+    state[S_SIZE] = size
+    state[S_TOUCHED] = n_touched
+    state[S_EXPANDED] = expanded
+    state[S_PRUNED] = pruned
+    state[S_BEST] = best
+    state[S_LEFT] = left
+    state[S_STATUS] = status
+    fstate[FS_BEST_H] = best_h
+    fstate[FS_BEST_G] = best_g
+    return status
+
+
+@njit(cache=True, nogil=True)
+def bfs(indptr, indices, starts, goals, gen, stamp, g, parent, goal_mark,
+        touched):  # pragma: no cover - numba
+    """Breadth-first search from ``starts`` until a goal is dequeued (or everything).
+
+    ``touched`` doubles as the FIFO queue (nodes in order of first reach); ``g`` gets the
+    step counts. Returns (goal node or -1, nodes reached, nodes expanded).
+    """
+    gen = np.int32(gen)
+    n_goals = goals.shape[0]
+    for i in range(n_goals):
+        goal_mark[goals[i]] = gen
+    tail = 0
+    for i in range(starts.shape[0]):
+        s = starts[i]
+        if stamp[s] == gen:
+            continue
+        stamp[s] = gen
+        g[s] = 0.0
+        parent[s] = -1
+        touched[tail] = s
+        tail += 1
+    head = 0
+    while head < tail:
+        u = touched[head]
+        head += 1
+        if n_goals > 0 and goal_mark[u] == gen:
+            return u, tail, head - 1
+        gv = g[u] + 1.0
+        for e in range(indptr[u], indptr[u + 1]):
+            v = indices[e]
+            if stamp[v] != gen:
+                stamp[v] = gen
+                g[v] = gv
+                parent[v] = u
+                touched[tail] = v
+                tail += 1
+    return -1, tail, head

@@ -1,0 +1,262 @@
+"""Builders of :class:`~wayfinding.csr.graph.CSRGraph`: edge lists, networkx, scipy, and
+``compile_graph`` for any Graph-protocol object.
+
+Examples
+--------
+>>> import wayfinding as wf
+>>> slow = wf.SimpleGraph({'A': ['B'], 'B': ['A', 'C', 'D'], 'C': ['A'], 'D': ['E', 'A'],
+...                        'E': ['B']})
+>>> fast = wf.compile_graph(slow, 'A')
+>>> fast.node_count, wf.breadth_first_search(fast, 'A', 'E').path
+(5, ['A', 'B', 'D', 'E'])
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Hashable, Iterable
+from typing import Any
+
+import numpy as np
+
+from .._inputs import is_number
+from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
+from ..graph.protocol import as_graph, edge_cost
+from .graph import CSRGraph, Metric
+
+__all__ = ["compile_graph", "edges_to_csr", "from_node_arrays", "networkx_to_csr", "scipy_to_csr"]
+
+
+def from_node_arrays(cls: type[CSRGraph], n: int, src: np.ndarray, dst: np.ndarray,
+                 cost: np.ndarray, labels: Any, coordinates: Any, metric: Metric,
+                 directed: bool) -> CSRGraph:
+    """CSR from node-number arrays: both directions if undirected, self-loops dropped,
+    parallel edges merged into the cheapest."""
+    if not directed:
+        src, dst, cost = (np.concatenate([src, dst]), np.concatenate([dst, src]),
+                          np.concatenate([cost, cost]))
+    keep = src != dst
+    src, dst, cost = src[keep], dst[keep], cost[keep]
+    order = np.lexsort((cost, dst, src))
+    src, dst, cost = src[order], dst[order], cost[order]
+    if src.shape[0]:
+        first = np.ones(src.shape[0], dtype=bool)
+        first[1:] = (src[1:] != src[:-1]) | (dst[1:] != dst[:-1])
+        src, dst, cost = src[first], dst[first], cost[first]
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(src, minlength=n), out=indptr[1:])
+    return cls(indptr, dst, cost, labels, coordinates=coordinates, metric=metric,
+               directed=directed)
+
+
+def _checked_costs(costs: Any, m: int, sources: Any, targets: Any) -> np.ndarray:
+    if costs is None:
+        return np.ones(m, dtype=np.float64)
+    try:
+        array = np.asarray(costs, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise InvalidCostError(f"costs must be numbers, got {costs!r:.80}") from None
+    if array.shape != (m,):
+        raise InvalidParameterError(
+            f"{m} sources but costs has shape {array.shape}: give one cost per edge")
+    bad = ~np.isfinite(array) | (array < 0)
+    if bad.any():
+        e = int(np.flatnonzero(bad)[0])
+        raise InvalidCostError(
+            f"cost of edge {sources[e]!r} -> {targets[e]!r} must be finite and >= 0, "
+            f"got {float(array[e])!r}")
+    return array
+
+
+def edges_to_csr(cls: type[CSRGraph], sources: Any, targets: Any, costs: Any,
+                 nodes: Iterable[Hashable] | None, coordinates: Any, metric: Metric,
+                 directed: bool) -> CSRGraph:
+    """:meth:`CSRGraph.from_edges`."""
+    m = len(sources)
+    if len(targets) != m:
+        raise InvalidParameterError(
+            f"{m} sources but {len(targets)} targets: give one target per source")
+    cost = _checked_costs(costs, m, sources, targets)
+    integer_arrays = (nodes is None and isinstance(sources, np.ndarray)
+                      and isinstance(targets, np.ndarray)
+                      and sources.dtype.kind in "iu" and targets.dtype.kind in "iu")
+    if integer_arrays:
+        both = np.concatenate([sources, targets]).astype(np.int64)
+        values, inverse = np.unique(both, return_inverse=True)
+        n = values.shape[0]
+        identity = n == 0 or (values[0] == 0 and values[-1] == n - 1)
+        labels = None if identity else values.tolist()
+        return from_node_arrays(cls, n, inverse[:m], inverse[m:], cost, labels, coordinates,
+                            metric, directed)
+    index: dict[Any, int] = {}
+    if nodes is not None:
+        for label in nodes:
+            if label in index:
+                raise InvalidParameterError(f"node {label!r} is listed twice in nodes")
+            index[label] = len(index)
+    src = np.empty(m, dtype=np.int64)
+    dst = np.empty(m, dtype=np.int64)
+    fixed = nodes is not None
+    for e in range(m):
+        for array, label in ((src, sources[e]), (dst, targets[e])):
+            if isinstance(label, np.generic):
+                label = label.item()
+            i = index.get(label)
+            if i is None:
+                if fixed:
+                    raise InvalidLocationError(
+                        f"edge {sources[e]!r} -> {targets[e]!r} uses {label!r}, which is "
+                        f"not in nodes")
+                i = index[label] = len(index)
+            array[e] = i
+    labels = list(index)
+    if all(type(x) is int and x == i for i, x in enumerate(labels)):
+        labels = None  # the labels are the node numbers
+    return from_node_arrays(cls, len(index), src, dst, cost, labels, coordinates, metric,
+                        directed)
+
+
+def _weight_function(weight: Any) -> Any:
+    if callable(weight):
+        return weight
+    if not isinstance(weight, str):
+        raise InvalidParameterError(
+            f"weight must be an edge attribute name or a callable (u, v, data), got "
+            f"{weight!r}")
+    return lambda u, v, data: data.get(weight, 1.0)
+
+
+def _number(value: Any, u: Any, v: Any) -> float:
+    if not is_number(value):
+        raise InvalidCostError(f"cost of edge {u!r} -> {v!r} must be a number, got {value!r}")
+    number = float(value)
+    if not math.isfinite(number) or number < 0:
+        raise InvalidCostError(f"cost of edge {u!r} -> {v!r} must be finite and >= 0, "
+                               f"got {value!r}")
+    return number
+
+
+def networkx_to_csr(cls: type[CSRGraph], graph: Any, weight: Any, coordinates: Any,
+                    metric: Metric) -> CSRGraph:
+    """:meth:`CSRGraph.from_networkx`."""
+    if not hasattr(graph, "adjacency") or not hasattr(graph, "is_multigraph"):
+        raise InvalidParameterError(f"expected a networkx graph, got {type(graph).__name__}")
+    cost_of = _weight_function(weight)
+    nodes = list(graph.nodes)
+    index = {label: i for i, label in enumerate(nodes)}
+    multi = graph.is_multigraph()
+    src: list[int] = []
+    dst: list[int] = []
+    cost: list[float] = []
+    for u, nbrs in graph.adjacency():
+        iu = index[u]
+        for v, data in nbrs.items():
+            best = math.inf
+            for attrs in (data.values() if multi else (data,)):
+                c = cost_of(u, v, attrs)
+                if c is not None:
+                    best = min(best, _number(c, u, v))
+            if best < math.inf:
+                src.append(iu)
+                dst.append(index[v])
+                cost.append(best)
+    if isinstance(coordinates, str):
+        name = coordinates
+        try:
+            coordinates = {label: graph.nodes[label][name] for label in nodes}
+        except KeyError:
+            missing = next(label for label in nodes if name not in graph.nodes[label])
+            raise InvalidParameterError(
+                f"node {missing!r} has no {name!r} attribute for its coordinates") from None
+    labels = None if nodes == list(range(len(nodes))) else nodes
+    return from_node_arrays(cls, len(nodes), np.array(src, dtype=np.int64),
+                        np.array(dst, dtype=np.int64), np.array(cost, dtype=np.float64),
+                        labels, coordinates, metric, True)
+
+
+def scipy_to_csr(cls: type[CSRGraph], matrix: Any, coordinates: Any,
+                 metric: Metric) -> CSRGraph:
+    """:meth:`CSRGraph.from_scipy`."""
+    if isinstance(matrix, np.ndarray):
+        dense = np.asarray(matrix, dtype=np.float64)
+        if dense.ndim != 2 or dense.shape[0] != dense.shape[1]:
+            raise InvalidParameterError(f"expected a square matrix, got shape {dense.shape}")
+        if np.isnan(dense).any() or (dense < 0).any():
+            u, v = np.argwhere(np.isnan(dense) | (dense < 0))[0]
+            raise InvalidCostError(
+                f"cost of edge {u} -> {v} must be finite and >= 0, got {float(dense[u, v])!r}")
+        src, dst = np.nonzero((dense != 0) & np.isfinite(dense))
+        return from_node_arrays(cls, dense.shape[0], src.astype(np.int64), dst.astype(np.int64),
+                            dense[src, dst], None, coordinates, metric, True)
+    if not hasattr(matrix, "tocoo"):
+        raise InvalidParameterError(
+            f"expected a scipy sparse matrix or a numpy array, got {type(matrix).__name__}")
+    if matrix.ndim != 2 or matrix.shape[0] != matrix.shape[1]:
+        raise InvalidParameterError(f"expected a square matrix, got shape {matrix.shape}")
+    coo = matrix.tocoo()
+    data = np.asarray(coo.data, dtype=np.float64)
+    src, dst = coo.row.astype(np.int64), coo.col.astype(np.int64)
+    bad = ~np.isfinite(data) | (data < 0)
+    if bad.any():
+        e = int(np.flatnonzero(bad)[0])
+        raise InvalidCostError(
+            f"cost of edge {src[e]} -> {dst[e]} must be finite and >= 0, got {float(data[e])!r}")
+    return from_node_arrays(cls, matrix.shape[0], src, dst, data, None, coordinates, metric,
+                        True)
+
+
+def compile_graph(graph: Any, starts: Any, *, coordinates: Any = None,
+                  metric: Metric = Metric.EUCLIDEAN) -> CSRGraph:
+    """Explore any graph from ``starts`` and return the part reached as a :class:`CSRGraph`.
+
+    ``graph`` is anything the generic tier accepts (an object with ``neighbors`` and
+    optionally ``cost``, a networkx graph, a neighbors function); ``starts`` one location
+    or a list/set/frozenset of several. Every location reachable from a start becomes a
+    node (in order of discovery, starts first), every edge out of them an edge, with its
+    cost checked once here (finite, >= 0). ``coordinates`` is a callable
+    ``location -> (x, y)`` or a mapping.
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> fast = wf.compile_graph(wf.SimpleGraph({'a': {'b': 2.0}, 'b': {'c': 0.5}}), 'a')
+    >>> wf.dijkstra(fast, 'a', 'c').cost
+    2.5
+    """
+    from ..graph.engine import starts_of
+
+    adapted = as_graph(graph)
+    cost_of = edge_cost(adapted)
+    index: dict[Any, int] = {}
+    for s in starts_of(starts):
+        if s not in index:
+            index[s] = len(index)
+    if hasattr(adapted, "__contains__"):
+        for s in index:
+            if s not in adapted:
+                raise InvalidLocationError(f"start {s!r} is not in the graph")
+    queue = deque(index)
+    src: list[int] = []
+    dst: list[int] = []
+    cost: list[float] = []
+    while queue:
+        u = queue.popleft()
+        iu = index[u]
+        for v in adapted.neighbors(u):
+            c = cost_of(u, v)
+            if c is None:
+                continue
+            iv = index.get(v)
+            if iv is None:
+                iv = index[v] = len(index)
+                queue.append(v)
+            src.append(iu)
+            dst.append(iv)
+            cost.append(_number(c, u, v))
+    labels = list(index)
+    if callable(coordinates):
+        coordinates = [coordinates(label) for label in labels]
+    return from_node_arrays(CSRGraph, len(labels), np.array(src, dtype=np.int64),
+                        np.array(dst, dtype=np.int64), np.array(cost, dtype=np.float64),
+                        labels, coordinates, metric, True)

@@ -1,0 +1,364 @@
+"""Searches on a :class:`~wayfinding.csr.graph.CSRGraph`: the wrappers of the CSR kernels.
+
+``wf.breadth_first_search``, ``wf.dijkstra``, ``wf.greedy_best_first`` and ``wf.astar``
+come here for a CSRGraph (same arguments, same :class:`~wayfinding.result.SearchResult`,
+locations are node labels); :func:`bidirectional_dijkstra` and
+:func:`bidirectional_astar` are CSR-only.
+
+Heuristics (``heuristic=``): None (the graph's coordinates, scaled to be admissible, or
+zero without coordinates), a float array of per-node estimates to the goal, a
+:class:`~wayfinding.csr.landmarks.Landmarks` object (ALT), or a callable
+``h(location, goal)``, evaluated once per node (O(n) Python calls).
+
+Examples
+--------
+>>> import wayfinding as wf
+>>> g = wf.CSRGraph.from_edges([0, 1, 0], [1, 2, 2], [1.0, 1.0, 3.0],
+...                            coordinates=[(0, 0), (1, 0), (2, 0)])
+>>> wf.astar(g, 0, 2).path, wf.bidirectional_astar(g, 0, 2).cost
+([0, 1, 2], 2.0)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+import numpy as np
+
+from .._kernels import codes as C
+from ..errors import InvalidParameterError
+from ..graph.engine import check_budget, starts_of
+from ..result import SearchResult, StopReason
+from . import workspace as _ws
+from .graph import CSRGraph, Metric
+from .views import CameFromView, CostSoFarView, Reached
+
+__all__ = ["astar", "bidirectional_astar", "bidirectional_dijkstra", "breadth_first_search",
+           "dijkstra", "distances", "greedy_best_first"]
+
+_CLOCK_EVERY = 4096
+_NO_LIMIT = 2**62
+_E2 = np.zeros((0, 2))
+_E1 = np.zeros(0)
+_EL = np.zeros((0, 0))
+
+
+def _nodes(graph: CSRGraph, locations: list[Any]) -> np.ndarray:
+    return np.array(list(dict.fromkeys(graph.index(x) for x in locations)), dtype=np.int64)
+
+
+def _goals(graph: CSRGraph, goal: Any) -> np.ndarray:
+    if goal is None:
+        return np.zeros(0, dtype=np.int64)
+    if callable(goal) and goal not in graph:
+        labels = graph.labels_of(np.arange(graph.node_count))
+        return np.array([i for i, x in enumerate(labels) if goal(x)], dtype=np.int64)
+    if isinstance(goal, list | set | frozenset):
+        return _nodes(graph, list(goal))
+    return _nodes(graph, [goal])
+
+
+class _Heuristic:
+    """A heuristic as kernel data: code, arrays, scale, and whether it is consistent."""
+
+    __slots__ = ("code", "consistent", "coords", "harray", "lm_from", "lm_to", "scale")
+
+    def __init__(self, graph: CSRGraph, heuristic: Any, goals: np.ndarray,
+                 bidirectional: bool = False) -> None:
+        from .landmarks import Landmarks
+
+        self.coords, self.harray, self.lm_from, self.lm_to = _E2, _E1, _EL, _EL
+        self.scale, self.consistent, self.code = 1.0, True, C.H_ZERO
+        if heuristic is None:
+            if graph.coordinates is not None:
+                self.code = (C.H_GREAT_CIRCLE if graph.metric is Metric.GREAT_CIRCLE
+                             else C.H_EUCLIDEAN)
+                self.coords = graph.coordinates
+                self.scale = graph.heuristic_scale()
+        elif isinstance(heuristic, Landmarks):
+            heuristic.check(graph)
+            self.code = C.H_LANDMARKS
+            self.lm_from, self.lm_to = heuristic.from_landmarks, heuristic.to_landmarks
+        elif bidirectional:
+            raise InvalidParameterError(
+                "bidirectional_astar takes heuristic=None (coordinates) or Landmarks, got "
+                f"{type(heuristic).__name__}")
+        elif isinstance(heuristic, np.ndarray) or callable(heuristic):
+            if isinstance(heuristic, np.ndarray):
+                array = np.asarray(heuristic, dtype=np.float64)
+            else:
+                labels = graph.labels_of(np.arange(graph.node_count))
+                targets = graph.labels_of(goals)
+                array = np.array([min((float(heuristic(x, t)) for t in targets), default=0.0)
+                                  for x in labels], dtype=np.float64)
+            if array.shape != (graph.node_count,):
+                raise InvalidParameterError(
+                    f"a heuristic array needs one estimate per node: shape "
+                    f"({graph.node_count},), got {array.shape}")
+            if np.isnan(array).any() or (array < 0).any():
+                raise InvalidParameterError("heuristic estimates must be >= 0 (not NaN)")
+            self.code, self.harray, self.consistent = C.H_ARRAY, array, False
+        else:
+            raise InvalidParameterError(
+                f"heuristic must be None, an array, Landmarks or a callable, got {heuristic!r}")
+
+
+def _check_weight(weight: Any) -> float:
+    value = check_budget("weight", weight)
+    if value is None:
+        raise InvalidParameterError("weight must be a number, got None")
+    return value
+
+
+def _search(graph: CSRGraph, start: Any, goal: Any, mode: int, heuristic: Any, weight: float,
+            max_cost: float | None, max_expansions: int | None, max_seconds: float | None,
+            partial: bool) -> SearchResult:
+    max_cost = check_budget("max_cost", max_cost)
+    max_expansions = check_budget("max_expansions", max_expansions, integer=True)
+    max_seconds = check_budget("max_seconds", max_seconds)
+    starts = _nodes(graph, starts_of(start))
+    goals = _goals(graph, goal)
+    h = _Heuristic(graph, heuristic if mode != C.MODE_COST else None, goals)
+    if mode == C.MODE_HEURISTIC and h.code == C.H_ZERO:
+        raise InvalidParameterError(
+            "greedy_best_first needs a heuristic: a graph with coordinates, an array, "
+            "Landmarks or a callable")
+    if mode == C.MODE_COST:
+        reopen = C.REOPEN_OPEN
+    elif mode == C.MODE_HEURISTIC:
+        reopen = C.REOPEN_NONE
+    else:
+        reopen = C.REOPEN_OPEN if h.consistent else C.REOPEN_ALL
+    iparams = np.array([mode, h.code, goals.shape[0], reopen, int(partial), C.GOALS_ANY],
+                       dtype=np.int64)
+    fparams = np.array([h.scale, weight, math.inf if max_cost is None else max_cost])
+    from ._kernels.bestfirst import best_first  # numba loads on the first search
+
+    ws = _ws.acquire(graph.node_count)
+    try:
+        side = ws.forward
+        ws.state[C.S_GEN] = ws.next_generation()
+        ws.state[C.S_STATUS] = C.STATUS_NEW
+        while side.heap_node.shape[0] < starts.shape[0] + 8:
+            side.grow_heap()
+        left = _NO_LIMIT if max_expansions is None else max_expansions
+        deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        while True:
+            before = int(ws.state[C.S_EXPANDED]) if ws.state[C.S_STATUS] else 0
+            chunk = left if deadline is None else min(left, _CLOCK_EVERY)
+            status = best_first(graph.indptr, graph.indices, graph.costs, h.coords, h.harray,
+                                h.lm_from, h.lm_to, iparams, fparams, starts, goals,
+                                side.stamp, side.g, side.parent, side.goal_mark,
+                                side.touched, side.heap_key, side.heap_node, ws.state,
+                                ws.fstate, chunk)
+            if status == C.STATUS_FOUND:
+                reason = StopReason.FOUND
+                break
+            if status == C.STATUS_EXHAUSTED:
+                reason = StopReason.MAX_COST if ws.state[C.S_PRUNED] else StopReason.EXHAUSTED
+                break
+            left -= int(ws.state[C.S_EXPANDED]) - before
+            if status == C.STATUS_HEAP_FULL:
+                side.grow_heap()
+            elif left <= 0:
+                reason = StopReason.MAX_EXPANSIONS
+                break
+            elif deadline is not None and time.perf_counter() >= deadline:
+                reason = StopReason.MAX_SECONDS
+                break
+        found = reason is StopReason.FOUND
+        end = int(ws.state[C.S_FOUND]) if found else int(ws.state[C.S_BEST]) if partial else -1
+        return _result(graph, side, int(ws.state[C.S_TOUCHED]), end,
+                       int(ws.state[C.S_EXPANDED]), reason, not found)
+    finally:
+        _ws.release(ws)
+
+
+def _result(graph: CSRGraph, side: _ws.Side, n_touched: int, end: int, expanded: int,
+            reason: StopReason, partial: bool, extra_path: list[int] | None = None,
+            cost: float | None = None) -> SearchResult:
+    nodes = side.touched[:n_touched].copy()
+    reached = Reached(graph, nodes, side.g[nodes], side.parent[nodes])
+    came_from, cost_so_far = CameFromView(reached), CostSoFarView(reached)
+    if end < 0:
+        return SearchResult(None, math.inf, came_from, cost_so_far, expanded, reason, False,
+                            None)
+    path_nodes = [end]
+    while side.parent[path_nodes[-1]] >= 0:
+        path_nodes.append(int(side.parent[path_nodes[-1]]))
+    path_nodes.reverse()
+    path_nodes += extra_path or []
+    path = graph.labels_of(np.array(path_nodes, dtype=np.int64))
+    return SearchResult(path, float(side.g[end]) if cost is None else cost, came_from,
+                        cost_so_far, expanded, reason, partial, path[-1])
+
+
+def breadth_first_search(graph: CSRGraph, start: Any, goal: Any = None) -> SearchResult:
+    """Fewest steps on a CSR graph (see :func:`wayfinding.breadth_first_search`)."""
+    from ._kernels.bestfirst import bfs
+
+    starts = _nodes(graph, starts_of(start))
+    goals = _goals(graph, goal)
+    ws = _ws.acquire(graph.node_count)
+    try:
+        side = ws.forward
+        found, n_touched, expanded = bfs(graph.indptr, graph.indices, starts, goals,
+                                         ws.next_generation(), side.stamp, side.g,
+                                         side.parent, side.goal_mark, side.touched)
+        reason = StopReason.FOUND if found >= 0 else StopReason.EXHAUSTED
+        return _result(graph, side, int(n_touched), int(found), int(expanded), reason, False)
+    finally:
+        _ws.release(ws)
+
+
+def dijkstra(graph: CSRGraph, start: Any, goal: Any = None, *, max_cost: float | None = None,
+             max_expansions: int | None = None, max_seconds: float | None = None,
+             partial: bool = False) -> SearchResult:
+    """Dijkstra on a CSR graph (see :func:`wayfinding.dijkstra`)."""
+    return _search(graph, start, goal, C.MODE_COST, None, 1.0, max_cost, max_expansions,
+                   max_seconds, partial)
+
+
+def greedy_best_first(graph: CSRGraph, start: Any, goal: Any, *, heuristic: Any = None,
+                      max_expansions: int | None = None, max_seconds: float | None = None,
+                      partial: bool = False) -> SearchResult:
+    """Greedy best-first on a CSR graph (see :func:`wayfinding.greedy_best_first`)."""
+    return _search(graph, start, goal, C.MODE_HEURISTIC, heuristic, 1.0, None,
+                   max_expansions, max_seconds, partial)
+
+
+def astar(graph: CSRGraph, start: Any, goal: Any, *, heuristic: Any = None,
+          weight: float = 1.0, max_expansions: int | None = None,
+          max_cost: float | None = None, max_seconds: float | None = None,
+          partial: bool = False) -> SearchResult:
+    """A* on a CSR graph (see :func:`wayfinding.astar`)."""
+    return _search(graph, start, goal, C.MODE_ASTAR, heuristic, _check_weight(weight),
+                   max_cost, max_expansions, max_seconds, partial)
+
+
+def distances(graph: CSRGraph, start: Any, targets: Any = None, *,
+              max_cost: float | None = None) -> np.ndarray:
+    """Cheapest costs from ``start`` (one or several) to ``targets`` (float64 array,
+    ``inf`` unreachable), stopping as soon as every target is settled; every node when
+    ``targets`` is None.
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> g = wf.CSRGraph.from_edges("abc", "bcd", [1.0, 2.0, 3.0])
+    >>> wf.csr.distances(g, "a", ["c", "b"])
+    array([3., 1.])
+    """
+    max_cost = check_budget("max_cost", max_cost)
+    starts = _nodes(graph, starts_of(start))
+    if targets is None:
+        return dijkstra(graph, start, max_cost=max_cost).cost_so_far.array.copy()
+    wanted = np.array([graph.index(x) for x in targets], dtype=np.int64)
+    goals = np.unique(wanted)
+    iparams = np.array([C.MODE_COST, C.H_ZERO, goals.shape[0], C.REOPEN_OPEN, 0,
+                        C.GOALS_ALL], dtype=np.int64)
+    fparams = np.array([1.0, 1.0, math.inf if max_cost is None else max_cost])
+    from ._kernels.bestfirst import best_first
+
+    ws = _ws.acquire(graph.node_count)
+    try:
+        side = ws.forward
+        ws.state[C.S_GEN] = gen = ws.next_generation()
+        ws.state[C.S_STATUS] = C.STATUS_NEW
+        while side.heap_node.shape[0] < starts.shape[0] + 8:
+            side.grow_heap()
+        while best_first(graph.indptr, graph.indices, graph.costs, _E2, _E1, _EL, _EL,
+                         iparams, fparams, starts, goals, side.stamp, side.g, side.parent,
+                         side.goal_mark, side.touched, side.heap_key, side.heap_node,
+                         ws.state, ws.fstate, _NO_LIMIT) == C.STATUS_HEAP_FULL:
+            side.grow_heap()
+        settled = side.stamp[wanted] == -gen
+        return np.where(settled, side.g[wanted], np.inf)
+    finally:
+        _ws.release(ws)
+
+
+def _bidirectional(graph: CSRGraph, start: Any, goal: Any, heuristic: Any,
+                   use_heuristic: bool) -> SearchResult:
+    if not isinstance(graph, CSRGraph):
+        raise InvalidParameterError(
+            f"bidirectional search needs a CSRGraph (see wf.compile_graph), got "
+            f"{type(graph).__name__}")
+    s, t = graph.index(start), graph.index(goal)
+    h = _Heuristic(graph, heuristic, np.array([t]), bidirectional=True)
+    if not use_heuristic:
+        h.code = C.H_ZERO
+    from ._kernels.bidirectional import bidirectional
+
+    rev = graph.reverse()
+    ws = _ws.acquire(graph.node_count)
+    try:
+        fw, bw = ws.forward, ws.backward
+        state = np.zeros(C.N_BSTATE, dtype=np.int64)
+        fstate = np.zeros(1)
+        state[C.B_GEN] = ws.next_generation()
+        state[C.B_STARTED] = 0
+        while True:
+            status = bidirectional(graph.indptr, graph.indices, graph.costs, rev.indptr,
+                                   rev.indices, rev.costs, h.coords, h.lm_from, h.lm_to,
+                                   h.code, h.scale, s, t, fw.stamp, fw.g, fw.parent,
+                                   fw.touched, bw.stamp, bw.g, bw.parent, bw.touched,
+                                   fw.heap_key, fw.heap_node, bw.heap_key, bw.heap_node,
+                                   state, fstate)
+            if status != C.STATUS_HEAP_FULL:
+                break
+            fw.grow_heap()
+            bw.grow_heap()
+        meet, expanded = int(state[C.B_MEET]), int(state[C.B_EXPANDED])
+        n_f = int(state[C.B_TOUCHED_F])
+        if status != C.STATUS_FOUND:
+            return _result(graph, fw, n_f, -1, expanded, StopReason.EXHAUSTED, False)
+        tail = []
+        v = meet
+        while bw.parent[v] >= 0 and v != t:
+            v = int(bw.parent[v])
+            tail.append(v)
+        result = _result(graph, fw, n_f, meet, expanded, StopReason.FOUND, False, tail,
+                         float(fstate[C.BF_MU]))
+        result.extra["reached_backward"] = int(state[C.B_TOUCHED_B])
+        return result
+    finally:
+        _ws.release(ws)
+
+
+def bidirectional_dijkstra(graph: CSRGraph, start: Any, goal: Any) -> SearchResult:
+    """Cheapest path ``start -> goal`` by two Dijkstra searches meeting in the middle.
+
+    Same answer (cost) as :func:`wayfinding.dijkstra`, usually with far fewer nodes
+    settled. ``came_from``/``cost_so_far`` hold the forward search's nodes; ``expanded``
+    counts the nodes settled by both searches.
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> g = wf.CSRGraph.from_edges("abc", "bcd", [1.0, 2.0, 3.0])
+    >>> r = wf.bidirectional_dijkstra(g, "a", "d")
+    >>> r.path, r.cost
+    (['a', 'b', 'c', 'd'], 6.0)
+    """
+    return _bidirectional(graph, start, goal, None, False)
+
+
+def bidirectional_astar(graph: CSRGraph, start: Any, goal: Any, *,
+                        heuristic: Any = None) -> SearchResult:
+    """Bidirectional A* with average potentials (optimal; see
+    :mod:`wayfinding.csr._kernels.bidirectional` for the stopping rule and its proof).
+
+    ``heuristic``: None (the graph's coordinates) or :class:`Landmarks`; a graph without
+    coordinates and no landmarks runs bidirectional Dijkstra.
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> g = wf.CSRGraph.from_edges([0, 1], [1, 2], coordinates=[(0, 0), (1, 0), (2, 0)])
+    >>> wf.bidirectional_astar(g, 0, 2).path
+    [0, 1, 2]
+    """
+    return _bidirectional(graph, start, goal, heuristic, True)

@@ -1,0 +1,121 @@
+"""Reusable search buffers for the CSR kernels, one set per thread (generation stamps).
+
+As :mod:`wayfinding.grid.workspace`: per-node arrays are never cleared between searches;
+a slot counts only when its stamp equals the search's generation. Each thread has its own
+workspace; a search inside a search (re-entrant use) gets a private one.
+
+Examples
+--------
+>>> ws = acquire(10)
+>>> ws.capacity >= 10, ws.busy
+(True, True)
+>>> release(ws)
+>>> acquire(5) is ws
+True
+>>> release(ws)
+"""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from .._kernels.codes import N_FSTATE, N_STATE
+
+__all__ = ["Side", "Workspace", "acquire", "release"]
+
+GENERATION_LIMIT = 2**31 - 2
+_MIN_HEAP = 1024
+
+
+class Side:
+    """The buffers of one search direction: stamps, costs, parents, reached list, heap."""
+
+    __slots__ = ("g", "goal_mark", "heap_key", "heap_node", "parent", "stamp", "touched")
+
+    def __init__(self, n: int) -> None:
+        self.stamp = np.zeros(n, dtype=np.int32)
+        self.goal_mark = np.zeros(n, dtype=np.int32)
+        self.g = np.zeros(n, dtype=np.float64)
+        self.parent = np.zeros(n, dtype=np.int64)
+        self.touched = np.zeros(n, dtype=np.int64)
+        self.heap_key = np.zeros(_MIN_HEAP, dtype=np.float64)
+        self.heap_node = np.zeros(_MIN_HEAP, dtype=np.int64)
+
+    def grow_heap(self) -> None:
+        """Double the heap, keeping its contents (a search may be under way)."""
+        for name in ("heap_key", "heap_node"):
+            old = getattr(self, name)
+            new = np.empty(2 * old.shape[0], dtype=old.dtype)
+            new[: old.shape[0]] = old
+            setattr(self, name, new)
+
+
+class Workspace:
+    """Buffers for one search at a time: a forward side, a backward side (made on first
+    use by a bidirectional search) and the kernel state arrays."""
+
+    __slots__ = ("_back", "busy", "capacity", "forward", "fstate", "generation", "state")
+
+    def __init__(self, n: int = 0) -> None:
+        self.capacity = 0
+        self.generation = 0
+        self.busy = False
+        self.forward = Side(0)
+        self._back: Side | None = None
+        self.state = np.zeros(N_STATE, dtype=np.int64)
+        self.fstate = np.zeros(N_FSTATE, dtype=np.float64)
+        self.reserve(n)
+
+    def reserve(self, n: int) -> None:
+        """Make room for a graph of ``n`` nodes (never shrinks)."""
+        if n <= self.capacity:
+            return
+        self.capacity = max(n, 2 * self.capacity)
+        heap = self.forward.heap_key.shape[0]
+        self.forward = Side(self.capacity)
+        while self.forward.heap_key.shape[0] < heap:
+            self.forward.grow_heap()
+        self._back = None
+        self.generation = 0
+
+    @property
+    def backward(self) -> Side:
+        """The backward side (allocated on first use)."""
+        if self._back is None:
+            self._back = Side(self.capacity)
+            self._back.stamp[:] = 0
+        return self._back
+
+    def next_generation(self) -> int:
+        """A stamp no slot carries yet; clears the stamps when the numbers run out."""
+        if self.generation >= GENERATION_LIMIT:
+            for side in (self.forward, self._back):
+                if side is not None:
+                    side.stamp.fill(0)
+                    side.goal_mark.fill(0)
+            self.generation = 0
+        self.generation += 1
+        return self.generation
+
+
+_local = threading.local()
+
+
+def acquire(n: int) -> Workspace:
+    """This thread's workspace, sized for ``n`` nodes and marked busy (pair with
+    :func:`release`); a private one when the thread's is busy."""
+    ws = getattr(_local, "workspace", None)
+    if ws is None:
+        ws = _local.workspace = Workspace()
+    elif ws.busy:
+        ws = Workspace()
+    ws.busy = True
+    ws.reserve(n)
+    return ws
+
+
+def release(ws: Workspace) -> None:
+    """Give a workspace from :func:`acquire` back."""
+    ws.busy = False

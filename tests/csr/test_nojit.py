@@ -1,0 +1,25 @@
+"""The CSR kernels and the toolkit once more as plain Python (``NUMBA_DISABLE_JIT=1``).
+
+Runs the CSR and toolkit tests in a subprocess with the JIT off and few hypothesis
+examples, so the kernels' Python semantics (what coverage sees) meet the same oracle.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_csr_tests_pass_without_jit():
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1", WAYFINDING_EXAMPLES="8")
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+         "tests/csr/test_properties.py", "tests/csr/test_build.py", "tests/kernels"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
+    )
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+    assert " passed" in run.stdout

@@ -1,0 +1,94 @@
+"""The shared toolkit (``wayfinding._kernels``) against plain Python."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from hypothesis import given
+from hypothesis import strategies as st
+from numba import njit
+
+from wayfinding._kernels import codes
+from wayfinding._kernels.heap import idecrease, ipop, ipush, pop_into, push
+from wayfinding._kernels.trace import trace
+
+
+@njit(cache=True)
+def _heap_sort(values):
+    keys = np.empty(values.shape[0])
+    items = np.empty(values.shape[0], np.int64)
+    size = 0
+    for i in range(values.shape[0]):
+        size = push(keys, items, size, values[i], i)
+    out = np.empty(values.shape[0])
+    n = 0
+    while size > 0:
+        out[n] = keys[0]
+        n += 1
+        size -= 1
+        pop_into(keys, items, size)
+    return out
+
+
+@njit(cache=True)
+def _indexed(ops, n_items):
+    """Apply (kind, item, key) ops: 0 insert-or-decrease, 1 pop; return popped items."""
+    keys = np.empty(n_items)
+    items = np.empty(n_items, np.int64)
+    pos = np.full(n_items, -1, np.int64)
+    out = np.full(ops.shape[0], -1, np.int64)
+    size = 0
+    for k in range(ops.shape[0]):
+        kind = int(ops[k, 0])
+        item = int(ops[k, 1])
+        if kind == 0:
+            if pos[item] < 0:
+                size = ipush(keys, items, pos, size, ops[k, 2], item)
+            else:
+                idecrease(keys, items, pos, ops[k, 2], item)
+        elif size > 0:
+            out[k] = ipop(keys, items, pos, size)
+            size -= 1
+    return out
+
+
+@given(st.lists(st.floats(-1e6, 1e6), max_size=60))
+def test_lazy_heap_pops_in_order(values):
+    out = _heap_sort(np.array(values, dtype=np.float64))
+    assert out.tolist() == sorted(values)
+
+
+@given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 7), st.integers(0, 20)),
+                max_size=80))
+def test_indexed_heap_matches_a_dict(ops):
+    n_items = 8
+    got = _indexed(np.array(ops, dtype=np.float64).reshape(-1, 3), n_items).tolist()
+    keys: dict[int, float] = {}
+    for k, (kind, item, key) in enumerate(ops):
+        if kind == 0:
+            keys[item] = min(keys.get(item, float("inf")), float(key))
+            assert got[k] == -1
+        elif keys:
+            best = min(keys.values())
+            assert got[k] in keys and keys[got[k]] == best
+            del keys[got[k]]
+        else:
+            assert got[k] == -1
+
+
+
+def test_trace_walks_parents_and_refuses_cycles():
+    parent = np.array([-1, 0, 1, 2, 3], dtype=np.int64)
+    out = np.empty(5, np.int64)
+    assert out[: trace(parent, 4, out)].tolist() == [0, 1, 2, 3, 4]
+    cycle = np.array([1, 0], dtype=np.int64)
+    assert trace(cycle, 0, np.empty(2, np.int64)) == -1
+
+
+def test_codes_have_no_numba_and_distinct_statuses():
+    statuses = [codes.STATUS_NEW, codes.STATUS_PAUSED, codes.STATUS_HEAP_FULL,
+                codes.STATUS_FOUND, codes.STATUS_EXHAUSTED]
+    assert len(set(statuses)) == 5
+    source = Path(codes.__file__).read_text()
+    assert "from numba" not in source and "import numba" not in source
