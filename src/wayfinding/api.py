@@ -25,7 +25,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .csr import search as _csr
 from .csr.graph import CSRGraph
@@ -39,6 +39,9 @@ from .grid.grid import Grid
 from .result import SearchResult
 
 __all__ = ["astar", "breadth_first_search", "dijkstra", "greedy_best_first"]
+
+if TYPE_CHECKING:
+    from .csr.landmarks import Landmarks
 
 Heuristic = Callable[[Any, Any], float]
 
@@ -154,7 +157,8 @@ def greedy_best_first(graph: Any, start: Any, goal: Any, *,
                                      partial=partial)
 
 
-def astar(graph: Any, start: Any, goal: Any, *, heuristic: Heuristic | None = None,
+def astar(graph: Any, start: Any, goal: Any, *,
+          heuristic: Heuristic | Landmarks | None = None,
           weight: float = 1.0, max_expansions: int | None = None,
           max_cost: float | None = None, max_seconds: float | None = None,
           partial: bool = False, turn_cost: float | None = None) -> SearchResult:

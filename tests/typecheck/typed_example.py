@@ -36,7 +36,22 @@ def graphs() -> float:
     line = wf.as_graph(neighbors, cost)
     hops: float = wf.astar(line, 0, 5, heuristic=lambda a, b: 0.0).cost
     assert result.reason is wf.StopReason.FOUND and steps.found and greedy.found
-    return result.cost + hops
+    return result.cost + hops + compiled()
+
+
+def compiled() -> float:
+    csr: wf.CSRGraph = wf.CSRGraph.from_edges(
+        ["a", "b", "a"], ["b", "c", "c"], [1.0, 1.0, 3.0],
+        coordinates={"a": (0.0, 0.0), "b": (1.0, 0.0), "c": (2.0, 0.0)},
+        metric=wf.Metric.EUCLIDEAN)
+    both: wf.SearchResult = wf.bidirectional_dijkstra(csr, "a", "c")
+    aimed: wf.SearchResult = wf.bidirectional_astar(csr, "a", "c")
+    marks: wf.Landmarks = wf.landmarks(csr, count=2)
+    alt = wf.astar(csr, "a", "c", heuristic=marks)
+    explored: wf.CSRGraph = wf.compile_graph(wf.SimpleGraph({1: [2], 2: [3]}), 1)
+    distances = wf.csr.distances(csr, "a", ["b", "c"])
+    assert both.cost == aimed.cost == alt.cost == 2.0 and explored.node_count == 3
+    return float(len(distances))
 
 
 def grids() -> tuple[float, str]:

@@ -181,6 +181,7 @@ class Grid:
         self._cache: dict[str, tuple[int, Any]] = {}
         # held by every edit and by every build of derived data (see ``cached``)
         self._lock = threading.RLock()
+        self._ones: np.ndarray | None = None  # the flat costs of an unweighted grid
         self._classes = None if classes is None else _checked_classes(classes, mask.shape)
         self._terrain = None if terrain is None else _checked_terrain(terrain, mask.shape)
 
@@ -711,12 +712,20 @@ class Grid:
         h, w = self._passable.shape
         padded = np.zeros((h + 2, w + 2), dtype=np.uint8)
         padded[1:-1, 1:-1] = self._passable
-        costs = np.ones((h + 2, w + 2), dtype=np.float64)
         if self._costs is not None:
+            costs = np.ones((h + 2, w + 2), dtype=np.float64)
             costs[1:-1, 1:-1] = self._costs
+            flat_costs = costs.ravel()
+        else:
+            # all ones, whatever the walls: one array serves every version (an edit then
+            # copies only the walls; 36M cells of ones take a third of a second). Kernels
+            # never write to it (left writeable: numba compiles read-only arrays apart).
+            flat_costs = self._ones
+            if flat_costs is None or flat_costs.shape[0] != (h + 2) * (w + 2):
+                flat_costs = self._ones = np.ones((h + 2) * (w + 2), dtype=np.float64)
         return FlatGrid(
             passable=padded.ravel(),
-            costs=costs.ravel(),
+            costs=flat_costs,
             weighted=self._costs is not None,
             stride=w + 2,
             width=w,
