@@ -20,7 +20,8 @@ from .. import heuristics as _heuristics
 from ..errors import InvalidParameterError
 from ..result import SearchResult, StopReason
 from . import workspace as _workspace
-from .grid import Grid, passable_index
+from ._checks import passable_index
+from .grid import Grid
 from .movement import CornerCutting
 from .views import CameFromView, CostSoFarView, ReachedCells
 

@@ -28,13 +28,20 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .._inputs import is_number
 from ..errors import (
     InvalidCostError,
     InvalidLocationError,
-    InvalidParameterError,
-    MapFormatError,
     UnsupportedGridError,
+)
+from ._checks import (
+    _checked_classes,
+    _checked_cost_value,
+    _checked_costs,
+    _checked_passable,
+    _checked_terrain,
+    _dimension,
+    _read_only,
+    location_in_grid,
 )
 from .movement import CornerCutting, Movement
 
@@ -46,16 +53,6 @@ COST_SUM_LIMIT = 1e300
 
 Location = tuple[int, int]
 
-_WALL_CHARS = frozenset("#@")
-_FLOOR_CHARS = frozenset(".")
-#: MovingAI map letters (the benchmark's meaning, as ``read_map`` reads them by default):
-#: ground and swamp are floor, trees and out-of-bounds are walls; water (``W``) is open
-#: and of another terrain class (see ``Grid.classes``).
-_MOVINGAI_FLOOR = frozenset("GS")
-_MOVINGAI_WALL_CHARS = frozenset("TO")
-
-#: Marks of ``draw_grid`` pictures, read as floor: path, start, goal, "some other cost".
-_DRAWN_FLOOR_CHARS = frozenset("*AZ+")
 
 
 class FlatGrid(NamedTuple):
@@ -213,21 +210,9 @@ class Grid:
         >>> Grid.from_costs([[1.0, np.inf]], wall=np.inf).passable((1, 0))
         False
         """
-        arr = _checked_cost_array(costs)
-        if isinstance(wall, bool) or not isinstance(wall, int | float | np.number) \
-                or math.isnan(wall):
-            raise InvalidCostError(f"wall must be a number such as 0 or math.inf, got {wall!r}")
-        walls = arr == wall
-        open_costs = np.where(walls, 1.0, arr)
-        bad = ~np.isfinite(open_costs) | (open_costs < 0)
-        if bad.any():
-            y, x = (int(v) for v in np.argwhere(bad)[0])
-            raise InvalidCostError(
-                f"Grid.from_costs: cell (x={x}, y={y}) costs {float(arr[y, x])!r}; with "
-                f"wall={wall!r} every other cell must be a finite cost >= 0 "
-                f"({int(bad.sum())} bad cells in all)"
-            )
-        return cls(~walls, open_costs, **options)
+        from .builders import grid_from_costs
+
+        return grid_from_costs(cls, costs, wall, **options)
 
     @classmethod
     def from_ascii(cls, text: str, **options: Any) -> Grid:
@@ -250,57 +235,9 @@ class Grid:
         >>> g.costs[0, 1], g.passable((0, 1))
         (np.float64(5.0), False)
         """
-        if not isinstance(text, str):
-            raise MapFormatError(f"expected the map as a str, got {type(text).__name__}")
-        lines = text.splitlines()
-        numbered = [(i + 1, line.strip()) for i, line in enumerate(lines)]
-        while numbered and not numbered[0][1]:
-            numbered.pop(0)
-        while numbered and not numbered[-1][1]:
-            numbered.pop()
-        if not numbered:
-            raise MapFormatError("the map is empty", source="<text>")
-        if set(numbered[0][1]) == {"_"}:  # a draw_grid picture: frame and tiles undone
-            from ..draw.text import untile
+        from .builders import grid_from_ascii
 
-            numbered = untile(numbered)
-        width = len(numbered[0][1])
-        mask = np.zeros((len(numbered), width), dtype=bool)
-        costs = np.ones((len(numbered), width), dtype=np.float64)
-        weighted = False
-        water: np.ndarray | None = None
-        for y, (lineno, row) in enumerate(numbered):
-            if len(row) != width:
-                raise MapFormatError(
-                    f"row has {len(row)} cells, expected {width} like the first row: {row!r}",
-                    source="<text>",
-                    line=lineno,
-                )
-            for x, ch in enumerate(row):
-                if ch in _WALL_CHARS or ch in _MOVINGAI_WALL_CHARS:
-                    continue
-                if ch in _FLOOR_CHARS or ch in _DRAWN_FLOOR_CHARS or ch in _MOVINGAI_FLOOR:
-                    mask[y, x] = True
-                elif ch == "W":  # MovingAI water: open, its own terrain class
-                    mask[y, x] = True
-                    if water is None:
-                        water = np.zeros((len(numbered), width), dtype=bool)
-                    water[y, x] = True
-                elif ch in "123456789":
-                    mask[y, x] = True
-                    costs[y, x] = float(ch)
-                    weighted = weighted or ch != "1"
-                else:
-                    raise MapFormatError(
-                        f"unexpected character {ch!r} at column {x + 1}; "
-                        "expected '#' or '@' (wall), '.' (floor) or a digit 1-9 (cost), "
-                        "or a MovingAI terrain letter (G S floor, W water, T O wall)",
-                        source="<text>",
-                        line=lineno,
-                    )
-        if water is not None and "classes" not in options and water.any():
-            options = {**options, "classes": water.astype(np.uint8)}
-        return cls(mask, costs if weighted else None, **options)
+        return grid_from_ascii(cls, text, **options)
 
     # ------------------------------------------------------------------ properties
     @property
@@ -806,167 +743,3 @@ class GridWithWeights(Grid):
     def __init__(self, width: int, height: int, **options: Any) -> None:
         shape = (_dimension(height, "height"), _dimension(width, "width"))
         super().__init__(np.ones(shape, dtype=bool), np.ones(shape), **options)
-
-
-def location_in_grid(width: int, height: int, location: Any, role: str = "location") -> Location:
-    """``location`` as an ``(x, y)`` pair of ints inside a ``width`` x ``height`` grid.
-
-    Raises :class:`InvalidLocationError` naming ``role`` when it is not a pair of
-    integers or lies outside the grid.
-    """
-    if type(location) is tuple and len(location) == 2:  # the common case, checked fast
-        x, y = location
-        if type(x) is int and type(y) is int and 0 <= x < width and 0 <= y < height:
-            return location
-    try:
-        x, y = location
-        if isinstance(x, bool | float) or isinstance(y, bool | float):
-            raise TypeError
-        loc = (int(x), int(y))
-        if loc != (x, y):
-            raise TypeError
-    except (TypeError, ValueError):
-        raise InvalidLocationError(
-            f"{role} must be an (x, y) pair of integers, got {location!r}"
-        ) from None
-    if not (0 <= loc[0] < width and 0 <= loc[1] < height):
-        raise InvalidLocationError(
-            f"{role} {loc} is outside the {width}x{height} grid "
-            f"(x in 0..{width - 1}, y in 0..{height - 1})"
-        )
-    return loc
-
-
-def passable_index(grid: Grid, passable: np.ndarray, stride: int, location: Any,
-                   role: str = "location") -> int:
-    """Padded flat index (the layout of :class:`FlatGrid`) of a passable ``location``.
-
-    ``passable`` is the grid's flat passable array (nonzero where open). Plain ``(int,
-    int)`` tuples are checked here, fast; anything else, and every error, goes through
-    :meth:`Grid.check_location`.
-    """
-    if type(location) is tuple and len(location) == 2:
-        x, y = location
-        if type(x) is int and type(y) is int and 0 <= x < grid.width and 0 <= y < grid.height:
-            index = (y + 1) * stride + x + 1
-            if passable[index]:
-                return index
-    x, y = grid.check_location(location, role)  # raises the right error
-    return (y + 1) * stride + x + 1
-
-
-def _read_only(array: np.ndarray | None) -> np.ndarray | None:
-    if array is None:
-        return None
-    view = array.view()
-    view.flags.writeable = False
-    return view
-
-
-def _checked_classes(classes: Any, shape: tuple[int, ...]) -> np.ndarray:
-    arr = np.asarray(classes)
-    if arr.shape != shape:
-        raise InvalidParameterError(
-            f"classes must have shape {shape} like passable, got {arr.shape}")
-    if arr.dtype.kind not in "iub" or (arr.size and (arr.min() < 0 or arr.max() > 254)):
-        raise InvalidParameterError(
-            f"classes must be integers from 0 to 254, got dtype {arr.dtype}"
-            + (f" with values {arr.min()!r}..{arr.max()!r}" if arr.dtype.kind in "iuf" else ""))
-    return arr.astype(np.uint8, copy=True)
-
-
-def _checked_terrain(terrain: Any, shape: tuple[int, ...]) -> np.ndarray:
-    arr = np.asarray(terrain)
-    if arr.dtype.kind in "US":
-        if arr.shape == shape and all(len(ch) == 1 for ch in arr.ravel().tolist()):
-            try:
-                arr = np.frombuffer("".join(arr.ravel().tolist()).encode("ascii"),
-                                    dtype=np.uint8).reshape(shape)
-            except UnicodeEncodeError:
-                raise InvalidParameterError("terrain characters must be ASCII") from None
-        else:
-            raise InvalidParameterError(
-                f"terrain must hold one character per cell in shape {shape}, got {arr.shape}")
-    if arr.shape != shape or arr.dtype.kind not in "iu" or (
-            arr.size and (arr.min() < 0 or arr.max() > 127)):
-        raise InvalidParameterError(
-            f"terrain must be ASCII characters or codes 0..127 in shape {shape}, "
-            f"got {arr.dtype} of shape {arr.shape}")
-    return arr.astype(np.uint8, copy=True)
-
-
-def _dimension(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 1:
-        raise InvalidLocationError(f"{name} must be a positive integer, got {value!r}")
-    return int(value)
-
-
-def _checked_cost_value(value: Any, what: str) -> float:
-    if not is_number(value):
-        raise InvalidCostError(f"{what} must be a number, got {value!r}")
-    number = float(value)
-    if not math.isfinite(number) or number < 0:
-        raise InvalidCostError(f"{what} must be finite and >= 0, got {value!r}")
-    return number
-
-
-def _checked_passable(passable: Any, where: str) -> np.ndarray:
-    """``passable`` as a fresh bool array: booleans, or numbers that are all 0 or 1.
-
-    Costs (5, 0.5), NaN, strings and other objects raise, naming :meth:`Grid.from_costs`.
-    """
-    from ..errors import InvalidParameterError
-
-    arr = np.asarray(passable)
-    if arr.dtype == np.bool_:
-        return np.array(arr, dtype=bool, copy=True)
-    hint = ("for a cost array (tcod: 0 = wall; pyastar2d/scikit-image: inf = wall) use "
-            "Grid.from_costs(costs, wall=0) or Grid.from_costs(costs, wall=math.inf)")
-    if arr.dtype.kind not in "iuf":
-        raise InvalidParameterError(
-            f"{where} takes a boolean array (True = passable, 0/1 accepted), got an array "
-            f"of {arr.dtype} ({_first(arr)!r}...); {hint}"
-        )
-    bad = (arr != 0) & (arr != 1)
-    if bad.any():
-        where_bad = tuple(int(v) for v in np.argwhere(bad)[0])
-        cell = f" at (x={where_bad[1]}, y={where_bad[0]})" if len(where_bad) == 2 else ""
-        raise InvalidParameterError(
-            f"{where} takes a boolean array (True = passable, 0/1 accepted), got "
-            f"{arr[where_bad].item()!r}{cell} ({int(bad.sum())} values other than 0 and 1); {hint}"
-        )
-    return arr != 0
-
-
-def _first(arr: np.ndarray) -> Any:
-    first = arr.flat[0] if arr.size else None
-    return first.item() if isinstance(first, np.generic) else first
-
-
-def _checked_cost_array(costs: Any) -> np.ndarray:
-    """``costs`` as a fresh 2-D float64 array, or a clear error (strings, objects, shape)."""
-    arr = np.asarray(costs)
-    if arr.dtype.kind not in "biuf":
-        raise InvalidCostError(
-            f"Grid.from_costs takes an array of numbers, got an array of {arr.dtype} "
-            f"({_first(arr)!r}...)"
-        )
-    if arr.ndim != 2 or arr.shape[0] == 0 or arr.shape[1] == 0:
-        raise InvalidCostError(
-            f"Grid.from_costs takes a non-empty 2-D array (H, W), got shape {arr.shape}"
-        )
-    return np.array(arr, dtype=np.float64, copy=True)
-
-
-def _checked_costs(costs: Any, shape: tuple[int, ...]) -> np.ndarray:
-    arr = np.array(costs, dtype=np.float64, copy=True)
-    if arr.shape != shape:
-        raise InvalidCostError(f"costs must have shape {shape} like passable, got {arr.shape}")
-    bad = ~np.isfinite(arr) | (arr < 0)
-    if bad.any():
-        y, x = (int(v) for v in np.argwhere(bad)[0])
-        raise InvalidCostError(
-            f"cell costs must be finite and >= 0; cell (x={x}, y={y}) costs {arr[y, x]!r} "
-            f"({int(bad.sum())} bad cells in all)"
-        )
-    return arr

@@ -63,8 +63,9 @@ from ..errors import InvalidParameterError, StaleDataError, UnsupportedGridError
 from ..graph.engine import check_budget
 from ..result import SearchResult, StopReason
 from . import prepared_parts as parts
+from ._checks import passable_index
 from .components import component_labels
-from .grid import Grid, passable_index
+from .grid import Grid
 from .jps import jps, supported_scale
 from .stoppable import STOPPED, Stopped, out_of_time, run_stoppable
 

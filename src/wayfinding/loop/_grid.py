@@ -13,7 +13,8 @@ import numpy as np
 
 from .._inputs import is_number
 from ..errors import InvalidCostError, UnsupportedGridError
-from ..grid.grid import Grid, location_in_grid
+from ..grid._checks import location_in_grid
+from ..grid.grid import Grid
 from ..grid.movement import CornerCutting
 
 Location = tuple[int, int]

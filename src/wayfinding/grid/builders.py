@@ -1,0 +1,108 @@
+"""Building grids from other shapes of input: a cost array, a text picture.
+
+The bodies of :meth:`Grid.from_costs <wayfinding.grid.grid.Grid.from_costs>` and
+:meth:`Grid.from_ascii <wayfinding.grid.grid.Grid.from_ascii>` (documented there).
+
+Examples
+--------
+>>> from wayfinding import Grid
+>>> grid_from_ascii(Grid, ".#W").passable((1, 0))
+False
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidCostError, MapFormatError
+from ._checks import _checked_cost_array
+
+__all__ = ["grid_from_ascii", "grid_from_costs"]
+
+_WALL_CHARS = frozenset("#@")
+_FLOOR_CHARS = frozenset(".")
+#: MovingAI map letters (the benchmark's meaning, as ``read_map`` reads them by default):
+#: ground and swamp are floor, trees and out-of-bounds are walls; water (``W``) is open
+#: and of another terrain class (see ``Grid.classes``).
+_MOVINGAI_FLOOR = frozenset("GS")
+_MOVINGAI_WALL_CHARS = frozenset("TO")
+
+#: Marks of ``draw_grid`` pictures, read as floor: path, start, goal, "some other cost".
+_DRAWN_FLOOR_CHARS = frozenset("*AZ+")
+
+
+def grid_from_costs(cls: Any, costs: Any, wall: float = 0.0, **options: Any) -> Any:
+    """``cls.from_costs(costs, wall=wall, **options)``: cells equal to ``wall`` are walls."""
+    arr = _checked_cost_array(costs)
+    if isinstance(wall, bool) or not isinstance(wall, int | float | np.number) \
+            or math.isnan(wall):
+        raise InvalidCostError(f"wall must be a number such as 0 or math.inf, got {wall!r}")
+    walls = arr == wall
+    open_costs = np.where(walls, 1.0, arr)
+    bad = ~np.isfinite(open_costs) | (open_costs < 0)
+    if bad.any():
+        y, x = (int(v) for v in np.argwhere(bad)[0])
+        raise InvalidCostError(
+            f"Grid.from_costs: cell (x={x}, y={y}) costs {float(arr[y, x])!r}; with "
+            f"wall={wall!r} every other cell must be a finite cost >= 0 "
+            f"({int(bad.sum())} bad cells in all)"
+        )
+    return cls(~walls, open_costs, **options)
+
+
+def grid_from_ascii(cls: Any, text: str, **options: Any) -> Any:
+    """``cls.from_ascii(text, **options)``: a grid from a picture."""
+    if not isinstance(text, str):
+        raise MapFormatError(f"expected the map as a str, got {type(text).__name__}")
+    lines = text.splitlines()
+    numbered = [(i + 1, line.strip()) for i, line in enumerate(lines)]
+    while numbered and not numbered[0][1]:
+        numbered.pop(0)
+    while numbered and not numbered[-1][1]:
+        numbered.pop()
+    if not numbered:
+        raise MapFormatError("the map is empty", source="<text>")
+    if set(numbered[0][1]) == {"_"}:  # a draw_grid picture: frame and tiles undone
+        from ..draw.text import untile
+
+        numbered = untile(numbered)
+    width = len(numbered[0][1])
+    mask = np.zeros((len(numbered), width), dtype=bool)
+    costs = np.ones((len(numbered), width), dtype=np.float64)
+    weighted = False
+    water: np.ndarray | None = None
+    for y, (lineno, row) in enumerate(numbered):
+        if len(row) != width:
+            raise MapFormatError(
+                f"row has {len(row)} cells, expected {width} like the first row: {row!r}",
+                source="<text>",
+                line=lineno,
+            )
+        for x, ch in enumerate(row):
+            if ch in _WALL_CHARS or ch in _MOVINGAI_WALL_CHARS:
+                continue
+            if ch in _FLOOR_CHARS or ch in _DRAWN_FLOOR_CHARS or ch in _MOVINGAI_FLOOR:
+                mask[y, x] = True
+            elif ch == "W":  # MovingAI water: open, its own terrain class
+                mask[y, x] = True
+                if water is None:
+                    water = np.zeros((len(numbered), width), dtype=bool)
+                water[y, x] = True
+            elif ch in "123456789":
+                mask[y, x] = True
+                costs[y, x] = float(ch)
+                weighted = weighted or ch != "1"
+            else:
+                raise MapFormatError(
+                    f"unexpected character {ch!r} at column {x + 1}; "
+                    "expected '#' or '@' (wall), '.' (floor) or a digit 1-9 (cost), "
+                    "or a MovingAI terrain letter (G S floor, W water, T O wall)",
+                    source="<text>",
+                    line=lineno,
+                )
+    if water is not None and "classes" not in options and water.any():
+        options = {**options, "classes": water.astype(np.uint8)}
+    return cls(mask, costs if weighted else None, **options)
