@@ -183,11 +183,17 @@ def _checked_costs(costs: Any, shape: tuple[int, ...]) -> np.ndarray:
     arr = np.array(costs, dtype=np.float64, copy=True)
     if arr.shape != shape:
         raise InvalidCostError(f"costs must have shape {shape} like passable, got {arr.shape}")
-    bad = ~np.isfinite(arr) | (arr < 0)
+    _refuse_bad_costs(arr, arr, "cell costs must be finite and >= 0;", "")
+    return arr
+
+
+def _refuse_bad_costs(costs: np.ndarray, shown: np.ndarray, before: str, after: str) -> None:
+    """InvalidCostError naming the first cell of ``costs`` that is not finite and >= 0
+    (its value taken from ``shown``), with ``before`` and ``after`` around that."""
+    bad = ~np.isfinite(costs) | (costs < 0)
     if bad.any():
         y, x = (int(v) for v in np.argwhere(bad)[0])
         raise InvalidCostError(
-            f"cell costs must be finite and >= 0; cell (x={x}, y={y}) costs {arr[y, x]!r} "
+            f"{before} cell (x={x}, y={y}) costs {float(shown[y, x])!r}{after} "
             f"({int(bad.sum())} bad cells in all)"
         )
-    return arr

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidCostError, MapFormatError
-from ._checks import _checked_cost_array
+from ._checks import _checked_cost_array, _refuse_bad_costs
 
 __all__ = ["grid_from_ascii", "grid_from_costs"]
 
@@ -42,14 +42,8 @@ def grid_from_costs(cls: Any, costs: Any, wall: float = 0.0, **options: Any) -> 
         raise InvalidCostError(f"wall must be a number such as 0 or math.inf, got {wall!r}")
     walls = arr == wall
     open_costs = np.where(walls, 1.0, arr)
-    bad = ~np.isfinite(open_costs) | (open_costs < 0)
-    if bad.any():
-        y, x = (int(v) for v in np.argwhere(bad)[0])
-        raise InvalidCostError(
-            f"Grid.from_costs: cell (x={x}, y={y}) costs {float(arr[y, x])!r}; with "
-            f"wall={wall!r} every other cell must be a finite cost >= 0 "
-            f"({int(bad.sum())} bad cells in all)"
-        )
+    _refuse_bad_costs(open_costs, arr, "Grid.from_costs:",
+                      f"; with wall={wall!r} every other cell must be a finite cost >= 0")
     return cls(~walls, open_costs, **options)
 
 
