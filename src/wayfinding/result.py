@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -63,6 +64,9 @@ class SearchResult:
         unreachable and a partial path was asked for).
     goal : location or None
         The location ``path`` ends at (useful when the goal was a set or a predicate).
+    turns : int or None
+        Changes of heading along ``path``, for searches that count them (``astar`` with
+        ``turn_cost``); ``None`` otherwise.
 
     Examples
     --------
@@ -70,6 +74,10 @@ class SearchResult:
     ...                  reason=StopReason.EXHAUSTED)
     >>> r.found
     False
+    >>> SearchResult.trivial((2, 3)).path
+    [(2, 3)]
+    >>> SearchResult.disconnected((0, 0)).reason
+    <StopReason.DISCONNECTED: 'disconnected'>
     """
 
     path: list[Any] | None
@@ -81,6 +89,41 @@ class SearchResult:
     partial: bool = False
     goal: Any = None
     extra: dict[str, Any] = field(default_factory=dict, repr=False)
+    turns: int | None = None
+
+    @classmethod
+    def trivial(cls, start: Any, **fields: Any) -> SearchResult:
+        """The answer when the start is a goal: a one-location path of cost 0."""
+        return cls([start], 0.0, {start: None}, {start: 0.0}, 0, StopReason.FOUND, False,
+                   start, **fields)
+
+    @classmethod
+    def disconnected(cls, start: Any | None = None) -> SearchResult:
+        """No goal lies in the start's connected component: nothing was searched.
+
+        ``came_from``/``cost_so_far`` hold just the start when it is given."""
+        if start is None:
+            return cls(None, math.inf, {}, {}, 0, StopReason.DISCONNECTED)
+        return cls(None, math.inf, {start: None}, {start: 0.0}, 0, StopReason.DISCONNECTED)
+
+    @classmethod
+    def unreachable(cls, reason: StopReason, came_from: Mapping[Any, Any] | None = None,
+                    cost_so_far: Mapping[Any, float] | None = None, expanded: int = 0,
+                    **fields: Any) -> SearchResult:
+        """No path: the search stopped for ``reason`` before reaching a goal."""
+        return cls(None, math.inf, {} if came_from is None else came_from,
+                   {} if cost_so_far is None else cost_so_far, expanded, reason, False, None,
+                   **fields)
+
+    @classmethod
+    def reached(cls, path: list[Any], cost: float, came_from: Mapping[Any, Any],
+                cost_so_far: Mapping[Any, float], expanded: int,
+                reason: StopReason = StopReason.FOUND, **fields: Any) -> SearchResult:
+        """A path: to a goal (``reason`` FOUND) or, for any other reason, a partial path to
+        the most promising location reached."""
+        partial = reason is not StopReason.FOUND
+        return cls(path, cost, came_from, cost_so_far, expanded, reason, partial, path[-1],
+                   **fields)
 
     @property
     def found(self) -> bool:

@@ -1,8 +1,7 @@
 """Status, mode and heuristic codes and parameter layouts shared by compiled kernels.
 
 Plain integers, no numba import: Python wrappers read the same names the kernels use,
-so there is no hand-kept mirror. The grid kernels still define their own (issue 9 moves
-them here); the CSR kernels (:mod:`wayfinding.csr._kernels`) use these.
+so there is no hand-kept mirror. Every kernel (grid, CSR, fields) reads its codes here.
 
 Examples
 --------
@@ -20,6 +19,13 @@ STATUS_PAUSED = 1  # the expansion budget of this call ran out; call again to go
 STATUS_HEAP_FULL = 2  # the frontier might overflow: grow it and call again (nothing lost)
 STATUS_FOUND = 3  # a goal was taken off the frontier (or every target was settled)
 STATUS_EXHAUSTED = 4  # the frontier ran empty
+STATUS_BROKEN = 5  # the kernel's input data is inconsistent (seen only with damaged files)
+
+# ---------------------------------------------------------------- grid corner rules
+# (for diagonal moves: may a diagonal step pass a wall at its corner?)
+RULE_NEVER = 0  # both orthogonal neighbours must be free
+RULE_ONE_FREE = 1  # at least one must be free
+RULE_ALWAYS = 2  # corners may be cut
 
 # ---------------------------------------------------------------- what orders the frontier
 MODE_COST = 0  # Dijkstra: g
