@@ -21,6 +21,7 @@ from ..errors import InvalidParameterError
 from ..result import SearchResult, StopReason
 from . import workspace as _workspace
 from ._checks import passable_index
+from .derived import Derived
 from .grid import Grid
 from .movement import CornerCutting
 from .views import CameFromView, CostSoFarView, ReachedCells
@@ -132,12 +133,12 @@ class Plan:
         began before an edit must not mix two versions): then False too.
         """
         if self.labels is None:
-            from .components import _build, cached_labels
+            from .components import COMPONENTS
 
             if budgeted:
-                found = cached_labels(grid, self.version)
+                found = grid.derived_if_built(COMPONENTS, self.version)
             else:
-                found = grid.cached_at(self.version, "components", lambda: _build(grid))
+                found = grid.derived_at(self.version, COMPONENTS)
             if found is None:
                 return False
             self.labels = found.flat
@@ -149,7 +150,11 @@ class Plan:
 
 def plan(grid: Grid) -> Plan:
     """The cached :class:`Plan` of ``grid`` (rebuilt after every edit)."""
-    return grid.cached("kernels.plan", lambda: Plan(grid))
+    return grid.derived(PLAN)
+
+
+#: The search plan of a grid version (``grid.derived(PLAN)``).
+PLAN: Derived[Plan] = Derived("search plan", Plan)
 
 
 # ---------------------------------------------------------------------- heuristics

@@ -1,8 +1,8 @@
 """Connected components of a grid (DESIGN R7).
 
 Cells are labelled once, on first need, by a compiled flood fill and kept in the grid's
-cache until the next edit (``grid.cached("components", ...)``, keyed by
-:attr:`Grid.version <wayfinding.grid.grid.Grid.version>`). Movement on a grid is
+derived data until the next edit (the key ``COMPONENTS``, see
+:mod:`wayfinding.grid.derived`). Movement on a grid is
 symmetric, so a component is a set of cells that can all reach each other; a query whose
 start and goal lie in different components has no path, and searches answer it without
 exploring anything.
@@ -34,12 +34,15 @@ True
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from .grid import Grid
+from .derived import Derived
 from .movement import CornerCutting
+
+if TYPE_CHECKING:  # pragma: no cover - grid.py imports this module (Grid.components)
+    from .grid import Grid
 
 __all__ = ["ComponentLabels", "component_labels", "components", "connected"]
 
@@ -67,7 +70,7 @@ def component_labels(grid: Grid) -> ComponentLabels:
     >>> component_labels(Grid.from_ascii('.#.')).count
     2
     """
-    return grid.cached("components", lambda: _build(grid))
+    return grid.derived(COMPONENTS)
 
 
 def components(grid: Grid) -> np.ndarray:
@@ -155,11 +158,7 @@ def cached_labels(grid: Grid, version: int | None = None) -> ComponentLabels | N
 
     For calls with a time budget, which labelling a large grid could exceed.
     """
-    hit = grid._cache.get("components")
-    current = grid.version
-    if hit is not None and hit[0] == current and (version is None or version == current):
-        return hit[1]
-    return None
+    return grid.derived_if_built(COMPONENTS, version)
 
 
 #: Cells a labelling slice visits before Python gets control back (to handle Ctrl-C):
@@ -185,3 +184,7 @@ def _build(grid: Grid) -> ComponentLabels:
     inner.flags.writeable = False
     labels_flat.flags.writeable = False
     return ComponentLabels(flat=labels_flat, labels=inner, count=int(count))
+
+
+#: The component labels of a grid version (``grid.derived(COMPONENTS)``).
+COMPONENTS: Derived[ComponentLabels] = Derived("component labels", _build)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -43,6 +43,7 @@ from ._checks import (
     _read_only,
     location_in_grid,
 )
+from .derived import Derived, DerivedStore
 from .movement import CornerCutting, Movement
 
 __all__ = ["COST_SUM_LIMIT", "FlatGrid", "Grid", "GridWithWeights", "SquareGrid"]
@@ -52,6 +53,7 @@ __all__ = ["COST_SUM_LIMIT", "FlatGrid", "Grid", "GridWithWeights", "SquareGrid"
 COST_SUM_LIMIT = 1e300
 
 Location = tuple[int, int]
+T = TypeVar("T")
 
 
 
@@ -175,9 +177,9 @@ class Grid:
         else:
             self._check_sums(1.0, "the step length")
         self._version = 0
-        self._cache: dict[str, tuple[int, Any]] = {}
-        # held by every edit and by every build of derived data (see ``cached``)
+        # held by every edit and by every build of derived data (see ``derived``)
         self._lock = threading.RLock()
+        self._derived = DerivedStore(self._lock)
         self._ones: np.ndarray | None = None  # the flat costs of an unweighted grid
         self._classes = None if classes is None else _checked_classes(classes, mask.shape)
         self._terrain = None if terrain is None else _checked_terrain(terrain, mask.shape)
@@ -331,7 +333,7 @@ class Grid:
         """True when the open cells span more than one terrain class (see :attr:`classes`)."""
         if self._classes is None:
             return False
-        return self.cached("several_classes", self._compute_several_classes)
+        return self.derived(_SEVERAL_CLASSES)
 
     @property
     def version(self) -> int:
@@ -341,7 +343,7 @@ class Grid:
     @property
     def min_cost(self) -> float:
         """Cheapest entry cost of a passable cell (1.0 on an unweighted grid)."""
-        return self.cached("min_cost", self._compute_min_cost)
+        return self.derived(_MIN_COST)
 
     def __repr__(self) -> str:
         m = self.movement
@@ -574,43 +576,22 @@ class Grid:
 
         return components(self)
 
-    def cached(self, key: str, build: Callable[[], Any]) -> Any:
-        """Derived data stored on the grid until its next edit.
+    def derived(self, key: Derived[T]) -> T:
+        """The data ``key`` derives from this grid, built on first need and again after
+        an edit (see :mod:`wayfinding.grid.derived`; builds hold the grid's lock)."""
+        return self._derived.get(self, key)
 
-        ``build()`` runs on first need and again after any edit (the cache is keyed by
-        :attr:`version`). Used for the flat kernel arrays, component labels and the like.
+    def derived_at(self, version: int, key: Derived[T]) -> T | None:
+        """Like :meth:`derived`, for data that must belong to grid ``version``; None when
+        the grid has been edited since (a search that began before the edit must not mix
+        data of two versions)."""
+        return self._derived.get_at(self, version, key)
 
-        Threads: a hit costs no lock. A build runs under the grid's edit lock, so no edit
-        can change the grid while derived data is computed from it, and the data is
-        stamped with the version it was built from (an edit that comes after the build
-        makes it stale at once). A thread that finds another building the same key waits
-        for it instead of building it twice.
-        """
-        hit = self._cache.get(key)
-        if hit is not None and hit[0] == self._version:
-            return hit[1]
-        with self._lock:
-            version = self._version  # no edit can run until the build is stored
-            hit = self._cache.get(key)
-            if hit is not None and hit[0] == version:
-                return hit[1]
-            value = build()
-            self._cache[key] = (version, value)
-            return value
-
-    def cached_at(self, version: int, key: str, build: Callable[[], Any]) -> Any:
-        """Like :meth:`cached`, for data that must belong to grid ``version``.
-
-        Returns None when the grid has been edited since ``version`` (a search that began
-        before the edit must not mix data of two versions).
-        """
-        hit = self._cache.get(key)
-        if hit is not None and hit[0] == version == self._version:
-            return hit[1]
-        with self._lock:
-            if self._version != version:
-                return None
-            return self.cached(key, build)
+    def derived_if_built(self, key: Derived[T], version: int | None = None) -> T | None:
+        """The data of ``key`` if it is built for ``version`` (by default the current one)
+        and the grid is still at that version, else None (for calls with a time budget,
+        which a build on a large grid could exceed)."""
+        return self._derived.peek(self, key, version)
 
     @property
     def flat(self) -> FlatGrid:
@@ -630,7 +611,7 @@ class Grid:
                 "breadth_first_search, components and the generic tier follow that rule. "
                 "Use one of them, or read the map with TerrainRule.WATER_WALLS"
             )
-        return self.cached("flat", self._build_flat)
+        return self.derived(_FLAT)
 
     @property
     def flat_classes(self) -> FlatGrid:
@@ -642,8 +623,8 @@ class Grid:
         cells are of one class.
         """
         if not self.several_classes:
-            return self.cached("flat", self._build_flat)
-        return self.cached("flat_classes", self._build_flat_classes)
+            return self.derived(_FLAT)
+        return self.derived(_FLAT_CLASSES)
 
     def _build_flat(self) -> FlatGrid:
         h, w = self._passable.shape
@@ -711,6 +692,12 @@ class Grid:
                 f"could cost more than {COST_SUM_LIMIT:g} and overflow (cells x step length "
                 f"x cell cost must stay below it)"
             )
+
+
+_SEVERAL_CLASSES = Derived("several terrain classes", lambda grid: grid._compute_several_classes())
+_MIN_COST = Derived("cheapest open cell", lambda grid: grid._compute_min_cost())
+_FLAT = Derived("flat arrays", lambda grid: grid._build_flat())
+_FLAT_CLASSES = Derived("flat arrays with classes", lambda grid: grid._build_flat_classes())
 
 
 class SquareGrid(Grid):

@@ -49,6 +49,7 @@ from ..graph.engine import check_budget
 from ..result import SearchResult, StopReason
 from . import workspace
 from .components import cached_labels, component_labels
+from .derived import Derived
 from .grid import Grid
 from .movement import CornerCutting
 
@@ -208,32 +209,43 @@ def supported_scale(grid: Grid, algorithm: str) -> float:
                 f"this grid has diagonal_cost={m.diagonal_cost!r} and "
                 f"straight_cost={m.straight_cost!r}: use astar"
             )
-    return grid.cached("uniform_cost", lambda: _uniform_cost(grid, algorithm))
-
-
-def _uniform_cost(grid: Grid, algorithm: str) -> float:
-    costs = grid.costs
-    if costs is None:
-        return 1.0
-    values = costs[grid.passable_mask]
-    if values.size == 0 or (values == values[0]).all():
-        return float(values[0]) if values.size else 1.0
+    cost = grid.derived(UNIFORM_COST)
+    if cost is not None:
+        return cost
+    values = grid.costs[grid.passable_mask]  # type: ignore[index]
     raise UnsupportedGridError(
         f"{algorithm} needs every cell to cost the same; this grid has per-cell costs from "
         f"{float(values.min())!r} to {float(values.max())!r}: use astar"
     )
 
 
+def _uniform_cost(grid: Grid) -> float | None:
+    """The cost every open cell shares (1 on unweighted grids), None if they differ."""
+    costs = grid.costs
+    if costs is None:
+        return 1.0
+    values = costs[grid.passable_mask]
+    if values.size == 0 or (values == values[0]).all():
+        return float(values[0]) if values.size else 1.0
+    return None
+
+
+def _bitmaps(grid: Grid) -> np.ndarray:
+    from ._kernels.jps_scan import bitmaps
+
+    flat = grid.flat
+    return bitmaps(flat.passable.reshape(grid.height + 2, flat.stride))
+
+
+#: The cost every open cell shares, or None (``grid.derived(UNIFORM_COST)``).
+UNIFORM_COST: Derived[float | None] = Derived("uniform cell cost", _uniform_cost)
+#: Row and column bitmaps of the padded grid for the block-based scans.
+SCAN_BITMAPS: Derived[np.ndarray] = Derived("jump-point scan bitmaps", _bitmaps)
+
+
 def scan_bitmaps(grid: Grid) -> np.ndarray:
     """Row and column bitmaps of the padded grid for the block-based scans (cached)."""
-
-    def build() -> np.ndarray:
-        from ._kernels.jps_scan import bitmaps
-
-        flat = grid.flat
-        return bitmaps(flat.passable.reshape(grid.height + 2, flat.stride))
-
-    return grid.cached("jps_bitmaps", build)
+    return grid.derived(SCAN_BITMAPS)
 
 
 # ---------------------------------------------------------------------- results

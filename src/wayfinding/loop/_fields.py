@@ -20,6 +20,7 @@ import numpy as np
 
 from .._inputs import is_number
 from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
+from ..grid.derived import Derived
 from ..grid.grid import Grid
 from ._grid import CellMapping, in_grid, initial_cost, move_table
 
@@ -267,8 +268,7 @@ def flood_grid(grid: Grid, seeds: Any, role: str, max_cost: float | None,
         elif chunk == 0 or (deadline is not None and time.perf_counter() >= deadline):
             k.unsettle(dist, parent, heap_key, heap_cell, int(state[k.S_SIZE]))
             break
-    names = grid.cached("loop.cell_names",
-                        lambda: CellNames(flat.passable.shape[0], flat.stride))
+    names = grid.derived(CELL_NAMES)
     store = GridStore(dist, parent, grid.width, grid.height, names)
     return store, int(state[k.S_SETTLED]), status == k.DONE
 
@@ -348,3 +348,8 @@ def unwrap_seeds(seeds: Any) -> Any:
     if isinstance(seeds, FieldBase):
         return seeds._store
     return seeds
+
+
+#: The location tuples of a grid's cells by padded index, shared by its fields.
+CELL_NAMES: Derived[CellNames] = Derived(
+    "cell names", lambda grid: CellNames(grid.flat.passable.shape[0], grid.flat.stride))
