@@ -1,8 +1,10 @@
 """The public search functions: one call for every kind of graph.
 
-A :class:`~wayfinding.grid.Grid` goes to the compiled tier (:mod:`wayfinding.grid.search`),
-anything else (an object with ``neighbors``, a networkx graph, a ``neighbors`` function)
-to the generic pure-Python tier (:mod:`wayfinding.graph`). Both give the same costs.
+Each hands its graph to the tier that serves it (:mod:`wayfinding._dispatch`): a
+:class:`~wayfinding.grid.Grid` to the compiled grid tier, a
+:class:`~wayfinding.csr.CSRGraph` to the compiled graph tier, anything else (an object
+with ``neighbors``, a networkx graph, a ``neighbors`` function) to the generic pure-Python
+tier. All give the same costs.
 
 Examples
 --------
@@ -27,15 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .csr import search as _csr
-from .csr.graph import CSRGraph
-from .errors import InvalidLocationError, InvalidParameterError
-from .graph import astar as _astar
-from .graph import bfs as _bfs
-from .graph import dijkstra as _dijkstra
-from .graph import greedy as _greedy
-from .graph.protocol import as_graph
-from .grid.grid import Grid
+from ._dispatch import serve
+from .errors import InvalidParameterError
 from .result import SearchResult
 
 __all__ = ["astar", "breadth_first_search", "dijkstra", "greedy_best_first"]
@@ -44,34 +39,6 @@ if TYPE_CHECKING:
     from .csr.landmarks import Landmarks
 
 Heuristic = Callable[[Any, Any], float]
-
-
-def _check_grid_many(value: Any, role: str) -> None:
-    """On a grid, a list/set of starts or goals must hold ``(x, y)`` locations.
-
-    ``[7, 4]`` is two goals, 7 and 4, not the cell (7, 4): say so instead of "got 7".
-    """
-    if not isinstance(value, list | set | frozenset):
-        return
-    for item in value:
-        try:
-            if len(item) == 2:
-                continue
-        except TypeError:
-            pass
-        one = f"({', '.join(map(repr, value))})" if len(value) == 2 else "(x, y)"
-        raise InvalidLocationError(
-            f"{role} {value!r} is a {type(value).__name__}, which means several {role}s, but "
-            f"its item {item!r} is not an (x, y) location: give one {role} as a tuple {one}, "
-            f"or several as a list of tuples such as [{one}, ...]"
-        )
-
-
-def _check_grid_endpoints(start: Any, goal: Any) -> None:
-    if type(start) is not tuple:
-        _check_grid_many(start, "start")
-    if type(goal) is not tuple:
-        _check_grid_many(goal, "goal")
 
 
 def breadth_first_search(graph: Any, start: Any, goal: Any = None) -> SearchResult:
@@ -86,14 +53,7 @@ def breadth_first_search(graph: Any, start: Any, goal: Any = None) -> SearchResu
     >>> wf.breadth_first_search(wf.SimpleGraph({1: [2], 2: [3]}), 1, 3).cost
     2.0
     """
-    if isinstance(graph, Grid):
-        from .grid import search
-
-        _check_grid_endpoints(start, goal)
-        return search.breadth_first_search(graph, start, goal)
-    if isinstance(graph, CSRGraph):
-        return _csr.breadth_first_search(graph, start, goal)
-    return _bfs.breadth_first_search(as_graph(graph), start, goal)
+    return serve("breadth_first_search", graph, start, goal)
 
 
 def dijkstra(graph: Any, start: Any, goal: Any = None, *, max_cost: float | None = None,
@@ -109,20 +69,8 @@ def dijkstra(graph: Any, start: Any, goal: Any = None, *, max_cost: float | None
     >>> wf.dijkstra(wf.SimpleGraph({'a': {'b': 2.5}}), 'a', 'b').cost
     2.5
     """
-    if isinstance(graph, Grid):
-        from .grid import search
-
-        _check_grid_endpoints(start, goal)
-        return search.dijkstra(graph, start, goal, max_cost=max_cost,
-                               max_expansions=max_expansions, max_seconds=max_seconds,
-                               partial=partial)
-    if isinstance(graph, CSRGraph):
-        return _csr.dijkstra(graph, start, goal, max_cost=max_cost,
-                             max_expansions=max_expansions, max_seconds=max_seconds,
-                             partial=partial)
-    return _dijkstra.dijkstra(as_graph(graph), start, goal, max_cost=max_cost,
-                              max_expansions=max_expansions, max_seconds=max_seconds,
-                              partial=partial)
+    return serve("dijkstra", graph, start, goal, max_cost=max_cost,
+                 max_expansions=max_expansions, max_seconds=max_seconds, partial=partial)
 
 
 def greedy_best_first(graph: Any, start: Any, goal: Any, *,
@@ -141,20 +89,8 @@ def greedy_best_first(graph: Any, start: Any, goal: Any, *,
     >>> wf.greedy_best_first(wf.SquareGrid(4, 1), (0, 0), (3, 0)).path
     [(0, 0), (1, 0), (2, 0), (3, 0)]
     """
-    if isinstance(graph, Grid):
-        from .grid import search
-
-        _check_grid_endpoints(start, goal)
-        return search.greedy_best_first(graph, start, goal, heuristic=heuristic,
-                                        max_expansions=max_expansions,
-                                        max_seconds=max_seconds, partial=partial)
-    if isinstance(graph, CSRGraph):
-        return _csr.greedy_best_first(graph, start, goal, heuristic=heuristic,
-                                      max_expansions=max_expansions, max_seconds=max_seconds,
-                                      partial=partial)
-    return _greedy.greedy_best_first(as_graph(graph), start, goal, heuristic=heuristic,
-                                     max_expansions=max_expansions, max_seconds=max_seconds,
-                                     partial=partial)
+    return serve("greedy_best_first", graph, start, goal, heuristic=heuristic,
+                 max_expansions=max_expansions, max_seconds=max_seconds, partial=partial)
 
 
 def astar(graph: Any, start: Any, goal: Any, *,
@@ -215,17 +151,6 @@ def astar(graph: Any, start: Any, goal: Any, *,
         from .loop.turns import astar_turns
 
         return astar_turns(graph, start, goal, turn_cost=turn_cost)
-    if isinstance(graph, Grid):
-        from .grid import search
-
-        _check_grid_endpoints(start, goal)
-        return search.astar(graph, start, goal, heuristic=heuristic, weight=weight,
-                            max_expansions=max_expansions, max_cost=max_cost,
-                            max_seconds=max_seconds, partial=partial)
-    if isinstance(graph, CSRGraph):
-        return _csr.astar(graph, start, goal, heuristic=heuristic, weight=weight,
-                          max_expansions=max_expansions, max_cost=max_cost,
-                          max_seconds=max_seconds, partial=partial)
-    return _astar.astar(as_graph(graph), start, goal, heuristic=heuristic, weight=weight,
-                        max_expansions=max_expansions, max_cost=max_cost,
-                        max_seconds=max_seconds, partial=partial)
+    return serve("astar", graph, start, goal, heuristic=heuristic, weight=weight,
+                 max_expansions=max_expansions, max_cost=max_cost, max_seconds=max_seconds,
+                 partial=partial)

@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ._dispatch import is_grid
+from ._inputs import check_grid_endpoints
 from .graph.astar import default_heuristic
 from .graph.engine import BestFirstSearch, Priority
 from .graph.protocol import as_graph
-from .grid.grid import Grid
 from .result import SearchResult, StopReason
 
 __all__ = ["AStarSearch"]
@@ -43,11 +44,10 @@ class AStarSearch:
     def __init__(self, graph: Any, start: Any, goal: Any, *,
                  heuristic: Callable[[Any, Any], float] | None = None, weight: float = 1.0,
                  max_cost: float | None = None) -> None:
-        if isinstance(graph, Grid):
-            from .api import _check_grid_endpoints
+        if is_grid(graph):
             from .grid.resumable import GridAStarSearch
 
-            _check_grid_endpoints(start, goal)  # [7, 4] is two goals: say so
+            check_grid_endpoints(start, goal)  # [7, 4] is two goals: say so
             self._impl: Any = GridAStarSearch(graph, start, goal, heuristic=heuristic,
                                               weight=weight, max_cost=max_cost)
         else:

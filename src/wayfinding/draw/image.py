@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from .._dispatch import any_grid
 from ..errors import InvalidParameterError
 from ..grid.grid import Grid
 
@@ -97,8 +98,7 @@ def render(grid: Grid, *, path: Collection[Any] | None = None,
     """
     from PIL import Image, ImageDraw
 
-    if not isinstance(grid, Grid):
-        raise InvalidParameterError(f"render needs a Grid, got {type(grid).__name__}")
+    grid = any_grid(grid, "render")
     height, width = grid.height, grid.width
     scale = _scale(scale, width, height)
     pixels = _cells(grid, cost_so_far, came_from, visited, scale)

@@ -44,6 +44,7 @@ import math
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from .._dispatch import any_grid
 from ..errors import InvalidParameterError
 from ..grid.grid import Grid
 
@@ -90,8 +91,7 @@ def draw_grid(
     A.Z
     ~~~
     """
-    if not isinstance(grid, Grid):
-        raise InvalidParameterError(f"draw_grid needs a Grid, got {type(grid).__name__}")
+    grid = any_grid(grid, "draw_grid")
     if isinstance(width, bool) or not isinstance(width, int) or width < 1:
         raise InvalidParameterError(f"width must be a positive integer, got {width!r}")
     on_path = set(path) if path is not None else set()

@@ -28,12 +28,12 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import heuristics as _heuristics
-from .._inputs import is_number, is_whole
+from .._inputs import check_budget, goal_locations, is_number, several_hint, starts_of
 from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
 from ..result import SearchResult, StopReason, reconstruct_path
 from .protocol import checked_step, edge_cost
 
-__all__ = ["BestFirstSearch", "Goal", "Priority", "check_budget", "starts_of"]
+__all__ = ["BestFirstSearch", "Goal", "Priority"]
 
 #: How many expansions pass between two looks at the clock when a time budget is set.
 _CLOCK_EVERY = 32
@@ -51,30 +51,14 @@ class Priority(enum.Enum):
     COST_PLUS_HEURISTIC = "cost+heuristic"
 
 
-def starts_of(start: Any) -> list[Any]:
-    """One start, or several given as a list, set or frozenset (tuples are one location)."""
-    if isinstance(start, list | set | frozenset):
-        starts = list(start)
-        if not starts:
-            raise InvalidLocationError("start is an empty collection: give at least one start")
-        return starts
-    return [start]
-
-
 class Goal:
     """A goal given as one location, a list/set/frozenset of locations, or a predicate."""
 
     def __init__(self, goal: Any) -> None:
         self.predicate: Callable[[Any], bool] | None = None
-        self.locations: list[Any] | None = None
-        if goal is None:
-            self.locations = []
-        elif callable(goal):
+        self.locations: list[Any] | None = goal_locations(goal)
+        if self.locations is None:
             self.predicate = goal
-        elif isinstance(goal, list | set | frozenset):
-            self.locations = list(goal)
-        else:
-            self.locations = [goal]
         self._set = None if self.locations is None else set(self.locations)
         self._given = goal
 
@@ -150,27 +134,6 @@ def bad_estimate(location: Any, h: Any) -> InvalidParameterError:
     return InvalidParameterError(
         f"heuristic returned {h!r} for location {location!r}: it must return a finite "
         f"number >= 0 (and weight * h must not overflow)")
-
-
-def several_hint(given: Any, what: str) -> str:
-    """For a message about one item of a list/set of starts or goals: how it was read."""
-    if not isinstance(given, list | set | frozenset):
-        return ""
-    return (f" ({given!r} was read as {len(given)} {what}: a list, set or frozenset means "
-            f"several {what}; give a single location as it is, e.g. a tuple)")
-
-
-def check_budget(name: str, value: Any, *, integer: bool = False) -> Any:
-    """Validate an optional budget: None, or a finite number >= 0."""
-    if value is None:
-        return None
-    if not is_number(value):
-        raise InvalidParameterError(f"{name} must be a number or None, got {value!r}")
-    if not math.isfinite(value) or value < 0:
-        raise InvalidParameterError(f"{name} must be finite and >= 0, got {value!r}")
-    if integer and not is_whole(value):
-        raise InvalidParameterError(f"{name} must be a whole number, got {value!r}")
-    return int(value) if integer else float(value)
 
 
 class BestFirstSearch:

@@ -52,6 +52,7 @@ from typing import Any
 
 import numpy as np
 
+from .._dispatch import is_grid
 from ..errors import MapFormatError, UnsupportedGridError
 from ..grid import CornerCutting, Grid
 from .scenario import (
@@ -286,7 +287,7 @@ def format_map(grid: Grid | Any, *, rule: TerrainRule = TerrainRule.CLASSES,
 diagonals and no corner cutting; this grid has diagonal=False, diagonal_cost=1.414..., \
 straight_cost=1.0, corner_cutting=NEVER (pass grid.passable_mask to write its walls only)
     """
-    if isinstance(grid, Grid):
+    if is_grid(grid):
         if grid.costs is not None and costs is None:
             raise UnsupportedGridError(
                 "a .map file cannot store per-cell costs; this grid is weighted "

@@ -1,0 +1,91 @@
+"""The one place that decides which tier serves a graph.
+
+- a :class:`~wayfinding.grid.Grid` goes to the compiled grid tier
+  (:mod:`wayfinding.grid.search`), which itself hands Grid subclasses that redefine
+  ``neighbors``/``cost`` and goals it cannot compile to the generic tier;
+- a :class:`~wayfinding.csr.CSRGraph` goes to the compiled graph tier
+  (:mod:`wayfinding.csr.search`);
+- anything else (an object with ``neighbors``, a networkx graph, a ``neighbors`` function)
+  goes to the generic pure-Python tier (:mod:`wayfinding.graph`), through
+  :func:`~wayfinding.graph.protocol.as_graph`.
+
+Examples
+--------
+>>> import wayfinding as wf
+>>> serve("dijkstra", wf.SimpleGraph({"a": {"b": 2.0}}), "a", "b").cost
+2.0
+>>> grid_tier(wf.SquareGrid(2, 2)) is not None, grid_tier({"a": ["b"]})
+(True, None)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._inputs import check_grid_endpoints
+from .errors import InvalidParameterError, UnsupportedGridError
+from .grid.grid import Grid
+from .result import SearchResult
+
+__all__ = ["any_grid", "grid_tier", "is_grid", "own_rules", "require_grid", "serve"]
+
+
+def is_grid(graph: Any) -> bool:
+    """True when ``graph`` is a :class:`Grid` (of any class)."""
+    return isinstance(graph, Grid)
+
+
+def any_grid(value: Any, what: str) -> Grid:
+    """``value`` if it is a :class:`Grid` of any class (for code that reads its arrays,
+    such as drawing), else InvalidParameterError naming ``what``."""
+    if not isinstance(value, Grid):
+        raise InvalidParameterError(f"{what} needs a Grid, got {type(value).__name__}")
+    return value
+
+
+def own_rules(grid: Grid) -> bool:
+    """False for Grid subclasses that redefine ``neighbors`` or ``cost``: the kernels read
+    the grid's arrays and movement rules and cannot know what such a subclass does."""
+    cls = type(grid)
+    return cls is Grid or (cls.neighbors is Grid.neighbors and cls.cost is Grid.cost)
+
+
+def grid_tier(graph: Any) -> Grid | None:
+    """``graph`` when the compiled grid kernels can serve it (a Grid that follows its own
+    arrays and movement rules), else None."""
+    if isinstance(graph, Grid) and own_rules(graph):
+        return graph
+    return None
+
+
+def require_grid(graph: Any, what: str) -> Grid:
+    """``graph`` if the compiled grid kernels can serve it, else a clear error."""
+    any_grid(graph, what)
+    if not own_rules(graph):
+        raise UnsupportedGridError(
+            f"{what} runs on the grid's arrays and movement rules; {type(graph).__name__} "
+            "redefines neighbors() or cost(), which it cannot follow"
+        )
+    return graph
+
+
+def serve(algorithm: str, graph: Any, start: Any, goal: Any, **options: Any) -> SearchResult:
+    """Run ``algorithm`` (``"breadth_first_search"``, ``"dijkstra"``,
+    ``"greedy_best_first"`` or ``"astar"``) on the tier that serves ``graph``."""
+    if isinstance(graph, Grid):
+        from .grid import search as grid_search
+
+        check_grid_endpoints(start, goal)  # [7, 4] is two goals: say so
+        return getattr(grid_search, algorithm)(graph, start, goal, **options)
+    from .csr.graph import CSRGraph
+
+    if isinstance(graph, CSRGraph):
+        from .csr import search as csr_search
+
+        return getattr(csr_search, algorithm)(graph, start, goal, **options)
+    from .graph import astar, bfs, dijkstra, greedy
+    from .graph.protocol import as_graph
+
+    generic = {"breadth_first_search": bfs.breadth_first_search, "dijkstra": dijkstra.dijkstra,
+               "greedy_best_first": greedy.greedy_best_first, "astar": astar.astar}
+    return generic[algorithm](as_graph(graph), start, goal, **options)
