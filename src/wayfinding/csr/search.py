@@ -183,16 +183,15 @@ def _result(graph: CSRGraph, side: _ws.Side, n_touched: int, end: int, expanded:
     reached = Reached(graph, nodes, side.g[nodes], side.parent[nodes])
     came_from, cost_so_far = CameFromView(reached), CostSoFarView(reached)
     if end < 0:
-        return SearchResult(None, math.inf, came_from, cost_so_far, expanded, reason, False,
-                            None)
+        return SearchResult.unreachable(reason, came_from, cost_so_far, expanded)
     path_nodes = [end]
     while side.parent[path_nodes[-1]] >= 0:
         path_nodes.append(int(side.parent[path_nodes[-1]]))
     path_nodes.reverse()
     path_nodes += extra_path or []
     path = graph.labels_of(np.array(path_nodes, dtype=np.int64))
-    return SearchResult(path, float(side.g[end]) if cost is None else cost, came_from,
-                        cost_so_far, expanded, reason, partial, path[-1])
+    return SearchResult.reached(path, float(side.g[end]) if cost is None else cost, came_from,
+                                cost_so_far, expanded, reason)
 
 
 def breadth_first_search(graph: CSRGraph, start: Any, goal: Any = None) -> SearchResult:

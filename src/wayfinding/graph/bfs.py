@@ -14,7 +14,6 @@ Examples
 
 from __future__ import annotations
 
-import math
 from collections import deque
 from typing import Any
 
@@ -60,8 +59,8 @@ def breadth_first_search(graph: Any, start: Any, goal: Any = None) -> SearchResu
         current = frontier.popleft()
         if not target.none and target(current):
             path = reconstruct_path(came_from, starts, current)
-            return SearchResult(path, cost_so_far[current], came_from, cost_so_far, expanded,
-                                StopReason.FOUND, False, current)
+            return SearchResult.reached(path, cost_so_far[current], came_from, cost_so_far,
+                                        expanded)
         expanded += 1
         steps = cost_so_far[current] + 1.0
         for next_location in graph.neighbors(current):
@@ -69,4 +68,4 @@ def breadth_first_search(graph: Any, start: Any, goal: Any = None) -> SearchResu
                 came_from[next_location] = current
                 cost_so_far[next_location] = steps
                 frontier.append(next_location)
-    return SearchResult(None, math.inf, came_from, cost_so_far, expanded, StopReason.EXHAUSTED)
+    return SearchResult.unreachable(StopReason.EXHAUSTED, came_from, cost_so_far, expanded)

@@ -303,12 +303,10 @@ class BestFirstSearch:
         reason = self.reason if self.reason is not None else StopReason.MAX_EXPANSIONS
         if self.reached is not None:
             path = reconstruct_path(self.came_from, self.starts, self.reached)
-            return SearchResult(path, self.cost_so_far[self.reached], self.came_from,
-                                self.cost_so_far, self.expanded, reason, False, self.reached)
+            return SearchResult.reached(path, self.cost_so_far[self.reached], self.came_from,
+                                        self.cost_so_far, self.expanded)
         if partial and not self.goal.none:
             path = self.partial_path()
-            end = path[-1]
-            return SearchResult(path, self.cost_so_far[end], self.came_from, self.cost_so_far,
-                                self.expanded, reason, True, end)
-        return SearchResult(None, math.inf, self.came_from, self.cost_so_far, self.expanded,
-                            reason, False, None)
+            return SearchResult.reached(path, self.cost_so_far[path[-1]], self.came_from,
+                                        self.cost_so_far, self.expanded, reason)
+        return SearchResult.unreachable(reason, self.came_from, self.cost_so_far, self.expanded)
