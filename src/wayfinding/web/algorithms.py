@@ -12,14 +12,14 @@ Examples
 --------
 >>> import wayfinding as wf
 >>> grid = wf.Grid.from_ascii('''
-... ....
-... .##.
-... ....
+... .....
+... .###.
+... .....
 ... ''')
->>> outcome = solve(grid, (0, 0), (3, 2), Algorithm.ASTAR)
+>>> outcome = solve(grid, (0, 0), (4, 2), Algorithm.ASTAR)
 >>> outcome.result.cost, len(outcome.result.path)
-(5.0, 6)
->>> steps = trace(grid, (0, 0), (3, 2), Algorithm.ASTAR)
+(6.0, 7)
+>>> steps = trace(grid, (0, 0), (4, 2), Algorithm.ASTAR)
 >>> steps.order[0], steps.complete
 ((0, 0), True)
 """
@@ -123,16 +123,8 @@ def solve(grid: Grid, start: Any, goal: Any, algorithm: Algorithm, *,
     algorithm = Algorithm(algorithm)
     h = heuristic_function(heuristic, grid)
     began = time.perf_counter()
-    if algorithm is Algorithm.ASTAR:
-        result = astar(grid, start, goal, heuristic=h)
-    elif algorithm is Algorithm.WEIGHTED_ASTAR:
-        result = astar(grid, start, goal, heuristic=h, weight=weight)
-    elif algorithm is Algorithm.DIJKSTRA:
-        result = dijkstra(grid, start, goal)
-    elif algorithm is Algorithm.BFS:
-        result = breadth_first_search(grid, start, goal)
-    elif algorithm is Algorithm.GREEDY:
-        result = greedy_best_first(grid, start, goal, heuristic=h)
+    if algorithm in TRACEABLE:
+        result = _search(algorithm, grid, start, goal, h, weight)
     elif algorithm is Algorithm.JPS:
         result = jps(grid, start, goal)
     elif algorithm is Algorithm.PREPARED:
@@ -186,21 +178,26 @@ def trace(grid: Grid, start: Any, goal: Any, algorithm: Algorithm, *,
     graph = as_graph(neighbors, grid.cost)
     h = heuristic_function(heuristic, grid) or grid.heuristic
     try:
-        if algorithm is Algorithm.ASTAR:
-            result = astar(graph, start, goal, heuristic=h)
-        elif algorithm is Algorithm.WEIGHTED_ASTAR:
-            result = astar(graph, start, goal, heuristic=h, weight=weight)
-        elif algorithm is Algorithm.DIJKSTRA:
-            result = dijkstra(graph, start, goal)
-        elif algorithm is Algorithm.GREEDY:
-            result = greedy_best_first(graph, start, goal, heuristic=h)
-        else:
-            result = breadth_first_search(graph, start, goal)
+        result = _search(algorithm, graph, start, goal, h, weight)
     except _Enough:  # cut at ``limit``: the costs so far are not known
         return Trace(order, reached, reached_step, [math.inf] * len(reached), False)
     cost_so_far = result.cost_so_far
     reached_cost = [float(cost_so_far.get(n, math.inf)) for n in reached]
     return Trace(order, reached, reached_step, reached_cost, True)
+
+
+def _search(algorithm: Algorithm, graph: Any, start: Any, goal: Any,
+            h: Callable[[Any, Any], float] | None, weight: float) -> SearchResult:
+    """One of the :data:`TRACEABLE` searches on ``graph`` (a grid or a recording graph)."""
+    if algorithm is Algorithm.ASTAR:
+        return astar(graph, start, goal, heuristic=h)
+    if algorithm is Algorithm.WEIGHTED_ASTAR:
+        return astar(graph, start, goal, heuristic=h, weight=weight)
+    if algorithm is Algorithm.DIJKSTRA:
+        return dijkstra(graph, start, goal)
+    if algorithm is Algorithm.GREEDY:
+        return greedy_best_first(graph, start, goal, heuristic=h)
+    return breadth_first_search(graph, start, goal)
 
 
 class _Enough(Exception):
