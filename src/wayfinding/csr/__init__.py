@@ -8,9 +8,10 @@ Examples
 array([3.])
 """
 
-from .build import compile_graph
+from .alt import landmarks
+from .compile import compile_graph
 from .graph import CSRGraph, Metric
-from .landmarks import Landmarks, landmarks
+from .landmarks import Landmarks
 from .search import bidirectional_astar, bidirectional_dijkstra, distances
 
 __all__ = ["CSRGraph", "Landmarks", "Metric", "bidirectional_astar", "bidirectional_dijkstra",

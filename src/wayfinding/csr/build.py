@@ -1,31 +1,30 @@
-"""Builders of :class:`~wayfinding.csr.graph.CSRGraph`: edge lists, networkx, scipy, and
-``compile_graph`` for any Graph-protocol object.
+"""Builders of :class:`~wayfinding.csr.graph.CSRGraph` from edge lists, networkx and scipy
+(the bodies of its ``from_*`` class methods; each takes the class, so this module does
+not import graph.py, which imports it).
 
 Examples
 --------
 >>> import wayfinding as wf
->>> slow = wf.SimpleGraph({'A': ['B'], 'B': ['A', 'C', 'D'], 'C': ['A'], 'D': ['E', 'A'],
-...                        'E': ['B']})
->>> fast = wf.compile_graph(slow, 'A')
->>> fast.node_count, wf.breadth_first_search(fast, 'A', 'E').path
-(5, ['A', 'B', 'D', 'E'])
+>>> g = wf.CSRGraph.from_edges(["a", "b"], ["b", "c"], [1.0, 2.5], directed=False)
+>>> g.node_count, wf.dijkstra(g, "c", "a").cost
+(3, 3.5)
 """
 
 from __future__ import annotations
 
 import math
-from collections import deque
 from collections.abc import Hashable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .._inputs import is_number
 from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
-from ..graph.protocol import as_graph, edge_cost
-from .graph import CSRGraph, Metric
 
-__all__ = ["compile_graph", "edges_to_csr", "from_node_arrays", "networkx_to_csr", "scipy_to_csr"]
+if TYPE_CHECKING:  # pragma: no cover - graph.py imports this module
+    from .graph import CSRGraph, Metric
+
+__all__ = ["edges_to_csr", "from_node_arrays", "networkx_to_csr", "scipy_to_csr"]
 
 
 def from_node_arrays(cls: type[CSRGraph], n: int, src: np.ndarray, dst: np.ndarray,
@@ -127,7 +126,7 @@ def _weight_function(weight: Any) -> Any:
     return lambda u, v, data: data.get(weight, 1.0)
 
 
-def _number(value: Any, u: Any, v: Any) -> float:
+def edge_number(value: Any, u: Any, v: Any) -> float:
     if not is_number(value):
         raise InvalidCostError(f"cost of edge {u!r} -> {v!r} must be a number, got {value!r}")
     number = float(value)
@@ -156,7 +155,7 @@ def networkx_to_csr(cls: type[CSRGraph], graph: Any, weight: Any, coordinates: A
             for attrs in (data.values() if multi else (data,)):
                 c = cost_of(u, v, attrs)
                 if c is not None:
-                    best = min(best, _number(c, u, v))
+                    best = min(best, edge_number(c, u, v))
             if best < math.inf:
                 src.append(iu)
                 dst.append(index[v])
@@ -204,59 +203,3 @@ def scipy_to_csr(cls: type[CSRGraph], matrix: Any, coordinates: Any,
             f"cost of edge {src[e]} -> {dst[e]} must be finite and >= 0, got {float(data[e])!r}")
     return from_node_arrays(cls, matrix.shape[0], src, dst, data, None, coordinates, metric,
                         True)
-
-
-def compile_graph(graph: Any, starts: Any, *, coordinates: Any = None,
-                  metric: Metric = Metric.EUCLIDEAN) -> CSRGraph:
-    """Explore any graph from ``starts`` and return the part reached as a :class:`CSRGraph`.
-
-    ``graph`` is anything the generic tier accepts (an object with ``neighbors`` and
-    optionally ``cost``, a networkx graph, a neighbors function); ``starts`` one location
-    or a list/set/frozenset of several. Every location reachable from a start becomes a
-    node (in order of discovery, starts first), every edge out of them an edge, with its
-    cost checked once here (finite, >= 0). ``coordinates`` is a callable
-    ``location -> (x, y)`` or a mapping.
-
-    Examples
-    --------
-    >>> import wayfinding as wf
-    >>> fast = wf.compile_graph(wf.SimpleGraph({'a': {'b': 2.0}, 'b': {'c': 0.5}}), 'a')
-    >>> wf.dijkstra(fast, 'a', 'c').cost
-    2.5
-    """
-    from ..graph.engine import starts_of
-
-    adapted = as_graph(graph)
-    cost_of = edge_cost(adapted)
-    index: dict[Any, int] = {}
-    for s in starts_of(starts):
-        if s not in index:
-            index[s] = len(index)
-    if hasattr(adapted, "__contains__"):
-        for s in index:
-            if s not in adapted:
-                raise InvalidLocationError(f"start {s!r} is not in the graph")
-    queue = deque(index)
-    src: list[int] = []
-    dst: list[int] = []
-    cost: list[float] = []
-    while queue:
-        u = queue.popleft()
-        iu = index[u]
-        for v in adapted.neighbors(u):
-            c = cost_of(u, v)
-            if c is None:
-                continue
-            iv = index.get(v)
-            if iv is None:
-                iv = index[v] = len(index)
-                queue.append(v)
-            src.append(iu)
-            dst.append(iv)
-            cost.append(_number(c, u, v))
-    labels = list(index)
-    if callable(coordinates):
-        coordinates = [coordinates(label) for label in labels]
-    return from_node_arrays(CSRGraph, len(labels), np.array(src, dtype=np.int64),
-                        np.array(dst, dtype=np.int64), np.array(cost, dtype=np.float64),
-                        labels, coordinates, metric, True)

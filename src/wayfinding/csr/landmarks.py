@@ -1,6 +1,7 @@
 """Landmarks (ALT): triangle-inequality lower bounds from precomputed distances.
 
-``wf.landmarks(graph, count)`` picks landmarks by farthest-point selection and stores,
+``wf.landmarks(graph, count)`` (:mod:`wayfinding.csr.alt`) picks landmarks by
+farthest-point selection and stores,
 for each landmark ``L``, the cheapest costs ``d(L, v)`` (``from_landmarks``) and
 ``d(v, L)`` (``to_landmarks``) for every node. Then ``d(v, t) >= max(d(L, t) - d(L, v),
 d(v, L) - d(t, L))``: an admissible and consistent heuristic (Goldberg and Harrelson,
@@ -27,18 +28,18 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidParameterError, MapFormatError, StaleDataError
+from ..errors import MapFormatError, StaleDataError
 from .graph import CSRGraph
 
-__all__ = ["Landmarks", "landmarks"]
+__all__ = ["MAX_LANDMARKS", "Landmarks", "fingerprint"]
 
 _MEMBERS = {"nodes.npy", "meta.npy", "from_landmarks.npy", "to_landmarks.npy"}
 #: Room for a .npy header (numpy writes 64 or 128 bytes; be generous).
 _HEADER = 4096
-_MAX_LANDMARKS = 1024
+MAX_LANDMARKS = 1024
 
 
-def _fingerprint(graph: CSRGraph) -> int:
+def fingerprint(graph: CSRGraph) -> int:
     crc = 0
     for array in (graph.indptr, graph.indices, graph.costs):
         crc = zlib.crc32(np.ascontiguousarray(array).view(np.uint8), crc)
@@ -74,7 +75,7 @@ class Landmarks:
         """Raise StaleDataError unless these landmarks were built for ``graph``."""
         if self._graph is graph:
             return
-        if graph.node_count != self.node_count or _fingerprint(graph) != self.fingerprint:
+        if graph.node_count != self.node_count or fingerprint(graph) != self.fingerprint:
             raise StaleDataError(
                 f"these landmarks were built for another graph ({self.node_count} nodes, "
                 f"fingerprint {self.fingerprint:#x}); build them again for {graph!r}")
@@ -129,7 +130,7 @@ class Landmarks:
                             from None
 
             meta = member("meta.npy", 16)
-            nodes = member("nodes.npy", 8 * _MAX_LANDMARKS)
+            nodes = member("nodes.npy", 8 * MAX_LANDMARKS)
             if meta.shape != (2,) or meta.dtype.kind != "i" or nodes.ndim != 1 \
                     or nodes.dtype.kind != "i":
                 raise MapFormatError("meta or nodes has the wrong shape or type",
@@ -157,45 +158,3 @@ class Landmarks:
 
     def __repr__(self) -> str:
         return f"Landmarks(count={self.nodes.shape[0]}, nodes={self.node_count})"
-
-
-def landmarks(graph: CSRGraph, count: int = 16) -> Landmarks:
-    """Pick ``count`` landmarks by farthest-point selection and store their distances.
-
-    The first landmark is the node farthest from node 0; each next one the node farthest
-    (by distance from the landmarks chosen so far) from all of them, nodes unreachable
-    from every landmark first, so every component gets one. O(count) Dijkstra floods on
-    the graph and on its reverse.
-    """
-    from .search import dijkstra
-
-    if not isinstance(graph, CSRGraph):
-        raise InvalidParameterError(
-            f"landmarks need a CSRGraph (see wf.compile_graph), got {type(graph).__name__}")
-    if isinstance(count, bool) or not isinstance(count, int | np.integer) or count < 1:
-        raise InvalidParameterError(f"count must be a whole number >= 1, got {count!r}")
-    n = graph.node_count
-    if n == 0:
-        raise InvalidParameterError("a graph without nodes has no landmarks")
-    count = min(int(count), n, _MAX_LANDMARKS)
-    rev = graph.reverse()
-    first = dijkstra(graph, graph.label(0)).cost_so_far.array
-    finite = np.where(np.isfinite(first), first, -1.0)
-    chosen: list[int] = [int(np.argmax(finite))]
-    from_rows: list[np.ndarray] = []
-    to_rows: list[np.ndarray] = []
-    nearest = np.full(n, np.inf)
-    while True:
-        lm = chosen[-1]
-        from_rows.append(np.array(dijkstra(graph, graph.label(lm)).cost_so_far.array))
-        to_rows.append(np.array(dijkstra(rev, rev.label(lm)).cost_so_far.array))
-        nearest = np.minimum(nearest, from_rows[-1])
-        if len(chosen) == count:
-            break
-        nearest[chosen] = -1.0
-        pick = int(np.argmax(nearest))
-        if nearest[pick] <= 0:
-            break
-        chosen.append(pick)
-    return Landmarks(np.array(chosen, dtype=np.int64), np.array(from_rows),
-                     np.array(to_rows), n, _fingerprint(graph))

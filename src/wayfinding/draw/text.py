@@ -48,7 +48,7 @@ from .._dispatch import any_grid
 from ..errors import InvalidParameterError
 from ..grid.grid import Grid
 
-__all__ = ["draw_grid", "untile"]
+__all__ = ["draw_grid"]
 
 #: Arrow pointing from a cell towards the cell it was reached from, by (dx, dy).
 _ARROWS = {
@@ -137,34 +137,3 @@ def _cost_mark(cost: float) -> str:
     if cost.is_integer() and 2 <= cost <= 9:
         return str(int(cost))
     return "+"
-
-
-def untile(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    """Turn the numbered, stripped lines of a :func:`draw_grid` picture back into a map.
-
-    Drops the ``_`` and ``~`` frame lines and keeps the first character of each tile; the
-    tile width is the smallest that splits every row into whole tiles (a wall tile is
-    ``#`` repeated, any other tile one mark followed by spaces). Lines that are not such
-    a picture are returned unchanged, for :meth:`Grid.from_ascii` to judge.
-
-    Examples
-    --------
-    >>> untile([(1, "______"), (2, ". ##Z"), (3, "* 5 A"), (4, "~~~~~~")])
-    [(2, '.#Z'), (3, '*5A')]
-    """
-    if len(rows) < 3 or set(rows[0][1]) != {"_"} or rows[-1][1] != "~" * len(rows[0][1]):
-        return rows
-    total = len(rows[0][1])
-    body = [(lineno, row.ljust(total)) for lineno, row in rows[1:-1]]
-    for width in range(1, total + 1):
-        if total % width == 0 and all(_whole_tiles(row, width) for _, row in body):
-            return [(lineno, row[::width]) for lineno, row in body]
-    return rows
-
-
-def _whole_tiles(row: str, width: int) -> bool:
-    for i in range(0, len(row), width):
-        tile = row[i:i + width]
-        if tile != "#" * width and (tile[0] in " #" or tile[1:] != " " * (width - 1)):
-            return False
-    return True

@@ -20,7 +20,7 @@ import numpy as np
 from ..errors import InvalidCostError, MapFormatError
 from ._checks import _checked_cost_array, _refuse_bad_costs
 
-__all__ = ["grid_from_ascii", "grid_from_costs"]
+__all__ = ["grid_from_ascii", "grid_from_costs", "untile"]
 
 _WALL_CHARS = frozenset("#@")
 _FLOOR_CHARS = frozenset(".")
@@ -60,8 +60,6 @@ def grid_from_ascii(cls: Any, text: str, **options: Any) -> Any:
     if not numbered:
         raise MapFormatError("the map is empty", source="<text>")
     if set(numbered[0][1]) == {"_"}:  # a draw_grid picture: frame and tiles undone
-        from ..draw.text import untile
-
         numbered = untile(numbered)
     width = len(numbered[0][1])
     mask = np.zeros((len(numbered), width), dtype=bool)
@@ -100,3 +98,34 @@ def grid_from_ascii(cls: Any, text: str, **options: Any) -> Any:
     if water is not None and "classes" not in options and water.any():
         options = {**options, "classes": water.astype(np.uint8)}
     return cls(mask, costs if weighted else None, **options)
+
+
+def untile(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Turn the numbered, stripped lines of a :func:`draw_grid` picture back into a map.
+
+    Drops the ``_`` and ``~`` frame lines and keeps the first character of each tile; the
+    tile width is the smallest that splits every row into whole tiles (a wall tile is
+    ``#`` repeated, any other tile one mark followed by spaces). Lines that are not such
+    a picture are returned unchanged, for :meth:`Grid.from_ascii` to judge.
+
+    Examples
+    --------
+    >>> untile([(1, "______"), (2, ". ##Z"), (3, "* 5 A"), (4, "~~~~~~")])
+    [(2, '.#Z'), (3, '*5A')]
+    """
+    if len(rows) < 3 or set(rows[0][1]) != {"_"} or rows[-1][1] != "~" * len(rows[0][1]):
+        return rows
+    total = len(rows[0][1])
+    body = [(lineno, row.ljust(total)) for lineno, row in rows[1:-1]]
+    for width in range(1, total + 1):
+        if total % width == 0 and all(_whole_tiles(row, width) for _, row in body):
+            return [(lineno, row[::width]) for lineno, row in body]
+    return rows
+
+
+def _whole_tiles(row: str, width: int) -> bool:
+    for i in range(0, len(row), width):
+        tile = row[i:i + width]
+        if tile != "#" * width and (tile[0] in " #" or tile[1:] != " " * (width - 1)):
+            return False
+    return True
