@@ -20,15 +20,15 @@ Examples
 --------
 >>> from wayfinding import Grid
 >>> grid = Grid.from_ascii('''
-... ..#..
-... ..#..
+... .#..
+... .#..
 ... ''')
 >>> components(grid)
-array([[ 0,  0, -1,  1,  1],
-       [ 0,  0, -1,  1,  1]], dtype=int32)
->>> connected(grid, (0, 0), (1, 1)), connected(grid, (0, 0), (4, 0))
+array([[ 0, -1,  1,  1],
+       [ 0, -1,  1,  1]], dtype=int32)
+>>> connected(grid, (0, 0), (0, 1)), connected(grid, (0, 0), (3, 0))
 (True, False)
->>> connected(grid, [(0, 0), (3, 1)], {(4, 0)})
+>>> connected(grid, [(0, 0), (2, 1)], {(3, 0)})
 True
 """
 

@@ -86,6 +86,17 @@ def _problem(fields: list[str], expected: list[str], counts: int, source: str,
     return values
 
 
+def _check_item(fields: list[str], n: int, what: str, form: str, problem: str, source: str,
+                number: int) -> None:
+    """An arc or node line: after the problem line, and with its four fields."""
+    if n < 0:
+        raise MapFormatError(f"{what} before the problem line '{problem}'", source=source,
+                             line=number)
+    if len(fields) != 4:
+        raise MapFormatError(f"{what} is '{form}', got {' '.join(fields)!r}", source=source,
+                             line=number)
+
+
 def parse_gr(text: str, source: str = "<text>", *, coordinates: Any = None,
              metric: Metric = Metric.EUCLIDEAN) -> CSRGraph:
     """A :class:`CSRGraph` from the text of a ``.gr`` file (see the module docstring)."""
@@ -100,12 +111,7 @@ def parse_gr(text: str, source: str = "<text>", *, coordinates: Any = None,
                 raise MapFormatError("a second problem line", source=source, line=number)
             n, m = _problem(fields, ["p", "sp"], 2, source, number)
         elif kind == "a":
-            if n < 0:
-                raise MapFormatError("an arc before the problem line 'p sp N M'",
-                                     source=source, line=number)
-            if len(fields) != 4:
-                raise MapFormatError(f"an arc is 'a U V W', got {' '.join(fields)!r}",
-                                     source=source, line=number)
+            _check_item(fields, n, "an arc", "a U V W", "p sp N M", source, number)
             u = _number(fields[1], "a node", source, number, integer=True)
             v = _number(fields[2], "a node", source, number, integer=True)
             w = _number(fields[3], "an arc cost", source, number, integer=False)
@@ -146,12 +152,7 @@ def parse_co(text: str, source: str = "<text>", *, coordinate_scale: float = 1.0
             coords = np.zeros((n, 2))
             seen = np.zeros(n, dtype=bool)
         elif kind == "v":
-            if n < 0:
-                raise MapFormatError("a node before the problem line 'p aux sp co N'",
-                                     source=source, line=number)
-            if len(fields) != 4:
-                raise MapFormatError(f"a node is 'v ID X Y', got {' '.join(fields)!r}",
-                                     source=source, line=number)
+            _check_item(fields, n, "a node", "v ID X Y", "p aux sp co N", source, number)
             i = _number(fields[1], "a node", source, number, integer=True)
             if not 1 <= i <= n:
                 raise MapFormatError(f"node {i} is outside 1..{n}", source=source,
