@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 import wayfinding as wf
 
-from .reference import assert_valid_path, fewest_steps, path_cost, shortest_costs
-from .strategies import grid_cases
+from ..reference import assert_valid_path, fewest_steps, path_cost, shortest_costs
+from ..strategies import grid_cases
 
 
 def _endpoints(case, data):

@@ -11,7 +11,7 @@ import wayfinding as wf
 from wayfinding import CornerCutting
 from wayfinding.grid.derived import Derived
 
-from .reference import grid_edges, shortest_costs
+from ..reference import grid_edges, shortest_costs
 
 
 def test_from_ascii_reads_walls_floor_and_costs():
