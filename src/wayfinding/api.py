@@ -212,7 +212,7 @@ def astar(graph: Any, start: Any, goal: Any, *,
                 or max_cost is not None or max_seconds is not None):
             raise InvalidParameterError(
                 "turn_cost cannot be combined with heuristic, weight, budgets or partial")
-        from .loop.turns import astar_turns
+        from .grid.turns import astar_turns
 
         return astar_turns(graph, start, goal, turn_cost=turn_cost)
     if isinstance(graph, Grid):
