@@ -48,57 +48,11 @@ def key_less(a1, a2, b1, b2, tol):  # pragma: no cover - numba
     return a1 < b1 - margin or (a1 <= b1 + margin and a2 < b2)
 
 
-# ---------------------------------------------------------------- lazy heap
-@njit(cache=True, nogil=True)
-def pair_push(key1, key2, items, size, k1, k2, item, tol):  # pragma: no cover - numba
-    """Insert ``(k1, k2, item)`` into a heap of ``size`` entries; return the new size."""
-    i = size
-    while i > 0:
-        p = (i - 1) >> 1
-        if not key_less(k1, k2, key1[p], key2[p], tol):
-            break
-        key1[i] = key1[p]
-        key2[i] = key2[p]
-        items[i] = items[p]
-        i = p
-    key1[i] = k1
-    key2[i] = k2
-    items[i] = item
-    return size + 1
-
-
-@njit(cache=True, nogil=True)
-def pair_pop_into(key1, key2, items, size, tol):  # pragma: no cover - numba
-    """Remove the root of a heap of ``size + 1`` entries (``size`` already decremented).
-
-    Read the root (``key1[0]``, ``key2[0]``, ``items[0]``) before calling.
-    """
-    l1 = key1[size]
-    l2 = key2[size]
-    li = items[size]
-    i = 0
-    while True:
-        c = 2 * i + 1
-        if c >= size:
-            break
-        r = c + 1
-        if r < size and key_less(key1[r], key2[r], key1[c], key2[c], tol):
-            c = r
-        if not key_less(key1[c], key2[c], l1, l2, tol):
-            break
-        key1[i] = key1[c]
-        key2[i] = key2[c]
-        items[i] = items[c]
-        i = c
-    key1[i] = l1
-    key2[i] = l2
-    items[i] = li
-
-
-# ---------------------------------------------------------------- indexed heap
-@njit(cache=True, nogil=True)
-def _sift_up(items, key1, key2, pos, i, tol):  # pragma: no cover - numba
-    """Move the entry at position ``i`` up until its parent is not larger."""
+# ---------------------------------------------------------------- sifting (both heaps)
+@njit(cache=True, nogil=True, inline="always")
+def _sift_up(items, key1, key2, pos, i, tol, indexed):  # pragma: no cover - numba
+    """Move the entry at position ``i`` up until its parent is not larger (``indexed``:
+    keep ``pos`` up to date)."""
     item = items[i]
     x1 = key1[i]
     x2 = key2[i]
@@ -109,16 +63,18 @@ def _sift_up(items, key1, key2, pos, i, tol):  # pragma: no cover - numba
         items[i] = items[p]
         key1[i] = key1[p]
         key2[i] = key2[p]
-        pos[items[i]] = i
+        if indexed:
+            pos[items[i]] = i
         i = p
     items[i] = item
     key1[i] = x1
     key2[i] = x2
-    pos[item] = i
+    if indexed:
+        pos[item] = i
 
 
-@njit(cache=True, nogil=True)
-def _sift_down(items, key1, key2, pos, size, i, tol):  # pragma: no cover - numba
+@njit(cache=True, nogil=True, inline="always")
+def _sift_down(items, key1, key2, pos, size, i, tol, indexed):  # pragma: no cover - numba
     """Move the entry at position ``i`` down until no child is smaller."""
     item = items[i]
     x1 = key1[i]
@@ -135,14 +91,40 @@ def _sift_down(items, key1, key2, pos, size, i, tol):  # pragma: no cover - numb
         items[i] = items[c]
         key1[i] = key1[c]
         key2[i] = key2[c]
-        pos[items[i]] = i
+        if indexed:
+            pos[items[i]] = i
         i = c
     items[i] = item
     key1[i] = x1
     key2[i] = x2
-    pos[item] = i
+    if indexed:
+        pos[item] = i
 
 
+# ---------------------------------------------------------------- lazy heap
+@njit(cache=True, nogil=True)
+def pair_push(key1, key2, items, size, k1, k2, item, tol):  # pragma: no cover - numba
+    """Insert ``(k1, k2, item)`` into a heap of ``size`` entries; return the new size."""
+    items[size] = item
+    key1[size] = k1
+    key2[size] = k2
+    _sift_up(items, key1, key2, items, size, tol, False)  # no pos: not indexed
+    return size + 1
+
+
+@njit(cache=True, nogil=True)
+def pair_pop_into(key1, key2, items, size, tol):  # pragma: no cover - numba
+    """Remove the root of a heap of ``size + 1`` entries (``size`` already decremented).
+
+    Read the root (``key1[0]``, ``key2[0]``, ``items[0]``) before calling.
+    """
+    items[0] = items[size]
+    key1[0] = key1[size]
+    key2[0] = key2[size]
+    _sift_down(items, key1, key2, items, size, 0, tol, False)  # no pos
+
+
+# ---------------------------------------------------------------- indexed heap
 @njit(cache=True, nogil=True)
 def pair_insert(items, key1, key2, pos, size, item, k1, k2, tol):  # pragma: no cover - numba
     """Add ``item`` (not in the heap) with key ``(k1, k2)``; return the new size."""
@@ -150,7 +132,7 @@ def pair_insert(items, key1, key2, pos, size, item, k1, k2, tol):  # pragma: no 
     key1[size] = k1
     key2[size] = k2
     pos[item] = size
-    _sift_up(items, key1, key2, pos, size, tol)
+    _sift_up(items, key1, key2, pos, size, tol, True)
     return size + 1
 
 
@@ -162,9 +144,9 @@ def pair_update(items, key1, key2, pos, size, item, k1, k2, tol):  # pragma: no 
     key1[i] = k1
     key2[i] = k2
     if smaller:
-        _sift_up(items, key1, key2, pos, i, tol)
+        _sift_up(items, key1, key2, pos, i, tol, True)
     else:
-        _sift_down(items, key1, key2, pos, size, i, tol)
+        _sift_down(items, key1, key2, pos, size, i, tol, True)
 
 
 @njit(cache=True, nogil=True)
@@ -189,7 +171,7 @@ def pair_remove(items, key1, key2, pos, size, item, tol):  # pragma: no cover - 
         pos[items[i]] = i
         parent = (i - 1) >> 1
         if i > 0 and key_less(key1[i], key2[i], key1[parent], key2[parent], tol):
-            _sift_up(items, key1, key2, pos, i, tol)
+            _sift_up(items, key1, key2, pos, i, tol, True)
         else:
-            _sift_down(items, key1, key2, pos, size, i, tol)
+            _sift_down(items, key1, key2, pos, size, i, tol, True)
     return size

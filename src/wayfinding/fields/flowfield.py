@@ -105,12 +105,12 @@ class FlowField(FieldBase):
     Attributes
     ----------
     max_cost : float or None
-        The flood's cost limit.
+        The limit given to the reverse flood (costlier locations stay unreached).
     expanded : int
-        How many locations the flood expanded.
+        Locations the reverse flood settled.
     complete : bool
-        False when ``max_seconds`` ran out: only the locations settled by then are
-        reached.
+        True unless ``max_seconds`` ran out first (then only the cheapest locations,
+        those settled in time, are reached).
     reachable : set-like
         Every location with a path to a goal (a read-only view).
     """
