@@ -6,7 +6,7 @@
     python benchmarks/game_loop.py --part dstar --cases 30
 
 1. Group movement (issue 5, item 4): 1,000 units head for one goal. Flow field: one
-   reverse flood of the goal (``wf.loop.flow_field``) then ``path_from`` for every unit;
+   reverse flood of the goal (``wf.flow_field``) then ``path_from`` for every unit;
    against 1,000 separate ``wf.astar`` calls. Units are random cells of the goal's
    connected component (fixed seed); every unit's flow-field cost is checked against its
    A* cost. Times are medians of ``--repeats`` runs, A* and flow field interleaved; the
@@ -35,8 +35,8 @@ from pathlib import Path
 import numpy as np
 
 import wayfinding as wf
+from wayfinding import DStarLite, flow_field
 from wayfinding.io.movingai import read_map, read_scenarios
-from wayfinding.loop import DStarLite, flow_field
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = REPO / ".." / "shared" / "movingai"

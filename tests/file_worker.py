@@ -19,8 +19,8 @@ import sys
 
 import wayfinding as wf
 from wayfinding.errors import WayfindingError
+from wayfinding.fields.flood import DistanceField
 from wayfinding.grid.prepared import PreparedGrid
-from wayfinding.loop.flood import DistanceField
 
 SQRT2 = math.sqrt(2)
 

@@ -15,11 +15,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import wayfinding as wf
+from wayfinding.fields import _fields
 from wayfinding.grid import _engine
 from wayfinding.grid import components as components_module
 from wayfinding.grid import jps as jps_module
 from wayfinding.grid import workspace as workspace_module
-from wayfinding.loop import _fields
 
 from .strategies import grid_cases
 

@@ -22,8 +22,8 @@ import pytest
 
 import wayfinding as wf
 from wayfinding.errors import MapFormatError, StaleDataError
+from wayfinding.fields.flood import DistanceField
 from wayfinding.grid.prepared import PreparedGrid, prepare
-from wayfinding.loop.flood import DistanceField
 
 ROOMS = """
 ....................
@@ -249,7 +249,7 @@ LOAD_AND_MEASURE = textwrap.dedent("""
     import wayfinding as wf
     from wayfinding.errors import WayfindingError
     from wayfinding.grid.prepared import PreparedGrid
-    from wayfinding.loop.flood import DistanceField
+    from wayfinding.fields.flood import DistanceField
     kind, good, bad, ascii = sys.argv[1:5]
     grid = wf.Grid.from_ascii(ascii, diagonal=True)
     load = ((lambda p: PreparedGrid.load(p, grid)) if kind == "prepared"

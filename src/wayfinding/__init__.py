@@ -13,6 +13,7 @@ Examples
 """
 
 from . import csr, heuristics
+from .anyangle import euclidean_length, line_of_sight, smooth_path, theta_star
 from .api import astar, breadth_first_search, dijkstra, greedy_best_first
 from .csr import (
     CSRGraph,
@@ -34,25 +35,15 @@ from .errors import (
     UnsupportedGridError,
     WayfindingError,
 )
+from .fields import DistanceField, FlowField, flood, flow_field
 from .graph.protocol import Graph, SimpleGraph, WeightedGraph, as_graph
 from .grid import CornerCutting, Grid, GridWithWeights, Movement, SquareGrid
 from .grid.components import connected
 from .grid.jps import jps
 from .grid.prepared import PreparedGrid, PrepareMethod, prepare
+from .grid.turns import astar_turns
 from .heuristics import Heuristic
-from .loop import (
-    DistanceField,
-    DStarLite,
-    FlowField,
-    astar_turns,
-    euclidean_length,
-    flood,
-    flow_field,
-    line_of_sight,
-    path_blocked,
-    smooth_path,
-    theta_star,
-)
+from .replan import DStarLite, path_blocked
 from .result import SearchResult, StopReason, reconstruct_path
 from .resumable import AStarSearch
 

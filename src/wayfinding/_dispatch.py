@@ -16,6 +16,10 @@ Examples
 2.0
 >>> grid_tier(wf.SquareGrid(2, 2)) is not None, grid_tier({"a": ["b"]})
 (True, None)
+>>> require_grid({'a': ['b']}, 'line_of_sight')
+Traceback (most recent call last):
+...
+wayfinding.errors.InvalidParameterError: line_of_sight needs a Grid, got dict
 """
 
 from __future__ import annotations

@@ -123,7 +123,7 @@ def astar(graph: Any, start: Any, goal: Any, *,
         When the goal is not reached, return the path to the most promising location.
     turn_cost : float, optional
         Grids only: also charge this much for every change of direction (the search runs
-        over (cell, heading) states; see :func:`wayfinding.loop.turns.astar_turns`).
+        over (cell, heading) states; see :func:`wayfinding.grid.turns.astar_turns`).
         Cannot be combined with a heuristic, weight, budgets or ``partial``.
 
     Examples
@@ -148,7 +148,7 @@ def astar(graph: Any, start: Any, goal: Any, *,
                 or max_cost is not None or max_seconds is not None):
             raise InvalidParameterError(
                 "turn_cost cannot be combined with heuristic, weight, budgets or partial")
-        from .loop.turns import astar_turns
+        from .grid.turns import astar_turns
 
         return astar_turns(graph, start, goal, turn_cost=turn_cost)
     return serve("astar", graph, start, goal, heuristic=heuristic, weight=weight,

@@ -29,7 +29,7 @@ import numpy as np
 
 from .._kernels import codes as C
 from ..errors import InvalidParameterError
-from ..graph.engine import check_budget, starts_of
+from .._inputs import check_budget, starts_of
 from ..result import SearchResult, StopReason
 from . import workspace as _ws
 from .graph import CSRGraph, Metric

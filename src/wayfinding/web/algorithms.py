@@ -33,13 +33,14 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from .. import heuristics as H
+from ..anyangle import theta_star
 from ..api import astar, breadth_first_search, dijkstra, greedy_best_first
 from ..errors import InvalidParameterError
 from ..graph.protocol import as_graph
 from ..grid.grid import Grid
 from ..grid.jps import jps
 from ..grid.prepared import prepare
-from ..loop import astar_turns, theta_star
+from ..grid.turns import astar_turns
 from ..result import SearchResult
 
 __all__ = ["Algorithm", "Heuristic", "Outcome", "Trace", "solve", "trace"]

@@ -1,0 +1,7 @@
+"""Compiled (numba) kernels of :mod:`wayfinding.anyangle`: private, imported lazily.
+
+Kernels work on the padded flat arrays of :class:`~wayfinding.grid.grid.FlatGrid` and the
+grid's move table (:class:`wayfinding.grid._engine.Plan`: ``moves[k, 0:3]`` the flat
+offsets of the step and of the two orthogonal cells a diagonal step passes, ``lengths``).
+Importing this package does not import numba; its submodules do.
+"""

@@ -1,0 +1,251 @@
+"""Saving and loading distance fields: ``.npz`` for grids, JSON for generic graphs.
+
+Nothing is pickled. A grid file holds ``cost`` float64[H, W] (inf where unreached),
+``parent`` int64[H, W] (the parent's ``y * W + x``, -1 for none), ``max_cost`` (NaN for
+none) and a ``format`` tag. A graph file is a JSON object ``{"format", "version",
+"max_cost", "cells": [[location, cost, parent], ...]}`` whose locations are JSON values,
+tuples written as ``{"tuple": [...]}``.
+
+Loading trusts nothing: grid archives are read through :class:`~wayfinding._archive.NpzReader`
+(only the five members, sizes checked before decompressing, at most
+:data:`MAX_FIELD_CELLS` cells) and both kinds are checked by :func:`check_grid_field` or
+:func:`check_graph_field`; every fault is a MapFormatError naming the file.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from typing import Any
+
+import numpy as np
+
+from .._archive import NpzReader
+from ..errors import InvalidParameterError, MapFormatError
+from ._stores import GraphStore, GridStore
+
+FORMAT = "wayfinding.DistanceField"
+VERSION = 1
+#: Largest grid field read, in cells (32 times the largest MovingAI map): the bound that
+#: keeps a small file from declaring arrays that need gigabytes.
+MAX_FIELD_CELLS = 2**25
+_MEMBERS = ("format", "version", "cost", "parent", "max_cost")
+#: Members a file may lack (written since ``complete`` fields exist; absent means True).
+_OPTIONAL = ("complete",)
+_INTEGERS = (np.int64, np.int32)
+
+
+def save_field(field: Any, path: str | os.PathLike[str]) -> None:
+    """Write ``field`` (a DistanceField) to ``path``."""
+    store = field._store
+    max_cost = field.max_cost
+    if isinstance(store, GridStore):
+        h, w = store.height, store.width
+        parent = store.parent.reshape(h + 2, w + 2)[1:-1, 1:-1].astype(np.int64)
+        unpadded = np.where(parent >= 0, (parent // store.stride - 1) * w
+                            + parent % store.stride - 1, -1)
+        with open(path, "wb") as file:
+            np.savez_compressed(file, format=np.array(FORMAT), version=np.array(VERSION),
+                                cost=store.as_array(), parent=unpadded,
+                                max_cost=np.array(math.nan if max_cost is None else max_cost),
+                                complete=np.array(bool(field.complete)))
+        return
+    cells = [[_encode(loc), cost, None if store.parent[loc] is None
+              else _encode(store.parent[loc])] for loc, cost in store.dist.items()]
+    document = {"format": FORMAT, "version": VERSION, "max_cost": max_cost, "cells": cells,
+                "complete": bool(field.complete)}
+    with open(path, "w", encoding="utf-8") as file:
+        json.dump(document, file)
+
+
+def load_field(cls: Any, path: str | os.PathLike[str]) -> Any:
+    """Read a field written by :func:`save_field` as an instance of ``cls``."""
+    source = os.fspath(path)
+    with open(path, "rb") as file:
+        head = file.read(2)
+    if head == b"PK":
+        return _load_grid(cls, path, source)
+    return _load_graph(cls, path, source)
+
+
+def _load_grid(cls: Any, path: Any, source: str) -> Any:
+    def damaged(message: str) -> MapFormatError:
+        return MapFormatError(message, source=source)
+
+    # the bound is the declared shape (at most MAX_FIELD_CELLS cells), not a ratio: a field
+    # of mostly unreached (inf) cells deflates a thousandfold
+    with NpzReader(path, _MEMBERS + _OPTIONAL, damaged, max_ratio=None) as archive:
+        missing = set(_MEMBERS) - archive.names
+        if missing:
+            raise damaged(f"not a saved {FORMAT} (missing {sorted(missing)})")
+        if str(archive.read("format", "U", (), limit=1)) != FORMAT:
+            raise damaged(f"not a saved {FORMAT}")
+        version = int(archive.read("version", _INTEGERS, (), limit=1))
+        if version != VERSION:
+            raise damaged(f"unknown file version {version}")
+        max_cost = float(archive.read("max_cost", np.float64, (), limit=1))
+        cost = archive.read("cost", np.float64, (None, None), limit=MAX_FIELD_CELLS)
+        parent = archive.read("parent", _INTEGERS, (None, None), limit=max(cost.size, 1))
+        complete = True
+        if "complete" in archive.names:
+            complete = bool(archive.read("complete", np.bool_, (), limit=1))
+    if parent.shape != cost.shape or cost.size == 0:
+        raise damaged(f"cost {cost.shape} and parent {parent.shape} must be the same "
+                      "non-empty 2-D shape")
+    problem = check_grid_field(cost, parent, max_cost)
+    if problem is not None:
+        raise damaged(problem)
+    h, w = cost.shape
+    stride = w + 2
+    dist = np.full((h + 2) * stride, math.inf)
+    dist.reshape(h + 2, stride)[1:-1, 1:-1] = cost
+    padded = np.where(parent >= 0, (parent // w + 1) * stride + parent % w + 1, -1)
+    flat_parent = np.full((h + 2) * stride, -1, dtype=np.int32)
+    flat_parent.reshape(h + 2, stride)[1:-1, 1:-1] = padded
+    return cls(GridStore(dist, flat_parent, w, h),
+               max_cost=None if math.isnan(max_cost) else max_cost, complete=complete)
+
+
+def check_grid_field(cost: np.ndarray, parent: np.ndarray, max_cost: float) -> str | None:
+    """What is wrong with a grid field's arrays (as saved), or None.
+
+    Costs are numbers or +inf; a parent is -1 (a start, or unreached) or one of the eight
+    neighbours of its cell, reached, costing no more than the cell (as a flood leaves
+    them), and following parents never comes back to a cell.
+
+    Examples
+    --------
+    >>> check_grid_field(np.array([[0.0, 1.0, 2.0]]), np.array([[-1, 0, 0]]), math.nan)
+    'parent 0 of cell (2, 0) is not one of its neighbours'
+    """
+    if not (math.isnan(max_cost) or 0 <= max_cost < math.inf):
+        return f"max_cost {max_cost} is not a number >= 0"
+    if np.isnan(cost).any() or (np.isinf(cost) & (cost < 0)).any():
+        return "costs must be numbers or +inf"
+    h, w = cost.shape
+    flat_cost = cost.reshape(-1)
+    flat_parent = parent.reshape(-1).astype(np.int64)
+    bad = (flat_parent < -1) | (flat_parent >= h * w)
+    bad |= (flat_parent >= 0) & ~np.isfinite(flat_cost)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        return f"bad parent {int(flat_parent[i])} at cell {(i % w, i // w)}"
+    children = np.flatnonzero(flat_parent >= 0)
+    parents = flat_parent[children]
+    gap = np.maximum(np.abs(parents // w - children // w), np.abs(parents % w - children % w))
+    checks = ((gap != 1, "is not one of its neighbours"),
+              (~np.isfinite(flat_cost[parents]), "was not reached"),
+              (flat_cost[parents] > flat_cost[children], "costs more than the cell"))
+    for wrong, what in checks:
+        if wrong.any():
+            i = int(np.argmax(wrong))
+            child = int(children[i])
+            return f"parent {int(parents[i])} of cell {(child % w, child // w)} {what}"
+    # a cycle can only join cells of equal cost: follow those links by pointer doubling
+    tie = flat_cost[parents] == flat_cost[children]
+    tied = children[tie]
+    if tied.shape[0]:
+        index = np.full(h * w, -1, dtype=np.int64)
+        index[tied] = np.arange(tied.shape[0])
+        after = index[parents[tie]]  # the next tied cell, -1 when the links leave them
+        for _ in range(int(tied.shape[0]).bit_length() + 1):
+            after = np.where(after >= 0, after[after], -1)
+        if (after >= 0).any():
+            child = int(tied[np.argmax(after >= 0)])
+            return f"the parent links from cell {(child % w, child // w)} form a cycle"
+    return None
+
+
+def _load_graph(cls: Any, path: Any, source: str) -> Any:
+    try:
+        with open(path, encoding="utf-8") as file:
+            document = json.load(file)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+        raise MapFormatError(f"neither .npz nor JSON: {error}", source=source) from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise MapFormatError(f"not a saved {FORMAT}", source=source)
+    if document.get("version") != VERSION:
+        raise MapFormatError(f"unknown file version {document.get('version')!r}",
+                             source=source)
+    dist: dict[Any, float] = {}
+    parent: dict[Any, Any] = {}
+    try:
+        for loc, cost, before in document["cells"]:
+            key = _decode(loc)
+            dist[key] = float(cost)
+            parent[key] = None if before is None else _decode(before)
+    except (KeyError, TypeError, ValueError, RecursionError) as error:
+        raise MapFormatError(f"malformed cells: {error}", source=source) from None
+    problem = check_graph_field(dist, parent)
+    max_cost = document.get("max_cost")
+    if max_cost is not None and (isinstance(max_cost, bool)
+                                 or not isinstance(max_cost, int | float)
+                                 or not 0 <= max_cost < math.inf):
+        problem = f"max_cost {max_cost!r} is not a number >= 0"
+    complete = document.get("complete", True)
+    if not isinstance(complete, bool):
+        problem = f"complete {complete!r} is not true or false"
+    if problem is not None:
+        raise MapFormatError(problem, source=source)
+    return cls(GraphStore(dist, parent), max_cost=None if max_cost is None else float(max_cost),
+               complete=complete)
+
+
+def check_graph_field(dist: dict[Any, float], parent: dict[Any, Any]) -> str | None:
+    """What is wrong with a graph field's costs and parents, or None.
+
+    Costs are finite numbers; a parent is None or a reached location costing no more than
+    its child, and following parents never comes back to a location.
+
+    Examples
+    --------
+    >>> check_graph_field({"a": 0.0, "b": 0.0}, {"a": "b", "b": "a"})
+    "the parent links from 'a' form a cycle"
+    """
+    for location, cost in dist.items():
+        if not math.isfinite(cost):
+            return f"cost {cost} of {location!r} is not a finite number"
+        before = parent[location]
+        if before is None:
+            continue
+        if before not in dist:
+            return f"parent {before!r} is not a reached location"
+        if dist[before] > cost:
+            return f"parent {before!r} of {location!r} costs more than it"
+    state: dict[Any, int] = {}  # 1: on the chain being followed, 2: leads to a root
+    for location in dist:
+        chain = []
+        current = location
+        while current is not None and current not in state:
+            state[current] = 1
+            chain.append(current)
+            current = parent[current]
+        if current is not None and state[current] == 1:
+            return f"the parent links from {location!r} form a cycle"
+        for each in chain:
+            state[each] = 2
+    return None
+
+
+def _encode(location: Any) -> Any:
+    if isinstance(location, tuple):
+        return {"tuple": [_encode(item) for item in location]}
+    if isinstance(location, float) and not math.isfinite(location):
+        raise InvalidParameterError(f"cannot save location {location!r}: not a finite number")
+    if location is None or not isinstance(location, str | int | float):
+        raise InvalidParameterError(
+            f"cannot save location {location!r} as JSON: locations of a saved graph field "
+            "must be str, int, float, bool or tuples of those"
+        )
+    return location
+
+
+def _decode(value: Any) -> Any:
+    if isinstance(value, dict):
+        if set(value) != {"tuple"} or not isinstance(value["tuple"], list):
+            raise ValueError(f"unexpected object {value!r}")
+        return tuple(_decode(item) for item in value["tuple"])
+    if isinstance(value, list) or value is None:
+        raise ValueError(f"unexpected location {value!r}")
+    return value

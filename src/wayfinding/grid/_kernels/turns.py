@@ -1,0 +1,116 @@
+"""Kernel: A* over (cell, heading) states, where changing direction costs ``turn_cost``.
+
+State ``cell * k + j`` is "standing on ``cell``, having arrived by move ``j``" (``k``
+moves). The start cell has no heading: its first move is free of turn cost. The frontier
+is the shared lazy heap keyed by pairs (:mod:`wayfinding._kernels.pairheap`: f, then
+larger g first, as key ``(f, -g)``; stale entries are skipped when popped) that grows
+on demand, so memory is ``k`` float64 + 2 bytes per cell plus the heap actually used.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from ..._kernels.pairheap import pair_pop_into, pair_push
+from .steps import step_allowed
+
+
+@njit(cache=True, nogil=True, inline="always")
+def estimate(cell, stride, hp, goal_xy):  # pragma: no cover - numba
+    """Octile (or Manhattan) distance to the nearest goal times the cheapest cell cost."""
+    x = cell % stride
+    y = cell // stride
+    best = math.inf
+    for i in range(goal_xy.shape[0]):
+        dx = abs(x - goal_xy[i, 0])
+        dy = abs(y - goal_xy[i, 1])
+        if hp[3] != 0.0:
+            h = hp[0] * (dx + dy) + (hp[1] - 2.0 * hp[0]) * min(dx, dy)
+        else:
+            h = hp[0] * (dx + dy)
+        if h < best:
+            best = h
+    return best * hp[2]
+
+
+@njit(cache=True, nogil=True)
+def astar_turns(passable, costs, weighted, moves, lengths, rule, stride, hp, turn_cost,
+                start, goal_mark, goal_xy):  # pragma: no cover - numba
+    """A* from ``start`` to any cell with ``goal_mark`` set, paying ``turn_cost`` per turn.
+
+    Inputs: padded flat grid (``passable``, ``costs``, ``weighted``), ``moves``,
+    ``lengths``, ``rule``, ``stride``, heuristic ``hp = [D, D2, scale, diagonal]``,
+    ``turn_cost`` >= 0, ``start`` (not a goal), ``goal_mark`` uint8[n], ``goal_xy``
+    int64[m, 2] padded goal coordinates.
+
+    Returns ``(found, g, previous, expanded)``: the goal state reached (-1 if none),
+    ``g`` float64[n * k] per state, ``previous`` int8[n * k] the heading before the last
+    move (-1: the move left the start), and the number of expansions.
+    """
+    n_moves = moves.shape[0]
+    n_states = passable.shape[0] * n_moves
+    g = np.full(n_states, math.inf)
+    previous = np.full(n_states, -1, np.int8)
+    closed = np.zeros(n_states, np.uint8)
+    capacity = 1024
+    heap_f = np.empty(capacity)
+    heap_ng = np.empty(capacity)
+    heap_n = np.empty(capacity, np.int64)
+    size = 0
+    expanded = 1
+    for k in range(n_moves):  # the start has no heading: no turn cost on the first move
+        if not step_allowed(passable, start, k, moves, rule):
+            continue
+        v = start + moves[k, 0]
+        step = lengths[k] * costs[v] if weighted else lengths[k]
+        state = v * n_moves + k
+        g[state] = step
+        size = pair_push(heap_f, heap_ng, heap_n, size,
+                         step + estimate(v, stride, hp, goal_xy), -step, state, 0.0)
+    found = -1
+    while size > 0:
+        state = heap_n[0]
+        gs = -heap_ng[0]
+        size -= 1
+        pair_pop_into(heap_f, heap_ng, heap_n, size, 0.0)
+        if closed[state] != 0 or gs > g[state]:
+            continue  # stale
+        u = state // n_moves
+        heading = state % n_moves
+        if goal_mark[u] != 0:
+            found = state
+            break
+        closed[state] = 1
+        expanded += 1
+        for k in range(n_moves):
+            if not step_allowed(passable, u, k, moves, rule):
+                continue
+            v = u + moves[k, 0]
+            nxt = v * n_moves + k
+            if closed[nxt] != 0:
+                continue
+            new_cost = gs + (lengths[k] * costs[v] if weighted else lengths[k])
+            if k != heading:
+                new_cost += turn_cost
+            if new_cost < g[nxt]:
+                g[nxt] = new_cost
+                previous[nxt] = heading
+                if size == capacity:
+                    capacity *= 2
+                    heap_f = _grown(heap_f, capacity)
+                    heap_ng = _grown(heap_ng, capacity)
+                    heap_n = _grown(heap_n, capacity)
+                size = pair_push(heap_f, heap_ng, heap_n, size,
+                                 new_cost + estimate(v, stride, hp, goal_xy), -new_cost,
+                                 nxt, 0.0)
+    return found, g, previous, expanded
+
+
+@njit(cache=True, nogil=True)
+def _grown(array, capacity):  # pragma: no cover - numba
+    bigger = np.empty(capacity, array.dtype)
+    bigger[:array.shape[0]] = array
+    return bigger
