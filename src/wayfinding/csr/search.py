@@ -27,9 +27,9 @@ from typing import Any
 
 import numpy as np
 
+from .._inputs import check_budget, starts_of
 from .._kernels import codes as C
 from ..errors import InvalidParameterError
-from .._inputs import check_budget, starts_of
 from ..result import SearchResult, StopReason
 from . import workspace as _ws
 from .graph import CSRGraph, Metric
