@@ -1,4 +1,4 @@
-"""Kernels: contraction hierarchies on a small undirected graph (the subgoal graph).
+"""Kernels: contraction hierarchies on a small undirected graph (e.g. a subgoal graph).
 
 After R. Geisberger, P. Sanders, D. Schultes and D. Delling, "Contraction Hierarchies:
 Faster and Simpler Hierarchical Routing in Road Networks", WEA 2008; used on subgoal
@@ -17,7 +17,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .jps_heap import heap_pop, heap_push
+from ..._kernels.heap import pop_into, push
+from .common import grown
 
 #: Witness searches while ranking nodes: nodes settled at most, and edges per path.
 QUICK_SETTLE = 40
@@ -53,15 +54,15 @@ def _collect(v, start, length, adj_to, adj_w, contracted, nbr, nbr_w):  # pragma
 
 @njit(cache=True)
 def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, stamp,
-             generation, heap_f, heap_g, heap_node, short_u, short_w, short_cost, mark,
-             via_of, seen_at, settle_limit, hops, hop_limit):
+             generation, heap_key, heap_node, short_u, short_w, short_cost, mark, via_of,
+             seen_at, settle_limit, hops, hop_limit):
     """Shortcuts that contracting ``v`` needs, into ``short_*``.
 
     For each remaining neighbour ``u`` one bounded Dijkstra search (without ``v``) looks
     for *witnesses*: paths to the later neighbours ``w`` no longer than ``u - v - w``. It
     stops once every target has one, or after ``settle_limit`` nodes; a target left
-    without a witness gets a shortcut. Returns ``(count, generation, heap_f, heap_g,
-    heap_node, work)``, ``work`` the edges relaxed.
+    without a witness gets a shortcut. Returns ``(count, generation, heap_key, heap_node,
+    work)`` (the heap arrays grown if they had to), ``work`` the edges relaxed.
     """  # pragma: no cover - numba
     n_short = 0
     work = 0
@@ -78,12 +79,15 @@ def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, s
         dist[u] = 0.0
         hops[u] = 0
         stamp[u] = generation
-        size = 0
-        heap_f, heap_g, heap_node, size = heap_push(heap_f, heap_g, heap_node, size,
-                                                    0.0, 0.0, u)
+        heap_key[0] = 0.0
+        heap_node[0] = u
+        size = 1
         settled = 0
         while size > 0 and settled < settle_limit and targets_left > 0:
-            d_top, _g, x, size = heap_pop(heap_f, heap_g, heap_node, size)
+            d_top = heap_key[0]
+            x = heap_node[0]
+            size -= 1
+            pop_into(heap_key, heap_node, size)
             if d_top > dist[x]:
                 continue
             if d_top > limit:
@@ -105,8 +109,10 @@ def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, s
                             nd <= via_of[y]):
                         seen_at[y] = generation  # a witness for target y
                         targets_left -= 1
-                    heap_f, heap_g, heap_node, size = heap_push(heap_f, heap_g, heap_node,
-                                                                size, nd, nd, y)
+                    if size == heap_key.shape[0]:
+                        heap_key = grown(heap_key, size, 2 * size + 16)
+                        heap_node = grown(heap_node, size, 2 * size + 16)
+                    size = push(heap_key, heap_node, size, nd, y)
         for b in range(a + 1, k):
             w = nbr[b]
             if seen_at[w] == generation:
@@ -115,7 +121,7 @@ def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, s
             short_w[n_short] = w
             short_cost[n_short] = nbr_w[a] + nbr_w[b]
             n_short += 1
-    return n_short, generation, heap_f, heap_g, heap_node, work
+    return n_short, generation, heap_key, heap_node, work
 
 
 @njit(cache=True, nogil=True)
@@ -178,8 +184,7 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
     via_of = np.zeros(n, dtype=np.float64)
     hops = np.zeros(n, dtype=np.int64)
     generation = 0
-    heap_f = np.empty(256, dtype=np.float64)
-    heap_g = np.empty(256, dtype=np.float64)
+    heap_key = np.empty(256, dtype=np.float64)
     heap_node = np.empty(256, dtype=np.int64)
     nbr = np.empty(n, dtype=np.int64)
     nbr_w = np.empty(n, dtype=np.float64)
@@ -187,8 +192,7 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
     short_w = np.empty(64, dtype=np.int64)
     short_cost = np.empty(64, dtype=np.float64)
     priority = np.zeros(n, dtype=np.float64)
-    queue_f = np.empty(n + 16, dtype=np.float64)
-    queue_g = np.zeros(n + 16, dtype=np.float64)
+    queue_key = np.empty(n + 16, dtype=np.float64)
     queue_node = np.empty(n + 16, dtype=np.int64)
     queue_size = 0
     order = 0
@@ -204,7 +208,10 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
             else:
                 if queue_size == 0:
                     break
-                p_top, _g, v, queue_size = heap_pop(queue_f, queue_g, queue_node, queue_size)
+                p_top = queue_key[0]
+                v = queue_node[0]
+                queue_size -= 1
+                pop_into(queue_key, queue_node, queue_size)
                 if contracted[v] or p_top != priority[v]:
                     continue
             k = _collect(v, start, length, adj_to, adj_w, contracted, nbr, nbr_w)
@@ -217,22 +224,24 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
                 return (rank, -1, np.zeros(1, dtype=np.int64), empty_i32, empty_i32,
                         np.zeros(0), empty_i32, empty_i32, np.zeros(1, dtype=np.int64),
                         empty_i32, np.zeros(0), empty_i32, empty_i32, work)  # gave up
-            n_short, generation, heap_f, heap_g, heap_node, spent = _witness(
+            n_short, generation, heap_key, heap_node, spent = _witness(
                 v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, stamp,
-                generation, heap_f, heap_g, heap_node, short_u, short_w, short_cost, mark,
-                via_of, seen_at, quick_settle, hops, quick_hops)
+                generation, heap_key, heap_node, short_u, short_w, short_cost, mark, via_of,
+                seen_at, quick_settle, hops, quick_hops)
             work += spent
             new_priority = float(n_short - k + deleted[v] + level[v])
-            if initial or (queue_size > 0 and new_priority > queue_f[0]):
+            if initial or (queue_size > 0 and new_priority > queue_key[0]):
                 priority[v] = new_priority
-                queue_f, queue_g, queue_node, queue_size = heap_push(
-                    queue_f, queue_g, queue_node, queue_size, new_priority, 0.0, v)
+                if queue_size == queue_key.shape[0]:
+                    queue_key = grown(queue_key, queue_size, 2 * queue_size + 16)
+                    queue_node = grown(queue_node, queue_size, 2 * queue_size + 16)
+                queue_size = push(queue_key, queue_node, queue_size, new_priority, v)
                 continue
             # ---- contract v, with a thorough witness search this time
-            n_short, generation, heap_f, heap_g, heap_node, spent = _witness(
+            n_short, generation, heap_key, heap_node, spent = _witness(
                 v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, stamp,
-                generation, heap_f, heap_g, heap_node, short_u, short_w, short_cost, mark,
-                via_of, seen_at, settle_limit, hops, hop_limit)
+                generation, heap_key, heap_node, short_u, short_w, short_cost, mark, via_of,
+                seen_at, settle_limit, hops, hop_limit)
             work += spent
             contracted[v] = True
             rank[v] = order
@@ -254,15 +263,9 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
                     room = 2 * capacity[a] + 4
                     if used + room > adj_to.shape[0]:
                         bigger = max(2 * adj_to.shape[0], used + room)
-                        grown_to = np.empty(bigger, dtype=np.int32)
-                        grown_to[:used] = adj_to[:used]
-                        adj_to = grown_to
-                        grown_w = np.empty(bigger, dtype=np.float64)
-                        grown_w[:used] = adj_w[:used]
-                        adj_w = grown_w
-                        grown_mid = np.empty(bigger, dtype=np.int32)
-                        grown_mid[:used] = adj_mid[:used]
-                        adj_mid = grown_mid
+                        adj_to = grown(adj_to, used, bigger)
+                        adj_w = grown(adj_w, used, bigger)
+                        adj_mid = grown(adj_mid, used, bigger)
                     first = start[a]
                     adj_to[used:used + length[a]] = adj_to[first:first + length[a]]
                     adj_w[used:used + length[a]] = adj_w[first:first + length[a]]

@@ -25,14 +25,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ....hierarchy._kernels.common import grown
+
 DIAG_H = (0, 1, 0, 1)
 DIAG_V = (2, 2, 3, 3)
-
-
-@njit(cache=True)
-def cardinal_offsets(stride):  # pragma: no cover - numba
-    """Flat offsets of E, W, N, S."""
-    return np.array([1, -1, -stride, stride], dtype=np.int64)
 
 
 @njit(cache=True, nogil=True)
@@ -107,6 +103,25 @@ def _along(origin, cell, step, limit):  # pragma: no cover - numba
     return k if k <= limit else 0
 
 
+@njit(cache=True, inline="always")
+def _sweep(subgoal_id, clear, current, c, step, bound, target, out,
+           count):  # pragma: no cover - numba
+    """One sweep of :func:`direct_reachable` from ``current`` in cardinal direction ``c``
+    (flat ``step``), at most ``bound`` cells: ``(hit, count, bound)`` afterwards."""
+    ext = np.int64(clear[current, c])
+    if target >= 0:
+        k = _along(current, target, step, ext + 1)
+        if k > 0 and k - 1 < bound:
+            return True, count, bound
+    if ext < bound:
+        stop = current + (ext + 1) * step
+        if subgoal_id[stop] >= 0:
+            out[count] = stop
+            count += 1
+        bound = ext
+    return False, count, bound
+
+
 @njit(cache=True)
 def direct_reachable(passable, subgoal_id, clear, stride, origin, target, out):
     """Subgoals direct-h-reachable from ``origin``; ``target`` (or -1) acts as a subgoal.
@@ -149,39 +164,15 @@ def direct_reachable(passable, subgoal_id, clear, stride, origin, target, out):
                 count += 1
                 break
             # sweep along both components from this diagonal cell, bounded
-            ext = np.int64(clear[current, ch])
-            if target >= 0:
-                k = _along(current, target, h, ext + 1)
-                if k > 0 and k - 1 < bound_h:
-                    return 0, True
-            if ext < bound_h:
-                stop = current + (ext + 1) * h
-                if subgoal_id[stop] >= 0:
-                    out[count] = stop
-                    count += 1
-                bound_h = ext
-            ext = np.int64(clear[current, cv])
-            if target >= 0:
-                k = _along(current, target, v, ext + 1)
-                if k > 0 and k - 1 < bound_v:
-                    return 0, True
-            if ext < bound_v:
-                stop = current + (ext + 1) * v
-                if subgoal_id[stop] >= 0:
-                    out[count] = stop
-                    count += 1
-                bound_v = ext
+            hit, count, bound_h = _sweep(subgoal_id, clear, current, ch, h, bound_h, target,
+                                         out, count)
+            if hit:
+                return 0, True
+            hit, count, bound_v = _sweep(subgoal_id, clear, current, cv, v, bound_v, target,
+                                         out, count)
+            if hit:
+                return 0, True
     return count, False
-
-
-@njit(cache=True)
-def octile_cells(a, b, stride, straight, diagonal):  # pragma: no cover - numba
-    """Octile distance between flat indices ``a`` and ``b``."""
-    dx = abs(a % stride - b % stride)
-    dy = abs(a // stride - b // stride)
-    if dx < dy:
-        return straight * (dy - dx) + diagonal * dx
-    return straight * (dx - dy) + diagonal * dy
 
 
 @njit(cache=True, nogil=True)
@@ -208,50 +199,11 @@ def subgoal_edges(passable, subgoal_id, cells, clear, stride, height, width, sto
                 continue
             if m == capacity:
                 capacity *= 2
-                grown_t = np.empty(capacity, dtype=np.int64)
-                grown_h = np.empty(capacity, dtype=np.int64)
-                grown_t[:m] = tails[:m]
-                grown_h[:m] = heads[:m]
-                tails = grown_t
-                heads = grown_h
+                tails = grown(tails, m, capacity)
+                heads = grown(heads, m, capacity)
             tails[m] = min(u, v)
             heads[m] = max(u, v)
             m += 1
     keys = tails[:m] * n_sub + heads[:m]
     keys = np.unique(keys)
     return (keys // n_sub).astype(np.int32), (keys % n_sub).astype(np.int32)
-
-
-@njit(cache=True)
-def diagonal_first(passable, a, b, stride, out, position):
-    """Write the cells after ``a`` up to ``b`` of the diagonal-first path into ``out``.
-
-    Returns the next free position of ``out``, or -1 when that path is blocked (nothing
-    useful is written then).
-    """  # pragma: no cover - numba
-    ax = a % stride
-    ay = a // stride
-    bx = b % stride
-    by = b // stride
-    sx = 1 if bx > ax else (-1 if bx < ax else 0)
-    sy = stride if by > ay else (-stride if by < ay else 0)
-    dx = abs(bx - ax)
-    dy = abs(by - ay)
-    n_diag = min(dx, dy)
-    n_straight = max(dx, dy) - n_diag
-    straight = sx if dx > dy else sy
-    current = a
-    for _ in range(n_diag):
-        if not (passable[current + sx] and passable[current + sy]
-                and passable[current + sx + sy]):
-            return -1
-        current += sx + sy
-        out[position] = current
-        position += 1
-    for _ in range(n_straight):
-        current += straight
-        if not passable[current]:
-            return -1
-        out[position] = current
-        position += 1
-    return position

@@ -1,16 +1,17 @@
 """Kernel: check a contraction hierarchy and its hub labels read from a file.
 
-:func:`.ch_query.query` trusts its arrays (numba checks no bounds), so a loaded file must
-satisfy what :func:`.ch.contract`, :func:`.ch_labels.build_labels` and
-:func:`wayfinding.grid.prepared_parts.by_rank` guarantee before a query may read it:
+:func:`.query.hub_path` trusts its arrays (numba checks no bounds), so a loaded file
+must satisfy what :func:`.contract.contract`, :func:`.labels.build_labels` and
+:func:`wayfinding.hierarchy.hierarchy.by_rank` guarantee before a query may read it:
 
 * every node, edge and label index in range; CSR starts that begin at 0, never decrease
   and end at the array length; core nodes ``0 .. n_core - 1`` own no upward edge;
 * an upward edge leads to a lower node number (a higher rank) and a shortcut unpacks into
   two upward edges of a node numbered higher than both its ends (so unpacking ends);
   core edges join core nodes;
-* weights finite: an original edge weighs the octile distance between its cells, a
-  shortcut the sum of its halves;
+* weights finite: an original edge weighs the octile distance between its ends (node
+  coordinates ``node_xy = x + stride * y``, as a grid's flat indices; every edge of a
+  subgoal graph is such a line), a shortcut the sum of its halves;
 * each label sorted by hub, holding only hubs numbered at most its node, the node itself
   (distance 0, no edge) last; every other entry reached by an upward edge into its hub
   from another hub of the same label, its distance that hub's plus the edge's weight (so
@@ -27,6 +28,8 @@ import math
 
 import numpy as np
 from numba import njit
+
+from .common import find_hub
 
 OK = 0
 #: Codes returned by :func:`check`, with the message the caller formats (``{a}``, ``{b}``).
@@ -54,30 +57,42 @@ MESSAGES = {
 }
 
 
+#: What :func:`_edge` finds about one edge of the upward or core graph.
+_ORIGINAL, _SHORTCUT, _BAD_WEIGHT, _BAD_LINKS = 0, 1, 2, 3
+
+
 @njit(cache=True)
 def _close(a, b):  # pragma: no cover - numba
     return abs(a - b) <= 1e-9 * max(abs(a), abs(b), 1.0)
 
 
 @njit(cache=True)
-def _octile(a, b, stride, straight, diagonal):  # pragma: no cover - numba
-    dx = abs(a % stride - b % stride)
-    dy = abs(a // stride - b // stride)
-    return straight * abs(dx - dy) + diagonal * min(dx, dy)
+def _edge(w, low, high, m, a, b, stride, straight, diagonal):  # pragma: no cover - numba
+    """An edge of weight ``w`` between node coordinates ``a`` and ``b`` with unpacking
+    links ``low``/``high`` (``m`` upward edges): original of the right length, a
+    shortcut whose links are in range (their ends are the caller's to check), or bad."""
+    if low < 0 and high < 0:
+        dx = abs(a % stride - b % stride)
+        dy = abs(a // stride - b // stride)
+        length = straight * abs(dx - dy) + diagonal * min(dx, dy)
+        return _ORIGINAL if _close(w, length) else _BAD_WEIGHT
+    if low < 0 or high < 0 or low >= m or high >= m:
+        return _BAD_LINKS
+    return _SHORTCUT
 
 
 @njit(cache=True)
-def check(cells, stride, straight, diagonal, up_start, up_from, up_to, up_w, up_low,
+def check(node_xy, stride, straight, diagonal, up_start, up_from, up_to, up_w, up_low,
           up_high, core_start, core_to, core_w, core_low, core_high, label_start, label_hd,
           label_edge):  # pragma: no cover - numba
     """``(code, a, b)``: 0 when the arrays form a hierarchy a query may read, else the
     code of :data:`MESSAGES` and the node and index it is about.
 
     Shapes are the caller's to check first: ``up_start`` and ``label_start`` hold
-    ``n + 1`` entries (``n = cells.shape[0]``), ``up_*`` one length, ``core_start`` at
+    ``n + 1`` entries (``n = node_xy.shape[0]``), ``up_*`` one length, ``core_start`` at
     most ``n + 1``, ``core_*`` one length, ``label_hd`` ``(len(label_edge), 2)``.
     """
-    n = cells.shape[0]
+    n = node_xy.shape[0]
     m = up_from.shape[0]
     n_core = core_start.shape[0] - 1
     # ---- upward graph
@@ -101,13 +116,12 @@ def check(cells, stride, straight, diagonal, up_start, up_from, up_to, up_w, up_
         v = up_from[e]
         low = up_low[e]
         high = up_high[e]
-        if low < 0 and high < 0:
-            if not _close(up_w[e], _octile(cells[v], cells[up_to[e]], stride, straight,
-                                           diagonal)):
-                return 5, v, e
-            continue
-        if low < 0 or high < 0 or low >= m or high >= m:
-            return 6, v, e
+        kind = _edge(up_w[e], low, high, m, node_xy[v], node_xy[up_to[e]], stride,
+                     straight, diagonal)
+        if kind != _SHORTCUT:
+            if kind == _ORIGINAL:
+                continue
+            return (5 if kind == _BAD_WEIGHT else 6), v, e
         mid = up_from[low]
         if (up_from[high] != mid or mid <= v or up_to[low] != v
                 or up_to[high] != up_to[e]):
@@ -130,13 +144,12 @@ def check(cells, stride, straight, diagonal, up_start, up_from, up_to, up_w, up_
                 return 9, v, e
             low = core_low[e]
             high = core_high[e]
-            if low < 0 and high < 0:
-                if not _close(core_w[e], _octile(cells[v], cells[y], stride, straight,
-                                                 diagonal)):
-                    return 9, v, e
-                continue
-            if low < 0 or high < 0 or low >= m or high >= m:
-                return 10, v, e
+            kind = _edge(core_w[e], low, high, m, node_xy[v], node_xy[y], stride, straight,
+                         diagonal)
+            if kind != _SHORTCUT:
+                if kind == _ORIGINAL:
+                    continue
+                return (9 if kind == _BAD_WEIGHT else 10), v, e
             if (up_from[low] != up_from[high] or up_to[low] != v
                     or up_to[high] != y):
                 return 10, v, e
@@ -168,14 +181,7 @@ def check(cells, stride, straight, diagonal, up_start, up_from, up_to, up_w, up_
             if e < 0 or e >= m or up_to[e] != np.int64(label_hd[i, 0]):
                 return 15, v, i
             x = up_from[e]  # a hub of the same label, found by binary search
-            low = first
-            high = last
-            while low < high:
-                middle = (low + high) >> 1
-                if label_hd[middle, 0] < x:
-                    low = middle + 1
-                else:
-                    high = middle
+            low = find_hub(label_hd, first, last, x)
             if label_hd[low, 0] != x:
                 return 15, v, i
             if not _close(label_hd[i, 1], label_hd[low, 1] + up_w[e]):
