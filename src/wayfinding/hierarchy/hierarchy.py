@@ -91,6 +91,7 @@ def build(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray,
     """
     from ._kernels import contract as kernels  # numba is imported lazily
     from ._kernels.labels import build_labels
+    from ._kernels.layout import flat_core
 
     parts = None
     if contract:
@@ -100,7 +101,7 @@ def build(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray,
         if stop[0]:
             return None
     if parts is None or parts[1] < 0:
-        parts = kernels.flat_core(n, tails, heads, weights)
+        parts = flat_core(n, tails, heads, weights)
     order, arrays = by_rank(*parts)
     labels = build_labels(n, arrays[0], arrays[1], arrays[2], arrays[3], stop)
     if stop[0]:

@@ -6,10 +6,8 @@ the arrays of the :class:`~wayfinding.hierarchy.Hierarchy` under their field nam
 
 Examples
 --------
->>> from wayfinding import Grid
->>> a, b = Grid.from_ascii('..'), Grid.from_ascii('..')
->>> grid_fingerprint(a) == grid_fingerprint(b)
-True
+>>> FORMAT_VERSION, _FILE_KEYS[:6]
+(1, ('format_version', 'method', 'fingerprint', 'build_seconds', 'edges', 'cells'))
 """
 
 from __future__ import annotations

@@ -7,19 +7,12 @@ described in :mod:`wayfinding.grid.prepared`.
 
 Examples
 --------
->>> import wayfinding as wf
->>> grid = wf.Grid.from_ascii('''
-... .......
-... .#####.
-... .#...#.
-... .......
-... ''', diagonal=True)
->>> prepared = prepare(grid)
->>> result = prepared.search((3, 2), (3, 0))
->>> round(result.cost, 3), len(result.path), result.path[-1]
-(9.414, 10, (3, 0))
->>> result.cost == wf.astar(grid, (3, 2), (3, 0)).cost
-True
+>>> import numpy as np
+>>> from wayfinding import Grid
+>>> mask = np.ones((5, 9), bool); mask[1:4, 4] = False
+>>> prepared = prepare(Grid(mask, diagonal=True))
+>>> prepared.subgoals, prepared.core, round(prepared.search((0, 2), (8, 2)).cost, 3)
+(4, 0, 9.657)
 """
 
 from __future__ import annotations
@@ -232,10 +225,10 @@ class PreparedGrid:
 
         Raises
         ------
-        StaleDataError
-            When the grid was edited after the build.
         InvalidLocationError
             When ``start`` or ``goal`` is outside the grid or a wall.
+        StaleDataError
+            When the grid was edited after the build.
 
         Examples
         --------

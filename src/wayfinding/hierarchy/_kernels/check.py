@@ -57,8 +57,8 @@ MESSAGES = {
 }
 
 
-#: What :func:`_edge` finds about one edge of the upward or core graph.
-_ORIGINAL, _SHORTCUT, _BAD_WEIGHT, _BAD_LINKS = 0, 1, 2, 3
+#: What :func:`_edge` finds wrong with an edge (0: nothing).
+_BAD_WEIGHT, _BAD_LINKS = 1, 2
 
 
 @njit(cache=True)
@@ -67,18 +67,40 @@ def _close(a, b):  # pragma: no cover - numba
 
 
 @njit(cache=True)
-def _edge(w, low, high, m, a, b, stride, straight, diagonal):  # pragma: no cover - numba
-    """An edge of weight ``w`` between node coordinates ``a`` and ``b`` with unpacking
-    links ``low``/``high`` (``m`` upward edges): original of the right length, a
-    shortcut whose links are in range (their ends are the caller's to check), or bad."""
+def _bad_start(starts, n, total, allow_empty):  # pragma: no cover - numba
+    """-1 when the CSR ``starts`` of ``n`` lists run from 0 to ``total`` without
+    decreasing (nor staying, unless ``allow_empty``); else the node where they do not
+    (0 when the ends are wrong)."""
+    if starts[0] != 0 or starts[n] != total:
+        return 0
+    for v in range(n):
+        if starts[v + 1] < starts[v] or (not allow_empty and starts[v + 1] == starts[v]):
+            return v
+    return -1
+
+
+@njit(cache=True)
+def _edge(v, y, w, low, high, upward, up_from, up_to, up_w, node_xy, stride, straight,
+          diagonal):  # pragma: no cover - numba
+    """What is wrong with the edge ``v - y`` of weight ``w`` and unpacking links
+    ``low``/``high`` (upward edges ``mid - v`` and ``mid - y``; ``mid`` must rank below
+    ``v`` too when ``upward``): an original edge must weigh the octile distance between
+    its ends, a shortcut the sum of its halves."""
+    m = up_from.shape[0]
     if low < 0 and high < 0:
+        a = node_xy[v]
+        b = node_xy[y]
         dx = abs(a % stride - b % stride)
         dy = abs(a // stride - b // stride)
         length = straight * abs(dx - dy) + diagonal * min(dx, dy)
-        return _ORIGINAL if _close(w, length) else _BAD_WEIGHT
+        return 0 if _close(w, length) else _BAD_WEIGHT
     if low < 0 or high < 0 or low >= m or high >= m:
         return _BAD_LINKS
-    return _SHORTCUT
+    mid = up_from[low]
+    if (up_from[high] != mid or (upward and mid <= v) or up_to[low] != v
+            or up_to[high] != y):
+        return _BAD_LINKS
+    return 0 if _close(w, up_w[low] + up_w[high]) else _BAD_WEIGHT
 
 
 @njit(cache=True)
@@ -96,11 +118,9 @@ def check(node_xy, stride, straight, diagonal, up_start, up_from, up_to, up_w, u
     m = up_from.shape[0]
     n_core = core_start.shape[0] - 1
     # ---- upward graph
-    if up_start[0] != 0 or up_start[n] != m:
-        return 1, 0, 0
-    for v in range(n):
-        if up_start[v + 1] < up_start[v]:
-            return 1, v, 0
+    bad = _bad_start(up_start, n, m, True)
+    if bad >= 0:
+        return 1, bad, 0
     if up_start[n_core] != 0:
         return 2, n_core - 1, 0
     for v in range(n):
@@ -114,27 +134,14 @@ def check(node_xy, stride, straight, diagonal, up_start, up_from, up_to, up_w, u
                 return 5, v, e
     for e in range(m):  # every edge is in range now: check the unpacking links
         v = up_from[e]
-        low = up_low[e]
-        high = up_high[e]
-        kind = _edge(up_w[e], low, high, m, node_xy[v], node_xy[up_to[e]], stride,
-                     straight, diagonal)
-        if kind != _SHORTCUT:
-            if kind == _ORIGINAL:
-                continue
-            return (5 if kind == _BAD_WEIGHT else 6), v, e
-        mid = up_from[low]
-        if (up_from[high] != mid or mid <= v or up_to[low] != v
-                or up_to[high] != up_to[e]):
-            return 6, v, e
-        if not _close(up_w[e], up_w[low] + up_w[high]):
-            return 5, v, e
+        problem = _edge(v, up_to[e], up_w[e], up_low[e], up_high[e], True, up_from, up_to,
+                        up_w, node_xy, stride, straight, diagonal)
+        if problem:
+            return 4 + problem, v, e  # 5: weight, 6: links
     # ---- core graph
-    n_edges = core_to.shape[0]
-    if core_start[0] != 0 or core_start[n_core] != n_edges:
-        return 7, 0, 0
-    for v in range(n_core):
-        if core_start[v + 1] < core_start[v]:
-            return 7, v, 0
+    bad = _bad_start(core_start, n_core, core_to.shape[0], True)
+    if bad >= 0:
+        return 7, bad, 0
     for v in range(n_core):
         for e in range(core_start[v], core_start[v + 1]):
             y = core_to[e]
@@ -142,26 +149,14 @@ def check(node_xy, stride, straight, diagonal, up_start, up_from, up_to, up_w, u
                 return 8, v, e
             if not math.isfinite(core_w[e]):
                 return 9, v, e
-            low = core_low[e]
-            high = core_high[e]
-            kind = _edge(core_w[e], low, high, m, node_xy[v], node_xy[y], stride, straight,
-                         diagonal)
-            if kind != _SHORTCUT:
-                if kind == _ORIGINAL:
-                    continue
-                return (9 if kind == _BAD_WEIGHT else 10), v, e
-            if (up_from[low] != up_from[high] or up_to[low] != v
-                    or up_to[high] != y):
-                return 10, v, e
-            if not _close(core_w[e], up_w[low] + up_w[high]):
-                return 9, v, e
+            problem = _edge(v, y, core_w[e], core_low[e], core_high[e], False, up_from,
+                            up_to, up_w, node_xy, stride, straight, diagonal)
+            if problem:
+                return 8 + problem, v, e  # 9: weight, 10: links
     # ---- labels
-    n_entries = label_edge.shape[0]
-    if label_start[0] != 0 or label_start[n] != n_entries:
-        return 11, 0, 0
-    for v in range(n):
-        if label_start[v + 1] <= label_start[v]:
-            return 11, v, 0
+    bad = _bad_start(label_start, n, label_edge.shape[0], False)
+    if bad >= 0:  # (no label is empty: each holds its node)
+        return 11, bad, 0
     for v in range(n):
         first = label_start[v]
         last = label_start[v + 1] - 1

@@ -1,5 +1,8 @@
 """Kernels: small helpers shared by the hierarchy kernels (inlined by numba).
 
+The lazy heap is :mod:`wayfinding._kernels.heap`'s; :func:`pop` and :func:`push_grown`
+only wrap it for the searches here, whose heaps grow while they run.
+
 Examples
 --------
 >>> import numpy as np
@@ -8,12 +11,18 @@ Examples
 (1, 1)
 >>> grown(np.arange(3), 2, 4)[:2].tolist()
 [0, 1]
+>>> keys, items, size = push_grown(np.zeros(1), np.zeros(1, np.int64), 0, 2.0, 7)
+>>> keys, items, size = push_grown(keys, items, size, 1.0, 8)
+>>> [int(x) for x in pop(keys, items, size)[1:]]
+[8, 1]
 """
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
+
+from ..._kernels.heap import pop_into, push
 
 
 @njit(cache=True, inline="always")
@@ -50,3 +59,23 @@ def grown(array, used, capacity):  # pragma: no cover - numba
     bigger = np.empty(capacity, dtype=array.dtype)
     bigger[:used] = array[:used]
     return bigger
+
+
+@njit(cache=True, inline="always")
+def pop(keys, items, size):  # pragma: no cover - numba
+    """Remove the root of a lazy heap of ``size`` entries: ``(key, item, size - 1)``."""
+    key = keys[0]
+    item = items[0]
+    size -= 1
+    pop_into(keys, items, size)
+    return key, item, size
+
+
+@njit(cache=True, inline="always")
+def push_grown(keys, items, size, key, item):  # pragma: no cover - numba
+    """Insert into a lazy heap, first doubling its arrays when full:
+    ``(keys, items, size + 1)``."""
+    if size == keys.shape[0]:
+        keys = grown(keys, size, 2 * size + 16)
+        items = grown(items, size, 2 * size + 16)
+    return keys, items, push(keys, items, size, key, item)

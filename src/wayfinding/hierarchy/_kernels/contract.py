@@ -17,8 +17,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..._kernels.heap import pop_into, push
-from .common import grown
+from .common import grown, pop, push_grown
+from .layout import core_graph, upward_graph
 
 #: Witness searches while ranking nodes: nodes settled at most, and edges per path.
 QUICK_SETTLE = 40
@@ -84,10 +84,7 @@ def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, s
         size = 1
         settled = 0
         while size > 0 and settled < settle_limit and targets_left > 0:
-            d_top = heap_key[0]
-            x = heap_node[0]
-            size -= 1
-            pop_into(heap_key, heap_node, size)
+            d_top, x, size = pop(heap_key, heap_node, size)
             if d_top > dist[x]:
                 continue
             if d_top > limit:
@@ -109,10 +106,7 @@ def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, s
                             nd <= via_of[y]):
                         seen_at[y] = generation  # a witness for target y
                         targets_left -= 1
-                    if size == heap_key.shape[0]:
-                        heap_key = grown(heap_key, size, 2 * size + 16)
-                        heap_node = grown(heap_node, size, 2 * size + 16)
-                    size = push(heap_key, heap_node, size, nd, y)
+                    heap_key, heap_node, size = push_grown(heap_key, heap_node, size, nd, y)
         for b in range(a + 1, k):
             w = nbr[b]
             if seen_at[w] == generation:
@@ -138,13 +132,13 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
     On grid-like graphs (open maps strewn with small obstacles) the hierarchy gets dense
     long before the top and costly to build: once the witness searches have relaxed
     ``work_limit`` edges the contraction gives up (``n_core`` is -1 then, and the caller
-    uses :func:`flat_core`). It gives up the same way once ``stop[0]`` is non-zero
+    uses :func:`.layout.flat_core`). It gives up the same way once ``stop[0]`` is non-zero
     (another thread asks it to stop).
 
     Returns ``(rank, n_core, up_start, up_from, up_to, up_w, up_low, up_high, core_start,
     core_to, core_w, core_low, core_high, work)``: the order, the size of the core (the
-    nodes left uncontracted: 0 here), the upward graph of :func:`upward_graph`, the core
-    graph of :func:`core_graph` and the work done.
+    nodes left uncontracted: 0 here), the upward graph of :func:`.layout.upward_graph`,
+    the core graph of :func:`.layout.core_graph` and the work done.
     """
     # ---- adjacency lists in one pool; a full list moves to the end with twice the room
     degree = np.zeros(n, dtype=np.int64)
@@ -208,10 +202,7 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
             else:
                 if queue_size == 0:
                     break
-                p_top = queue_key[0]
-                v = queue_node[0]
-                queue_size -= 1
-                pop_into(queue_key, queue_node, queue_size)
+                p_top, v, queue_size = pop(queue_key, queue_node, queue_size)
                 if contracted[v] or p_top != priority[v]:
                     continue
             k = _collect(v, start, length, adj_to, adj_w, contracted, nbr, nbr_w)
@@ -232,10 +223,8 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
             new_priority = float(n_short - k + deleted[v] + level[v])
             if initial or (queue_size > 0 and new_priority > queue_key[0]):
                 priority[v] = new_priority
-                if queue_size == queue_key.shape[0]:
-                    queue_key = grown(queue_key, queue_size, 2 * queue_size + 16)
-                    queue_node = grown(queue_node, queue_size, 2 * queue_size + 16)
-                queue_size = push(queue_key, queue_node, queue_size, new_priority, v)
+                queue_key, queue_node, queue_size = push_grown(
+                    queue_key, queue_node, queue_size, new_priority, v)
                 continue
             # ---- contract v, with a thorough witness search this time
             n_short, generation, heap_key, heap_node, spent = _witness(
@@ -288,124 +277,3 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
     core = core_graph(n, contracted, start, length, adj_to, adj_w, adj_mid, up[0], up[2])
     return (rank, n_core, up[0], up[1], up[2], up[3], up[4], up[5], core[0], core[1],
             core[2], core[3], core[4], work)
-
-
-@njit(cache=True)
-def upward_graph(n, rank, contracted, start, length, adj_to, adj_w,
-                 adj_mid):  # pragma: no cover - numba
-    """CSR of the edges from each contracted node to nodes of higher rank, with unpacking
-    links (core nodes get none).
-
-    Returns ``(up_start int64[n + 1], up_from int32[m], up_to int32[m], up_w float64[m],
-    up_low int32[m], up_high int32[m])``: a shortcut ``v - w`` that skips ``mid`` has
-    ``up_low`` = the index of edge ``mid - v`` and ``up_high`` = that of ``mid - w`` (both
-    in ``mid``'s list, as ``mid`` ranks below both ends); an original edge has -1 in both.
-    """
-    up_start = np.zeros(n + 1, dtype=np.int64)
-    for v in range(n):
-        count = 0
-        if contracted[v]:
-            for i in range(start[v], start[v] + length[v]):
-                if rank[adj_to[i]] > rank[v]:
-                    count += 1
-        up_start[v + 1] = up_start[v] + count
-    m = up_start[n]
-    up_from = np.empty(m, dtype=np.int32)
-    up_to = np.empty(m, dtype=np.int32)
-    up_w = np.empty(m, dtype=np.float64)
-    up_mid = np.empty(m, dtype=np.int32)
-    for v in range(n):
-        j = up_start[v]
-        if not contracted[v]:
-            continue
-        for i in range(start[v], start[v] + length[v]):
-            if rank[adj_to[i]] > rank[v]:
-                up_from[j] = v
-                up_to[j] = adj_to[i]
-                up_w[j] = adj_w[i]
-                up_mid[j] = adj_mid[i]
-                j += 1
-    up_low = np.full(m, -1, dtype=np.int32)
-    up_high = np.full(m, -1, dtype=np.int32)
-    for e in range(m):
-        mid = up_mid[e]
-        if mid < 0:
-            continue
-        for i in range(up_start[mid], up_start[mid + 1]):
-            if up_to[i] == up_from[e]:
-                up_low[e] = i
-            elif up_to[i] == up_to[e]:
-                up_high[e] = i
-    return up_start, up_from, up_to, up_w, up_low, up_high
-
-
-@njit(cache=True)
-def core_graph(n, contracted, start, length, adj_to, adj_w, adj_mid, up_start,
-               up_to):  # pragma: no cover - numba
-    """CSR of the edges between core nodes, with unpacking links into the upward graph.
-
-    Returns ``(core_start int64[n + 1], core_to int32[m], core_w float64[m], core_low
-    int32[m], core_high int32[m])``: a shortcut ``v - w`` skipping ``mid`` has
-    ``core_low`` = the upward edge ``mid - v`` and ``core_high`` = ``mid - w``; an
-    original edge has -1 in both.
-    """
-    core_start = np.zeros(n + 1, dtype=np.int64)
-    for v in range(n):
-        count = 0
-        if not contracted[v]:
-            for i in range(start[v], start[v] + length[v]):
-                if not contracted[adj_to[i]]:
-                    count += 1
-        core_start[v + 1] = core_start[v] + count
-    m = core_start[n]
-    core_to = np.empty(m, dtype=np.int32)
-    core_w = np.empty(m, dtype=np.float64)
-    core_low = np.full(m, -1, dtype=np.int32)
-    core_high = np.full(m, -1, dtype=np.int32)
-    for v in range(n):
-        if contracted[v]:
-            continue
-        j = core_start[v]
-        for i in range(start[v], start[v] + length[v]):
-            w = adj_to[i]
-            if contracted[w]:
-                continue
-            core_to[j] = w
-            core_w[j] = adj_w[i]
-            mid = adj_mid[i]
-            if mid >= 0:
-                for e in range(up_start[mid], up_start[mid + 1]):
-                    if up_to[e] == v:
-                        core_low[j] = e
-                    elif up_to[e] == w:
-                        core_high[j] = e
-            j += 1
-    return core_start, core_to, core_w, core_low, core_high
-
-
-@njit(cache=True, nogil=True)
-def flat_core(n, tails, heads, weights):  # pragma: no cover - numba
-    """No hierarchy at all: every node is in the core, the core graph is the graph.
-
-    Same return layout as :func:`contract` (without ``work``).
-    """
-    rank = np.arange(n).astype(np.int32)
-    core_start = np.zeros(n + 1, dtype=np.int64)
-    for i in range(tails.shape[0]):
-        core_start[tails[i] + 1] += 1
-        core_start[heads[i] + 1] += 1
-    for v in range(n):
-        core_start[v + 1] += core_start[v]
-    m = core_start[n]
-    core_to = np.empty(m, dtype=np.int32)
-    core_w = np.empty(m, dtype=np.float64)
-    fill = core_start[:n].copy()
-    for i in range(tails.shape[0]):
-        for a, b in ((tails[i], heads[i]), (heads[i], tails[i])):
-            core_to[fill[a]] = b
-            core_w[fill[a]] = weights[i]
-            fill[a] += 1
-    none = np.full(m, -1, dtype=np.int32)
-    empty_i32 = np.zeros(0, dtype=np.int32)
-    return (rank, n, np.zeros(n + 1, dtype=np.int64), empty_i32, empty_i32, np.zeros(0),
-            empty_i32, empty_i32, core_start, core_to, core_w, none, none.copy())

@@ -18,8 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..._kernels.heap import pop_into, push
-from .common import grown
+from .common import grown, pop, push_grown
 
 
 @njit(cache=True, nogil=True)
@@ -57,10 +56,7 @@ def build_labels(n, up_start, up_from, up_to, up_w, stop):  # pragma: no cover -
         size = 1
         n_settled = 0
         while size > 0:
-            d_top = keys[0]
-            x = items[0]
-            size -= 1
-            pop_into(keys, items, size)
+            d_top, x, size = pop(keys, items, size)
             if d_top > dist[x]:
                 continue
             stalled = False
@@ -81,10 +77,7 @@ def build_labels(n, up_start, up_from, up_to, up_w, stop):  # pragma: no cover -
                 stamp[y] = generation
                 dist[y] = nd
                 via[y] = e
-                if size == keys.shape[0]:
-                    keys = grown(keys, size, 2 * size)
-                    items = grown(items, size, 2 * size)
-                size = push(keys, items, size, nd, y)
+                keys, items, size = push_grown(keys, items, size, nd, y)
         if used + n_settled > capacity:
             capacity = 2 * capacity + n_settled
             raw_hub = grown(raw_hub, used, capacity)

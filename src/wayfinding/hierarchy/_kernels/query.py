@@ -24,8 +24,8 @@ import numpy as np
 from numba import njit
 
 from ..._kernels.codes import STATUS_BROKEN, STATUS_EXHAUSTED, STATUS_FOUND, STATUS_HEAP_FULL
-from ..._kernels.heap import pop_into, push
-from .common import find_hub, owner
+from ..._kernels.heap import push
+from .common import find_hub, owner, pop
 
 
 @njit(cache=True, inline="always")
@@ -147,10 +147,7 @@ def hub_path(up_from, up_to, up_low, up_high, core_start, core_to, core_w, core_
             d = astar_key(best_f[h], node_xy[h], tx, ty, stride, straight, diagonal)
             size = push(heap_key, heap_node, size, d, h)
         while size > 0:
-            f_top = heap_key[0]
-            x = heap_node[0]
-            size -= 1
-            pop_into(heap_key, heap_node, size)
+            f_top, x, size = pop(heap_key, heap_node, size)
             if f_top >= best:
                 break
             d_top = best_f[x]
