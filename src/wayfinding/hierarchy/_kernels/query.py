@@ -46,14 +46,17 @@ def path_nodes(buffer, n):  # pragma: no cover - numba
 @njit(cache=True, inline="always")
 def hub_path(up_from, up_to, up_low, up_high, core_start, core_to, core_w, core_low,
              core_high, label_start, label_hd, label_edge, node_xy, stride, straight,
-             diagonal, target_xy, src, src_d, dst, dst_d, best_f, entry_f, touched, best_b,
-             entry_b, core_via, heap_key, heap_node, buffer):  # pragma: no cover - numba
-    """Shortest path from any of the nodes ``src`` (at distances ``src_d`` from the
-    start) to any of ``dst`` (at ``dst_d`` from the goal).
+             diagonal, target_xy, joins, join_d, n_src, n_dst, best_f, entry_f, touched,
+             best_b, entry_b, core_via, heap_key, heap_node,
+             buffer):  # pragma: no cover - numba
+    """Shortest path from any of the nodes ``joins[0, :n_src]`` (at distances
+    ``join_d[0, :n_src]`` from the start) to any of ``joins[1, :n_dst]`` (at
+    ``join_d[1, :n_dst]`` from the goal).
 
     ``node_xy`` (coordinates ``x + stride * y`` of every node), ``target_xy`` (the
     goal's), ``straight`` and ``diagonal`` give the core search its lower bound (0 and 0:
-    Dijkstra). (Numba inlines functions of at most 30 arguments: this one has 30.)
+    Dijkstra). (Numba inlines functions of at most 30 arguments: this one has 30; the
+    joined nodes come as rows of 2-d arrays, which measured faster than slices.)
 
     Workspace (``n`` nodes, ``n_core`` in the core): ``best_f`` (float64[n]: best
     distance from the start to each hub, inf when not reached), ``entry_f`` (int64[n]:
@@ -74,8 +77,6 @@ def hub_path(up_from, up_to, up_low, up_high, core_start, core_to, core_w, core_
     """
     n_sub = node_xy.shape[0]
     n_core = core_start.shape[0] - 1
-    n_src = src.shape[0]
-    n_dst = dst.shape[0]
     tx = target_xy % stride
     ty = target_xy // stride
     stack = buffer[:4 * n_sub + 16]  # (edge or node, kind) pairs, read from the top
@@ -86,8 +87,8 @@ def hub_path(up_from, up_to, up_low, up_high, core_start, core_to, core_w, core_
     # ---- forward: spread the labels of the start's nodes into a table by hub
     n_sources = 0  # core hubs reached, listed in heap_node for the core search
     for k in range(n_src):
-        u = src[k]
-        du = src_d[k]
+        u = joins[0, k]
+        du = join_d[0, k]
         if n_core == 0:
             # no core: only the distances are needed here (the entry of the meeting hub
             # is found again afterwards), so the loop has no branch to mispredict
@@ -119,8 +120,8 @@ def hub_path(up_from, up_to, up_low, up_high, core_start, core_to, core_w, core_
     meet = -1
     meet_entry = -1
     for k in range(n_dst):
-        w = dst[k]
-        dw = dst_d[k]
+        w = joins[1, k]
+        dw = join_d[1, k]
         for j in range(label_start[w], label_start[w + 1]):
             h = np.int64(label_hd[j, 0])
             d = label_hd[j, 1] + dw
@@ -178,9 +179,9 @@ def hub_path(up_from, up_to, up_low, up_high, core_start, core_to, core_w, core_
                 size = push(heap_key, heap_node, size, f_new, y)
     if n_core == 0:
         if meet >= 0:
-            entry_f[meet] = _forward_entry(label_start, label_hd, src, src_d, n_src, meet,
-                                           best_f[meet])
-        _clear_forward(label_start, label_hd, src, n_src, best_f)
+            entry_f[meet] = _forward_entry(label_start, label_hd, joins[0], join_d[0], n_src,
+                                           meet, best_f[meet])
+        _clear_forward(label_start, label_hd, joins[0], n_src, best_f)
     else:
         _reset(touched, n_touched, best_f, best_b, n_core)
     if meet < 0:

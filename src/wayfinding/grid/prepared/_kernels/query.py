@@ -59,9 +59,8 @@ def query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_high,
         status, n_nodes, examined = hub_path(
             up_from, up_to, up_low, up_high, core_start, core_to, core_w, core_low,
             core_high, label_start, label_hd, label_edge, cells, stride, straight,
-            diagonal, t, scan[0, :n_s], scan_d[0, :n_s], scan[1, :n_t], scan_d[1, :n_t],
-            best_f, entry_f, touched, best_b, entry_b, core_via, heap_key, heap_node,
-            buffer)
+            diagonal, t, scan, scan_d, n_s, n_t, best_f, entry_f, touched, best_b, entry_b,
+            core_via, heap_key, heap_node, buffer)
         if status != STATUS_FOUND:
             return status, empty, math.inf, examined
     # ---- cells: s, the subgoals, t; each hop a diagonal-first walk from one of its ends
