@@ -194,6 +194,9 @@ class PreparedGrid:
         # the grid's component labels by padded flat index: valid as long as the grid is
         # what was prepared
         self._components = component_labels(grid).flat
+        # the scaled step costs of paths' cost_so_far (the movement rules are part of the
+        # fingerprint: an edit of them makes this data stale)
+        self._step_costs = (m.straight_cost * scale, m.diagonal_cost * scale)
         self._static = (flat.passable, subgoal_id, cells, clear, *hierarchy.query_arrays(),
                         flat.stride, m.straight_cost, m.diagonal_cost)
 
@@ -265,9 +268,7 @@ class PreparedGrid:
         # the same (x, y) tuples every time, taken from a table: much faster than new ones
         path = self._locations.take(cells).tolist()
         cost *= self._scale
-        m = grid.movement
-        came_from, cost_so_far = parts.path_maps(path, m.straight_cost * self._scale,
-                                            m.diagonal_cost * self._scale)
+        came_from, cost_so_far = parts.path_maps(path, *self._step_costs)
         return SearchResult.reached(path, cost, came_from, cost_so_far, int(examined))
 
     def _revalidate(self) -> None:
