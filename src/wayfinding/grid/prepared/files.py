@@ -15,7 +15,8 @@ from __future__ import annotations
 import hashlib
 import math
 import os
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import TypeVar
 
 import numpy as np
 
@@ -34,19 +35,7 @@ _HEADER_KEYS = ("format_version", "method", "fingerprint", "build_seconds", "edg
 #: Every member of a file written by :func:`write`.
 _FILE_KEYS = (*_HEADER_KEYS, "cells", *Hierarchy._fields)
 
-
-class Loaded(NamedTuple):
-    """What :func:`read` found in a file, checked."""
-
-    method: PrepareMethod
-    scale: float
-    fingerprint: str
-    build_seconds: float
-    edges: int
-    subgoal_id: np.ndarray
-    clear: np.ndarray
-    cells: np.ndarray
-    hierarchy: Hierarchy
+T = TypeVar("T")
 
 
 def grid_fingerprint(grid: Grid) -> str:
@@ -88,8 +77,9 @@ def write(path: str | os.PathLike[str], method: PrepareMethod, fingerprint: str,
         np.savez(handle, **header, cells=cells, **hierarchy._asdict())
 
 
-def read(path: str | os.PathLike[str], grid: Grid) -> Loaded:
-    """Read and check a file written by :func:`write` for ``grid`` (see
+def read(path: str | os.PathLike[str], grid: Grid, make: Callable[..., T]) -> T:
+    """Read and check a file written by :func:`write` for ``grid``; what it holds goes to
+    ``make`` (:class:`PreparedGrid`), whose result is returned (see
     :meth:`PreparedGrid.load`: the errors are the same)."""
     name = repr(os.fspath(path))
 
@@ -130,8 +120,8 @@ def read(path: str | os.PathLike[str], grid: Grid) -> Loaded:
     if problem is not None:
         raise StaleDataError(f"{name} is damaged: {problem}; prepare the grid again")
     subgoal_id[node_cells] = np.arange(n, dtype=np.int32)
-    return Loaded(method, scale, fingerprint, build_seconds, edges, subgoal_id, clear,
-                  node_cells, hierarchy)
+    return make(grid, method, scale, subgoal_id, clear, node_cells, hierarchy, build_seconds,
+                n_edges=edges, fingerprint=fingerprint)
 
 
 def _problem(hierarchy: Hierarchy, node_cells: np.ndarray, cells: np.ndarray,

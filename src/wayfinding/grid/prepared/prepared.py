@@ -338,7 +338,4 @@ class PreparedGrid:
         wayfinding.errors.StaleDataError: '...grid.prepared' is not a prepared-grid file: \
 not a readable .npz archive (File is not a zip file)
         """
-        loaded = files.read(path, grid)
-        return cls(grid, loaded.method, loaded.scale, loaded.subgoal_id, loaded.clear,
-                   loaded.cells, loaded.hierarchy, loaded.build_seconds,
-                   n_edges=loaded.edges, fingerprint=loaded.fingerprint)
+        return files.read(path, grid, cls)
