@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 
 import wayfinding as wf
-import wayfinding.grid.prepared as prepared_module
+import wayfinding.grid.prepared.prepared as prepared_module
 from wayfinding.grid.prepared import prepare
 
 WORKER = os.path.join(os.path.dirname(__file__), "file_worker.py")

@@ -296,18 +296,18 @@ GUARDED_QUERIES = textwrap.dedent("""
     import json, sys
     import numpy as np
     import wayfinding as wf
-    from wayfinding.grid import prepared_parts as parts
+    from wayfinding.grid.prepared import parts
     from wayfinding.grid.prepared import PreparedGrid, PrepareMethod, prepare
     grid = wf.Grid.from_ascii(sys.argv[1], diagonal=True)
     good = prepare(grid)
-    graph = {key: value.copy() for key, value in good._graph.items()}
-    shortcuts = graph["up_low"] >= 0
-    edges = np.arange(graph["up_low"].shape[0], dtype=np.int32)
-    graph["up_low"][shortcuts] = edges[shortcuts]  # each shortcut unpacks into itself
+    hierarchy = good._hierarchy._replace(up_low=good._hierarchy.up_low.copy())
+    shortcuts = hierarchy.up_low >= 0
+    edges = np.arange(hierarchy.up_low.shape[0], dtype=np.int32)
+    hierarchy.up_low[shortcuts] = edges[shortcuts]  # each shortcut unpacks into itself
     _, subgoal_id, _, clear = parts.subgoal_arrays(grid)
-    subgoal_id[graph["cells"]] = np.arange(graph["cells"].shape[0], dtype=np.int32)
-    bad = PreparedGrid(grid, PrepareMethod.SUBGOAL_CH, 1.0, subgoal_id, clear, graph, 0.0,
-                       n_edges=good.edges)
+    subgoal_id[good._cells] = np.arange(good._cells.shape[0], dtype=np.int32)
+    bad = PreparedGrid(grid, PrepareMethod.SUBGOAL_CH, 1.0, subgoal_id, clear, good._cells,
+                       hierarchy, 0.0, n_edges=good.edges)
     cells = [(x, y) for y in range(grid.height) for x in range(grid.width)
              if grid.passable_mask[y, x]]
     same = 0

@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import wayfinding as wf
-import wayfinding.grid._kernels.ch as ch_kernels
-import wayfinding.grid.prepared as prepared_module
+import wayfinding.grid.prepared.prepared as prepared_module
+import wayfinding.hierarchy._kernels.contract as ch_kernels
 from tests.reference import assert_valid_path, grid_edges, shortest_costs
 from wayfinding import (
     CornerCutting,
@@ -148,7 +148,7 @@ def test_build_figures_and_repr():
 
 
 def test_disconnected_query_searches_nothing(monkeypatch):
-    import wayfinding.grid._kernels.ch_query as kernels
+    import wayfinding.grid.prepared._kernels.query as kernels
 
     grid = Grid.from_ascii("""
     ..#..

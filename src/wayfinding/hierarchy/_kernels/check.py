@@ -1,16 +1,17 @@
 """Kernel: check a contraction hierarchy and its hub labels read from a file.
 
-:func:`.ch_query.query` trusts its arrays (numba checks no bounds), so a loaded file must
-satisfy what :func:`.ch.contract`, :func:`.ch_labels.build_labels` and
-:func:`wayfinding.grid.prepared_parts.by_rank` guarantee before a query may read it:
+:func:`.query.hub_path` trusts its arrays (numba checks no bounds), so a loaded file
+must satisfy what :func:`.contract.contract`, :func:`.labels.build_labels` and
+:func:`wayfinding.hierarchy.hierarchy.by_rank` guarantee before a query may read it:
 
 * every node, edge and label index in range; CSR starts that begin at 0, never decrease
   and end at the array length; core nodes ``0 .. n_core - 1`` own no upward edge;
 * an upward edge leads to a lower node number (a higher rank) and a shortcut unpacks into
   two upward edges of a node numbered higher than both its ends (so unpacking ends);
   core edges join core nodes;
-* weights finite: an original edge weighs the octile distance between its cells, a
-  shortcut the sum of its halves;
+* weights finite: an original edge weighs the octile distance between its ends (node
+  coordinates ``node_xy = x + stride * y``, as a grid's flat indices; every edge of a
+  subgoal graph is such a line), a shortcut the sum of its halves;
 * each label sorted by hub, holding only hubs numbered at most its node, the node itself
   (distance 0, no edge) last; every other entry reached by an upward edge into its hub
   from another hub of the same label, its distance that hub's plus the edge's weight (so
@@ -27,6 +28,8 @@ import math
 
 import numpy as np
 from numba import njit
+
+from .common import find_hub
 
 OK = 0
 #: Codes returned by :func:`check`, with the message the caller formats (``{a}``, ``{b}``).
@@ -54,38 +57,70 @@ MESSAGES = {
 }
 
 
+#: What :func:`_edge` finds wrong with an edge (0: nothing).
+_BAD_WEIGHT, _BAD_LINKS = 1, 2
+
+
 @njit(cache=True)
 def _close(a, b):  # pragma: no cover - numba
     return abs(a - b) <= 1e-9 * max(abs(a), abs(b), 1.0)
 
 
 @njit(cache=True)
-def _octile(a, b, stride, straight, diagonal):  # pragma: no cover - numba
-    dx = abs(a % stride - b % stride)
-    dy = abs(a // stride - b // stride)
-    return straight * abs(dx - dy) + diagonal * min(dx, dy)
+def _bad_start(starts, n, total, allow_empty):  # pragma: no cover - numba
+    """-1 when the CSR ``starts`` of ``n`` lists run from 0 to ``total`` without
+    decreasing (nor staying, unless ``allow_empty``); else the node where they do not
+    (0 when the ends are wrong)."""
+    if starts[0] != 0 or starts[n] != total:
+        return 0
+    for v in range(n):
+        if starts[v + 1] < starts[v] or (not allow_empty and starts[v + 1] == starts[v]):
+            return v
+    return -1
 
 
 @njit(cache=True)
-def check(cells, stride, straight, diagonal, up_start, up_from, up_to, up_w, up_low,
+def _edge(v, y, w, low, high, upward, up_from, up_to, up_w, node_xy, stride, straight,
+          diagonal):  # pragma: no cover - numba
+    """What is wrong with the edge ``v - y`` of weight ``w`` and unpacking links
+    ``low``/``high`` (upward edges ``mid - v`` and ``mid - y``; ``mid`` must rank below
+    ``v`` too when ``upward``): an original edge must weigh the octile distance between
+    its ends, a shortcut the sum of its halves."""
+    m = up_from.shape[0]
+    if low < 0 and high < 0:
+        a = node_xy[v]
+        b = node_xy[y]
+        dx = abs(a % stride - b % stride)
+        dy = abs(a // stride - b // stride)
+        length = straight * abs(dx - dy) + diagonal * min(dx, dy)
+        return 0 if _close(w, length) else _BAD_WEIGHT
+    if low < 0 or high < 0 or low >= m or high >= m:
+        return _BAD_LINKS
+    mid = up_from[low]
+    if (up_from[high] != mid or (upward and mid <= v) or up_to[low] != v
+            or up_to[high] != y):
+        return _BAD_LINKS
+    return 0 if _close(w, up_w[low] + up_w[high]) else _BAD_WEIGHT
+
+
+@njit(cache=True)
+def check(node_xy, stride, straight, diagonal, up_start, up_from, up_to, up_w, up_low,
           up_high, core_start, core_to, core_w, core_low, core_high, label_start, label_hd,
           label_edge):  # pragma: no cover - numba
     """``(code, a, b)``: 0 when the arrays form a hierarchy a query may read, else the
     code of :data:`MESSAGES` and the node and index it is about.
 
     Shapes are the caller's to check first: ``up_start`` and ``label_start`` hold
-    ``n + 1`` entries (``n = cells.shape[0]``), ``up_*`` one length, ``core_start`` at
+    ``n + 1`` entries (``n = node_xy.shape[0]``), ``up_*`` one length, ``core_start`` at
     most ``n + 1``, ``core_*`` one length, ``label_hd`` ``(len(label_edge), 2)``.
     """
-    n = cells.shape[0]
+    n = node_xy.shape[0]
     m = up_from.shape[0]
     n_core = core_start.shape[0] - 1
     # ---- upward graph
-    if up_start[0] != 0 or up_start[n] != m:
-        return 1, 0, 0
-    for v in range(n):
-        if up_start[v + 1] < up_start[v]:
-            return 1, v, 0
+    bad = _bad_start(up_start, n, m, True)
+    if bad >= 0:
+        return 1, bad, 0
     if up_start[n_core] != 0:
         return 2, n_core - 1, 0
     for v in range(n):
@@ -99,28 +134,14 @@ def check(cells, stride, straight, diagonal, up_start, up_from, up_to, up_w, up_
                 return 5, v, e
     for e in range(m):  # every edge is in range now: check the unpacking links
         v = up_from[e]
-        low = up_low[e]
-        high = up_high[e]
-        if low < 0 and high < 0:
-            if not _close(up_w[e], _octile(cells[v], cells[up_to[e]], stride, straight,
-                                           diagonal)):
-                return 5, v, e
-            continue
-        if low < 0 or high < 0 or low >= m or high >= m:
-            return 6, v, e
-        mid = up_from[low]
-        if (up_from[high] != mid or mid <= v or up_to[low] != v
-                or up_to[high] != up_to[e]):
-            return 6, v, e
-        if not _close(up_w[e], up_w[low] + up_w[high]):
-            return 5, v, e
+        problem = _edge(v, up_to[e], up_w[e], up_low[e], up_high[e], True, up_from, up_to,
+                        up_w, node_xy, stride, straight, diagonal)
+        if problem:
+            return 4 + problem, v, e  # 5: weight, 6: links
     # ---- core graph
-    n_edges = core_to.shape[0]
-    if core_start[0] != 0 or core_start[n_core] != n_edges:
-        return 7, 0, 0
-    for v in range(n_core):
-        if core_start[v + 1] < core_start[v]:
-            return 7, v, 0
+    bad = _bad_start(core_start, n_core, core_to.shape[0], True)
+    if bad >= 0:
+        return 7, bad, 0
     for v in range(n_core):
         for e in range(core_start[v], core_start[v + 1]):
             y = core_to[e]
@@ -128,27 +149,14 @@ def check(cells, stride, straight, diagonal, up_start, up_from, up_to, up_w, up_
                 return 8, v, e
             if not math.isfinite(core_w[e]):
                 return 9, v, e
-            low = core_low[e]
-            high = core_high[e]
-            if low < 0 and high < 0:
-                if not _close(core_w[e], _octile(cells[v], cells[y], stride, straight,
-                                                 diagonal)):
-                    return 9, v, e
-                continue
-            if low < 0 or high < 0 or low >= m or high >= m:
-                return 10, v, e
-            if (up_from[low] != up_from[high] or up_to[low] != v
-                    or up_to[high] != y):
-                return 10, v, e
-            if not _close(core_w[e], up_w[low] + up_w[high]):
-                return 9, v, e
+            problem = _edge(v, y, core_w[e], core_low[e], core_high[e], False, up_from,
+                            up_to, up_w, node_xy, stride, straight, diagonal)
+            if problem:
+                return 8 + problem, v, e  # 9: weight, 10: links
     # ---- labels
-    n_entries = label_edge.shape[0]
-    if label_start[0] != 0 or label_start[n] != n_entries:
-        return 11, 0, 0
-    for v in range(n):
-        if label_start[v + 1] <= label_start[v]:
-            return 11, v, 0
+    bad = _bad_start(label_start, n, label_edge.shape[0], False)
+    if bad >= 0:  # (no label is empty: each holds its node)
+        return 11, bad, 0
     for v in range(n):
         first = label_start[v]
         last = label_start[v + 1] - 1
@@ -168,14 +176,7 @@ def check(cells, stride, straight, diagonal, up_start, up_from, up_to, up_w, up_
             if e < 0 or e >= m or up_to[e] != np.int64(label_hd[i, 0]):
                 return 15, v, i
             x = up_from[e]  # a hub of the same label, found by binary search
-            low = first
-            high = last
-            while low < high:
-                middle = (low + high) >> 1
-                if label_hd[middle, 0] < x:
-                    low = middle + 1
-                else:
-                    high = middle
+            low = find_hub(label_hd, first, last, x)
             if label_hd[low, 0] != x:
                 return 15, v, i
             if not _close(label_hd[i, 1], label_hd[low, 1] + up_w[e]):

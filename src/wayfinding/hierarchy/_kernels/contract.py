@@ -1,4 +1,4 @@
-"""Kernels: contraction hierarchies on a small undirected graph (the subgoal graph).
+"""Kernels: contraction hierarchies on a small undirected graph (e.g. a subgoal graph).
 
 After R. Geisberger, P. Sanders, D. Schultes and D. Delling, "Contraction Hierarchies:
 Faster and Simpler Hierarchical Routing in Road Networks", WEA 2008; used on subgoal
@@ -17,7 +17,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .jps_heap import heap_pop, heap_push
+from .common import grown, pop, push_grown
+from .layout import core_graph, upward_graph
 
 #: Witness searches while ranking nodes: nodes settled at most, and edges per path.
 QUICK_SETTLE = 40
@@ -53,15 +54,15 @@ def _collect(v, start, length, adj_to, adj_w, contracted, nbr, nbr_w):  # pragma
 
 @njit(cache=True)
 def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, stamp,
-             generation, heap_f, heap_g, heap_node, short_u, short_w, short_cost, mark,
-             via_of, seen_at, settle_limit, hops, hop_limit):
+             generation, heap_key, heap_node, short_u, short_w, short_cost, mark, via_of,
+             seen_at, settle_limit, hops, hop_limit):
     """Shortcuts that contracting ``v`` needs, into ``short_*``.
 
     For each remaining neighbour ``u`` one bounded Dijkstra search (without ``v``) looks
     for *witnesses*: paths to the later neighbours ``w`` no longer than ``u - v - w``. It
     stops once every target has one, or after ``settle_limit`` nodes; a target left
-    without a witness gets a shortcut. Returns ``(count, generation, heap_f, heap_g,
-    heap_node, work)``, ``work`` the edges relaxed.
+    without a witness gets a shortcut. Returns ``(count, generation, heap_key, heap_node,
+    work)`` (the heap arrays grown if they had to), ``work`` the edges relaxed.
     """  # pragma: no cover - numba
     n_short = 0
     work = 0
@@ -78,12 +79,12 @@ def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, s
         dist[u] = 0.0
         hops[u] = 0
         stamp[u] = generation
-        size = 0
-        heap_f, heap_g, heap_node, size = heap_push(heap_f, heap_g, heap_node, size,
-                                                    0.0, 0.0, u)
+        heap_key[0] = 0.0
+        heap_node[0] = u
+        size = 1
         settled = 0
         while size > 0 and settled < settle_limit and targets_left > 0:
-            d_top, _g, x, size = heap_pop(heap_f, heap_g, heap_node, size)
+            d_top, x, size = pop(heap_key, heap_node, size)
             if d_top > dist[x]:
                 continue
             if d_top > limit:
@@ -105,8 +106,7 @@ def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, s
                             nd <= via_of[y]):
                         seen_at[y] = generation  # a witness for target y
                         targets_left -= 1
-                    heap_f, heap_g, heap_node, size = heap_push(heap_f, heap_g, heap_node,
-                                                                size, nd, nd, y)
+                    heap_key, heap_node, size = push_grown(heap_key, heap_node, size, nd, y)
         for b in range(a + 1, k):
             w = nbr[b]
             if seen_at[w] == generation:
@@ -115,7 +115,7 @@ def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, s
             short_w[n_short] = w
             short_cost[n_short] = nbr_w[a] + nbr_w[b]
             n_short += 1
-    return n_short, generation, heap_f, heap_g, heap_node, work
+    return n_short, generation, heap_key, heap_node, work
 
 
 @njit(cache=True, nogil=True)
@@ -132,13 +132,13 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
     On grid-like graphs (open maps strewn with small obstacles) the hierarchy gets dense
     long before the top and costly to build: once the witness searches have relaxed
     ``work_limit`` edges the contraction gives up (``n_core`` is -1 then, and the caller
-    uses :func:`flat_core`). It gives up the same way once ``stop[0]`` is non-zero
+    uses :func:`.layout.flat_core`). It gives up the same way once ``stop[0]`` is non-zero
     (another thread asks it to stop).
 
     Returns ``(rank, n_core, up_start, up_from, up_to, up_w, up_low, up_high, core_start,
     core_to, core_w, core_low, core_high, work)``: the order, the size of the core (the
-    nodes left uncontracted: 0 here), the upward graph of :func:`upward_graph`, the core
-    graph of :func:`core_graph` and the work done.
+    nodes left uncontracted: 0 here), the upward graph of :func:`.layout.upward_graph`,
+    the core graph of :func:`.layout.core_graph` and the work done.
     """
     # ---- adjacency lists in one pool; a full list moves to the end with twice the room
     degree = np.zeros(n, dtype=np.int64)
@@ -178,8 +178,7 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
     via_of = np.zeros(n, dtype=np.float64)
     hops = np.zeros(n, dtype=np.int64)
     generation = 0
-    heap_f = np.empty(256, dtype=np.float64)
-    heap_g = np.empty(256, dtype=np.float64)
+    heap_key = np.empty(256, dtype=np.float64)
     heap_node = np.empty(256, dtype=np.int64)
     nbr = np.empty(n, dtype=np.int64)
     nbr_w = np.empty(n, dtype=np.float64)
@@ -187,8 +186,7 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
     short_w = np.empty(64, dtype=np.int64)
     short_cost = np.empty(64, dtype=np.float64)
     priority = np.zeros(n, dtype=np.float64)
-    queue_f = np.empty(n + 16, dtype=np.float64)
-    queue_g = np.zeros(n + 16, dtype=np.float64)
+    queue_key = np.empty(n + 16, dtype=np.float64)
     queue_node = np.empty(n + 16, dtype=np.int64)
     queue_size = 0
     order = 0
@@ -204,7 +202,7 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
             else:
                 if queue_size == 0:
                     break
-                p_top, _g, v, queue_size = heap_pop(queue_f, queue_g, queue_node, queue_size)
+                p_top, v, queue_size = pop(queue_key, queue_node, queue_size)
                 if contracted[v] or p_top != priority[v]:
                     continue
             k = _collect(v, start, length, adj_to, adj_w, contracted, nbr, nbr_w)
@@ -217,22 +215,22 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
                 return (rank, -1, np.zeros(1, dtype=np.int64), empty_i32, empty_i32,
                         np.zeros(0), empty_i32, empty_i32, np.zeros(1, dtype=np.int64),
                         empty_i32, np.zeros(0), empty_i32, empty_i32, work)  # gave up
-            n_short, generation, heap_f, heap_g, heap_node, spent = _witness(
+            n_short, generation, heap_key, heap_node, spent = _witness(
                 v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, stamp,
-                generation, heap_f, heap_g, heap_node, short_u, short_w, short_cost, mark,
-                via_of, seen_at, quick_settle, hops, quick_hops)
+                generation, heap_key, heap_node, short_u, short_w, short_cost, mark, via_of,
+                seen_at, quick_settle, hops, quick_hops)
             work += spent
             new_priority = float(n_short - k + deleted[v] + level[v])
-            if initial or (queue_size > 0 and new_priority > queue_f[0]):
+            if initial or (queue_size > 0 and new_priority > queue_key[0]):
                 priority[v] = new_priority
-                queue_f, queue_g, queue_node, queue_size = heap_push(
-                    queue_f, queue_g, queue_node, queue_size, new_priority, 0.0, v)
+                queue_key, queue_node, queue_size = push_grown(
+                    queue_key, queue_node, queue_size, new_priority, v)
                 continue
             # ---- contract v, with a thorough witness search this time
-            n_short, generation, heap_f, heap_g, heap_node, spent = _witness(
+            n_short, generation, heap_key, heap_node, spent = _witness(
                 v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, stamp,
-                generation, heap_f, heap_g, heap_node, short_u, short_w, short_cost, mark,
-                via_of, seen_at, settle_limit, hops, hop_limit)
+                generation, heap_key, heap_node, short_u, short_w, short_cost, mark, via_of,
+                seen_at, settle_limit, hops, hop_limit)
             work += spent
             contracted[v] = True
             rank[v] = order
@@ -254,15 +252,9 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
                     room = 2 * capacity[a] + 4
                     if used + room > adj_to.shape[0]:
                         bigger = max(2 * adj_to.shape[0], used + room)
-                        grown_to = np.empty(bigger, dtype=np.int32)
-                        grown_to[:used] = adj_to[:used]
-                        adj_to = grown_to
-                        grown_w = np.empty(bigger, dtype=np.float64)
-                        grown_w[:used] = adj_w[:used]
-                        adj_w = grown_w
-                        grown_mid = np.empty(bigger, dtype=np.int32)
-                        grown_mid[:used] = adj_mid[:used]
-                        adj_mid = grown_mid
+                        adj_to = grown(adj_to, used, bigger)
+                        adj_w = grown(adj_w, used, bigger)
+                        adj_mid = grown(adj_mid, used, bigger)
                     first = start[a]
                     adj_to[used:used + length[a]] = adj_to[first:first + length[a]]
                     adj_w[used:used + length[a]] = adj_w[first:first + length[a]]
@@ -285,124 +277,3 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
     core = core_graph(n, contracted, start, length, adj_to, adj_w, adj_mid, up[0], up[2])
     return (rank, n_core, up[0], up[1], up[2], up[3], up[4], up[5], core[0], core[1],
             core[2], core[3], core[4], work)
-
-
-@njit(cache=True)
-def upward_graph(n, rank, contracted, start, length, adj_to, adj_w,
-                 adj_mid):  # pragma: no cover - numba
-    """CSR of the edges from each contracted node to nodes of higher rank, with unpacking
-    links (core nodes get none).
-
-    Returns ``(up_start int64[n + 1], up_from int32[m], up_to int32[m], up_w float64[m],
-    up_low int32[m], up_high int32[m])``: a shortcut ``v - w`` that skips ``mid`` has
-    ``up_low`` = the index of edge ``mid - v`` and ``up_high`` = that of ``mid - w`` (both
-    in ``mid``'s list, as ``mid`` ranks below both ends); an original edge has -1 in both.
-    """
-    up_start = np.zeros(n + 1, dtype=np.int64)
-    for v in range(n):
-        count = 0
-        if contracted[v]:
-            for i in range(start[v], start[v] + length[v]):
-                if rank[adj_to[i]] > rank[v]:
-                    count += 1
-        up_start[v + 1] = up_start[v] + count
-    m = up_start[n]
-    up_from = np.empty(m, dtype=np.int32)
-    up_to = np.empty(m, dtype=np.int32)
-    up_w = np.empty(m, dtype=np.float64)
-    up_mid = np.empty(m, dtype=np.int32)
-    for v in range(n):
-        j = up_start[v]
-        if not contracted[v]:
-            continue
-        for i in range(start[v], start[v] + length[v]):
-            if rank[adj_to[i]] > rank[v]:
-                up_from[j] = v
-                up_to[j] = adj_to[i]
-                up_w[j] = adj_w[i]
-                up_mid[j] = adj_mid[i]
-                j += 1
-    up_low = np.full(m, -1, dtype=np.int32)
-    up_high = np.full(m, -1, dtype=np.int32)
-    for e in range(m):
-        mid = up_mid[e]
-        if mid < 0:
-            continue
-        for i in range(up_start[mid], up_start[mid + 1]):
-            if up_to[i] == up_from[e]:
-                up_low[e] = i
-            elif up_to[i] == up_to[e]:
-                up_high[e] = i
-    return up_start, up_from, up_to, up_w, up_low, up_high
-
-
-@njit(cache=True)
-def core_graph(n, contracted, start, length, adj_to, adj_w, adj_mid, up_start,
-               up_to):  # pragma: no cover - numba
-    """CSR of the edges between core nodes, with unpacking links into the upward graph.
-
-    Returns ``(core_start int64[n + 1], core_to int32[m], core_w float64[m], core_low
-    int32[m], core_high int32[m])``: a shortcut ``v - w`` skipping ``mid`` has
-    ``core_low`` = the upward edge ``mid - v`` and ``core_high`` = ``mid - w``; an
-    original edge has -1 in both.
-    """
-    core_start = np.zeros(n + 1, dtype=np.int64)
-    for v in range(n):
-        count = 0
-        if not contracted[v]:
-            for i in range(start[v], start[v] + length[v]):
-                if not contracted[adj_to[i]]:
-                    count += 1
-        core_start[v + 1] = core_start[v] + count
-    m = core_start[n]
-    core_to = np.empty(m, dtype=np.int32)
-    core_w = np.empty(m, dtype=np.float64)
-    core_low = np.full(m, -1, dtype=np.int32)
-    core_high = np.full(m, -1, dtype=np.int32)
-    for v in range(n):
-        if contracted[v]:
-            continue
-        j = core_start[v]
-        for i in range(start[v], start[v] + length[v]):
-            w = adj_to[i]
-            if contracted[w]:
-                continue
-            core_to[j] = w
-            core_w[j] = adj_w[i]
-            mid = adj_mid[i]
-            if mid >= 0:
-                for e in range(up_start[mid], up_start[mid + 1]):
-                    if up_to[e] == v:
-                        core_low[j] = e
-                    elif up_to[e] == w:
-                        core_high[j] = e
-            j += 1
-    return core_start, core_to, core_w, core_low, core_high
-
-
-@njit(cache=True, nogil=True)
-def flat_core(n, tails, heads, weights):  # pragma: no cover - numba
-    """No hierarchy at all: every node is in the core, the core graph is the graph.
-
-    Same return layout as :func:`contract` (without ``work``).
-    """
-    rank = np.arange(n).astype(np.int32)
-    core_start = np.zeros(n + 1, dtype=np.int64)
-    for i in range(tails.shape[0]):
-        core_start[tails[i] + 1] += 1
-        core_start[heads[i] + 1] += 1
-    for v in range(n):
-        core_start[v + 1] += core_start[v]
-    m = core_start[n]
-    core_to = np.empty(m, dtype=np.int32)
-    core_w = np.empty(m, dtype=np.float64)
-    fill = core_start[:n].copy()
-    for i in range(tails.shape[0]):
-        for a, b in ((tails[i], heads[i]), (heads[i], tails[i])):
-            core_to[fill[a]] = b
-            core_w[fill[a]] = weights[i]
-            fill[a] += 1
-    none = np.full(m, -1, dtype=np.int32)
-    empty_i32 = np.zeros(0, dtype=np.int32)
-    return (rank, n, np.zeros(n + 1, dtype=np.int64), empty_i32, empty_i32, np.zeros(0),
-            empty_i32, empty_i32, core_start, core_to, core_w, none, none.copy())

@@ -18,6 +18,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .common import grown, pop, push_grown
+
 
 @njit(cache=True, nogil=True)
 def build_labels(n, up_start, up_from, up_to, up_w, stop):  # pragma: no cover - numba
@@ -54,26 +56,7 @@ def build_labels(n, up_start, up_from, up_to, up_w, stop):  # pragma: no cover -
         size = 1
         n_settled = 0
         while size > 0:
-            d_top = keys[0]
-            x = items[0]
-            size -= 1
-            if size > 0:
-                key = keys[size]
-                item = items[size]
-                i = 0
-                while True:
-                    child = 2 * i + 1
-                    if child >= size:
-                        break
-                    if child + 1 < size and keys[child + 1] < keys[child]:
-                        child += 1
-                    if keys[child] >= key:
-                        break
-                    keys[i] = keys[child]
-                    items[i] = items[child]
-                    i = child
-                keys[i] = key
-                items[i] = item
+            d_top, x, size = pop(keys, items, size)
             if d_top > dist[x]:
                 continue
             stalled = False
@@ -94,28 +77,12 @@ def build_labels(n, up_start, up_from, up_to, up_w, stop):  # pragma: no cover -
                 stamp[y] = generation
                 dist[y] = nd
                 via[y] = e
-                i = size
-                while i > 0:
-                    up = (i - 1) >> 1
-                    if keys[up] <= nd:
-                        break
-                    keys[i] = keys[up]
-                    items[i] = items[up]
-                    i = up
-                keys[i] = nd
-                items[i] = y
-                size += 1
+                keys, items, size = push_grown(keys, items, size, nd, y)
         if used + n_settled > capacity:
             capacity = 2 * capacity + n_settled
-            grown_hub = np.empty(capacity, dtype=np.int32)
-            grown_hub[:used] = raw_hub[:used]
-            raw_hub = grown_hub
-            grown_dist = np.empty(capacity, dtype=np.float64)
-            grown_dist[:used] = raw_dist[:used]
-            raw_dist = grown_dist
-            grown_edge = np.empty(capacity, dtype=np.int32)
-            grown_edge[:used] = raw_edge[:used]
-            raw_edge = grown_edge
+            raw_hub = grown(raw_hub, used, capacity)
+            raw_dist = grown(raw_dist, used, capacity)
+            raw_edge = grown(raw_edge, used, capacity)
         hubs = np.sort(settled[:n_settled])
         for i in range(n_settled):
             h = hubs[i]

@@ -1,81 +1,45 @@
-"""Preprocessing for static grids: build once, then answer queries in microseconds.
+"""Prepared grids: :func:`prepare` builds a :class:`PreparedGrid`, which answers queries.
 
-``prepare(grid)`` builds a :class:`PreparedGrid`; its :meth:`~PreparedGrid.search` gives
-the same optimal cost as :func:`wayfinding.astar`, much faster, as long as the grid is
-not edited (an edited grid is refused with :class:`~wayfinding.errors.StaleDataError`).
-
-The method (:class:`PrepareMethod`) was chosen by measurement on the MovingAI dao maps:
-the subgoal graph alone, searched with A*, answers 3-10x faster than A* on the grid, about
-as fast as :func:`~wayfinding.grid.jps.jps` (JPS+ jump tables, which only save jump point
-search its scanning, are reported 2-3x faster than JPS); with a contraction hierarchy
-and hub labels on top it answers the dao scenarios about 70x faster than A* on average
-when it answers many queries in a row (all 159,465 dao scenarios, map by map; 54x on a
-5% sample), and about 25x when every query follows an A* search that has cooled the
-caches (``benchmarks/fast_algorithms.py``, with and without ``--blocks``):
-
-``SUBGOAL_CH``
-    A simple subgoal graph (T. Uras, S. Koenig and C. Hernandez, "Subgoal Graphs for
-    Optimal Pathfinding in Eight-Neighbor Grids", ICAPS 2013): the convex corners of
-    obstacles, joined when one is reachable from the other in a straight-or-diagonal
-    freespace line with no corner in the way; then a contraction hierarchy on that graph
-    (T. Uras and S. Koenig, "Understanding Subgoal Graphs by Augmenting Contraction
-    Hierarchies", IJCAI 2018), whose upward search spaces are stored as hub labels (I.
-    Abraham, D. Delling, A. Goldberg and R. Werneck, "A Hub-Based Labeling Algorithm for
-    Shortest Paths on Road Networks", SEA 2011). A query joins start and goal to the
-    corners they see, finds the best common hub of their labels, unpacks the shortcuts
-    and fills in the cells. Subgoal graphs that would take too long to contract (more
-    than :data:`MAX_HIERARCHY_EDGES` edges, or a contraction that exceeds its work
-    budget: maps strewn with random obstacles) keep no hierarchy, and queries run A* on
-    the subgoal graph instead (still optimal, about 1.5x faster than A* on the grid).
-    It serves 8-way grids without corner cutting (the MovingAI rule) where every cell
-    costs the same.
+The subgoal graph of the grid (:mod:`._kernels.subgoal`) is handed to the hierarchy of
+:mod:`wayfinding.hierarchy`; a query (:mod:`._kernels.query`) joins its start and goal
+to the subgoals they see and turns the hierarchy's path back into cells. The method is
+described in :mod:`wayfinding.grid.prepared`.
 
 Examples
 --------
->>> import wayfinding as wf
->>> grid = wf.Grid.from_ascii('''
-... .......
-... .#####.
-... .#...#.
-... .......
-... ''', diagonal=True)
->>> prepared = prepare(grid)
->>> result = prepared.search((3, 2), (3, 0))
->>> round(result.cost, 3), len(result.path), result.path[-1]
-(9.414, 10, (3, 0))
->>> result.cost == wf.astar(grid, (3, 2), (3, 0)).cost
-True
+>>> import numpy as np
+>>> from wayfinding import Grid
+>>> mask = np.ones((5, 9), bool); mask[1:4, 4] = False
+>>> prepared = prepare(Grid(mask, diagonal=True))
+>>> prepared.subgoals, prepared.core, round(prepared.search((0, 2), (8, 2)).cost, 3)
+(4, 0, 9.657)
 """
 
 from __future__ import annotations
 
-import enum
-import hashlib
-import math
 import os
 import threading
 import time
 
 import numpy as np
 
-from .._archive import NpzReader
-from ..errors import InvalidParameterError, StaleDataError, UnsupportedGridError
-from ..graph.engine import check_budget
-from ..result import SearchResult, StopReason
-from . import prepared_parts as parts
-from ._checks import passable_index
-from .components import component_labels
-from .grid import Grid
-from .jps import jps, supported_scale
-from .stoppable import STOPPED, Stopped, out_of_time, run_stoppable
+from ..._kernels.codes import STATUS_FOUND, STATUS_HEAP_FULL
+from ...errors import InvalidParameterError, StaleDataError
+from ...graph.engine import check_budget
+from ...hierarchy import Hierarchy
+from ...hierarchy import build as build_hierarchy
+from ...result import SearchResult
+from .._checks import passable_index
+from ..components import component_labels
+from ..grid import Grid
+from ..jps import jps
+from ..stoppable import STOPPED, Stopped, out_of_time, run_stoppable
+from . import files, parts
+from .method import PrepareMethod, check_grid
 
-__all__ = ["FORMAT_VERSION", "MAX_HIERARCHY_EDGES", "PrepareMethod", "PreparedGrid",
-           "grid_fingerprint", "prepare"]
+__all__ = ["MAX_HIERARCHY_EDGES", "PreparedGrid", "prepare"]
 
 Location = tuple[int, int]
-
-#: Version of the file layout written by :meth:`PreparedGrid.save`.
-FORMAT_VERSION = 1
 
 #: Subgoal graphs with more edges than this are not contracted (queries then run A* on
 #: the subgoal graph). Measured on the MovingAI maps: game maps have at most 40 000
@@ -83,13 +47,6 @@ FORMAT_VERSION = 1
 #: obstacles (random512-10/20/30: 145 000 to 230 000 edges) would take minutes, as the
 #: hierarchy gets dense long before its top.
 MAX_HIERARCHY_EDGES = 100_000
-
-
-class PrepareMethod(enum.Enum):
-    """Preprocessing methods for :func:`prepare`."""
-
-    #: Subgoal graph with a contraction hierarchy (8-way, no corner cutting, uniform cost).
-    SUBGOAL_CH = "subgoal_ch"
 
 
 def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH, *,
@@ -144,7 +101,7 @@ def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH, *,
         raise InvalidParameterError(
             f"method must be a PrepareMethod member, got {method!r}")
     max_seconds = check_budget("max_seconds", max_seconds)
-    scale = _check_grid(grid, method)
+    scale = check_grid(grid, method)
     if max_seconds != 0:
         deadline = None if max_seconds is None else begin + max_seconds
         prepared = run_stoppable(lambda stop: _build(grid, method, scale, stop), deadline)
@@ -158,7 +115,7 @@ def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH, *,
 
 def _build(grid: Grid, method: PrepareMethod, scale: float, stop: np.ndarray) -> PreparedGrid:
     """The work of :func:`prepare` (in a worker thread; raises Stopped once ``stop[0]``)."""
-    from ._kernels import ch, ch_labels, subgoal  # numba is imported lazily
+    from ._kernels import subgoal  # numba is imported lazily
 
     def check() -> None:
         if stop[0]:
@@ -172,21 +129,15 @@ def _build(grid: Grid, method: PrepareMethod, scale: float, stop: np.ndarray) ->
                                          grid.height, grid.width, stop)
     check()
     weights = parts.edge_weights(cells, tails, heads, flat.stride, m.straight_cost,
-                            m.diagonal_cost)
-    hierarchy = None
-    if tails.shape[0] <= MAX_HIERARCHY_EDGES:
-        hierarchy = ch.contract(cells.shape[0], tails, heads, weights, ch.SETTLE, ch.HOPS,
-                                ch.QUICK_SETTLE, ch.QUICK_HOPS, ch.WORK_LIMIT, stop)[:-1]
-        check()
-    if hierarchy is None or hierarchy[1] < 0:
-        hierarchy = ch.flat_core(cells.shape[0], tails, heads, weights)
-    graph = parts.by_rank(cells, *hierarchy)
-    subgoal_id[graph["cells"]] = np.arange(graph["cells"].shape[0], dtype=np.int32)
-    labels = ch_labels.build_labels(cells.shape[0], graph["up_start"], graph["up_from"],
-                                    graph["up_to"], graph["up_w"], stop)
-    check()
-    graph.update(zip(("label_start", "label_hd", "label_edge"), labels, strict=True))
-    return PreparedGrid(grid, method, scale, subgoal_id, clear, graph, 0.0,
+                                 m.diagonal_cost)
+    built = build_hierarchy(cells.shape[0], tails, heads, weights, stop,
+                            contract=tails.shape[0] <= MAX_HIERARCHY_EDGES)
+    if built is None:
+        raise Stopped
+    hierarchy, order = built
+    cells = cells[order]  # the subgoal of each node of the hierarchy
+    subgoal_id[cells] = np.arange(cells.shape[0], dtype=np.int32)
+    return PreparedGrid(grid, method, scale, subgoal_id, clear, cells, hierarchy, 0.0,
                         n_edges=int(tails.shape[0]))
 
 
@@ -214,22 +165,24 @@ class PreparedGrid:
     """
 
     def __init__(self, grid: Grid, method: PrepareMethod, scale: float,
-                 subgoal_id: np.ndarray, clear: np.ndarray, graph: dict[str, np.ndarray],
-                 build_seconds: float, *, n_edges: int, fingerprint: str | None = None):
+                 subgoal_id: np.ndarray, clear: np.ndarray, cells: np.ndarray,
+                 hierarchy: Hierarchy, build_seconds: float, *, n_edges: int,
+                 fingerprint: str | None = None):
         self.grid = grid
         self.method = method
         self.build_seconds = float(build_seconds)
         self._scale = scale
         self._subgoal_id = subgoal_id
         self._clear = clear
-        self._graph = graph
+        self._cells = cells
+        self._hierarchy = hierarchy
         self._version = grid.version
-        self._fingerprint = fingerprint or grid_fingerprint(grid)
+        self._fingerprint = fingerprint or files.grid_fingerprint(grid)
         self._local = threading.local()
-        self.subgoals = int(graph["cells"].shape[0])
-        self.core = int(graph["core_start"].shape[0] - 1)
+        self.subgoals = int(cells.shape[0])
+        self.core = hierarchy.n_core
         self.edges = int(n_edges)
-        self.shortcuts = int(np.count_nonzero(graph["up_low"] >= 0))
+        self.shortcuts = hierarchy.shortcuts
         #: Queries the hierarchy could not answer, answered by jps instead (always 0 for
         #: data made by prepare(); a safety net for tampered files).
         self.fallbacks = 0
@@ -241,16 +194,18 @@ class PreparedGrid:
         # the grid's component labels by padded flat index: valid as long as the grid is
         # what was prepared
         self._components = component_labels(grid).flat
-        self._static = (flat.passable, subgoal_id, graph["cells"], clear,
-                        *(graph[key] for key in _QUERY_KEYS), flat.stride,
-                        m.straight_cost, m.diagonal_cost)
+        # the scaled step costs of paths' cost_so_far (the movement rules are part of the
+        # fingerprint: an edit of them makes this data stale)
+        self._step_costs = (m.straight_cost * scale, m.diagonal_cost * scale)
+        self._static = (flat.passable, subgoal_id, cells, clear, *hierarchy.query_arrays(),
+                        flat.stride, m.straight_cost, m.diagonal_cost)
 
     @property
     def nbytes(self) -> int:
-        arrays = [self._subgoal_id, self._clear, *self._graph.values()]
+        arrays = [self._subgoal_id, self._clear, self._cells]
         # a slot per cell and a 2-tuple (64 bytes) per passable one
         table = self._locations.nbytes + 64 * self._n_passable
-        return int(sum(a.nbytes for a in arrays)) + table
+        return int(sum(a.nbytes for a in arrays)) + self._hierarchy.nbytes + table
 
     def __repr__(self) -> str:
         return (f"PreparedGrid({self.grid.width}x{self.grid.height}, {self.method.name}, "
@@ -273,10 +228,10 @@ class PreparedGrid:
 
         Raises
         ------
-        StaleDataError
-            When the grid was edited after the build.
         InvalidLocationError
             When ``start`` or ``goal`` is outside the grid or a wall.
+        StaleDataError
+            When the grid was edited after the build.
 
         Examples
         --------
@@ -297,33 +252,28 @@ class PreparedGrid:
         t = passable_index(grid, passable, self._stride, goal, "goal")
         start, goal = self._locations[s], self._locations[t]
         if s == t:
-            return SearchResult([start], 0.0, {start: None}, {start: 0.0}, 0,
-                                StopReason.FOUND, False, start)
+            return SearchResult.trivial(start)
         if self._components[s] != self._components[t]:
-            return SearchResult(None, math.inf, {start: None}, {start: 0.0}, 0,
-                                StopReason.DISCONNECTED, False, None)
+            return SearchResult.disconnected(start)
         kernels = parts.query_kernel()
         work = self._workspace()
         while True:
             status, cells, cost, examined = kernels.query(*self._static, s, t, *work.arrays)
-            if status != kernels.STATUS_HEAP_FULL:
+            if status != STATUS_HEAP_FULL:
                 break
             work.grow_heap()
-        if status != kernels.STATUS_FOUND:  # a safety net (seen only with tampered files)
+        if status != STATUS_FOUND:  # a safety net (seen only with tampered files)
             self.fallbacks += 1
             return jps(grid, start, goal)
         # the same (x, y) tuples every time, taken from a table: much faster than new ones
         path = self._locations.take(cells).tolist()
         cost *= self._scale
-        m = grid.movement
-        came_from, cost_so_far = parts.path_maps(path, m.straight_cost * self._scale,
-                                            m.diagonal_cost * self._scale)
-        return SearchResult(path, cost, came_from, cost_so_far, int(examined),
-                            StopReason.FOUND, False, goal)
+        came_from, cost_so_far = parts.path_maps(path, *self._step_costs)
+        return SearchResult.reached(path, cost, came_from, cost_so_far, int(examined))
 
     def _revalidate(self) -> None:
         """Accept an edited grid only if it is back to what was prepared."""
-        if grid_fingerprint(self.grid) != self._fingerprint:
+        if files.grid_fingerprint(self.grid) != self._fingerprint:
             raise StaleDataError(
                 f"the grid was edited after prepare() (version {self.grid.version}, "
                 f"prepared at version {self._version}): prepare it again"
@@ -345,15 +295,8 @@ class PreparedGrid:
         """
         if self.grid.version != self._version:
             self._revalidate()
-        header = {
-            "format_version": np.int64(FORMAT_VERSION),
-            "method": np.str_(self.method.value),
-            "fingerprint": np.str_(self._fingerprint),
-            "build_seconds": np.float64(self.build_seconds),
-            "edges": np.int64(self.edges),
-        }
-        with open(path, "wb") as handle:
-            np.savez(handle, **header, **self._graph)
+        files.write(path, self.method, self._fingerprint, self.build_seconds, self.edges,
+                    self._cells, self._hierarchy)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], grid: Grid) -> PreparedGrid:
@@ -395,86 +338,4 @@ class PreparedGrid:
         wayfinding.errors.StaleDataError: '...grid.prepared' is not a prepared-grid file: \
 not a readable .npz archive (File is not a zip file)
         """
-        name = repr(os.fspath(path))
-        def damaged(message: str) -> StaleDataError:
-            return StaleDataError(f"{name} is not a prepared-grid file: {message}")
-
-        with NpzReader(path, _FILE_KEYS, damaged) as archive:
-            missing = set(_FILE_KEYS) - archive.names
-            if missing:
-                raise StaleDataError(f"{name} is not a prepared-grid file "
-                                     f"(missing {sorted(missing)})")
-            version = int(archive.read("format_version", np.int64, (), limit=1))
-            if version != FORMAT_VERSION:
-                raise StaleDataError(f"{name} has format version {version}; this "
-                                     f"wayfinding reads version {FORMAT_VERSION}: prepare "
-                                     "the grid again")
-            method_name = str(archive.read("method", "U", (), limit=1))
-            try:
-                method = PrepareMethod(method_name)
-            except ValueError:
-                raise StaleDataError(f"{name} was made by an unknown method "
-                                     f"{method_name!r}") from None
-            scale = _check_grid(grid, method)
-            fingerprint = grid_fingerprint(grid)
-            if str(archive.read("fingerprint", "U", (), limit=1)) != fingerprint:
-                raise StaleDataError(f"{name} was prepared for another grid "
-                                     "(walls, size, movement rules or cell cost differ)")
-            build_seconds = float(archive.read("build_seconds", np.float64, (), limit=1))
-            edges = int(archive.read("edges", np.int64, (), limit=1))
-            _passable, subgoal_id, cells, clear = parts.subgoal_arrays(grid)
-            graph = parts.read_graph(archive, cells.shape[0])
-        problem = parts.check_graph(graph, cells, grid)
-        if problem is None and not (math.isfinite(build_seconds) and build_seconds >= 0
-                                    and edges >= 0):
-            problem = f"build_seconds {build_seconds} or edges {edges} out of range"
-        if problem is not None:
-            raise StaleDataError(f"{name} is damaged: {problem}; prepare the grid again")
-        subgoal_id[graph["cells"]] = np.arange(cells.shape[0], dtype=np.int32)
-        return cls(grid, method, scale, subgoal_id, clear, graph, build_seconds,
-                   n_edges=edges, fingerprint=fingerprint)
-
-
-#: The arrays the query kernel takes after the grid, subgoal ids, cells and clearances.
-_QUERY_KEYS = ("up_from", "up_to", "up_low", "up_high", "core_start", "core_to", "core_w",
-               "core_low", "core_high", "label_start", "label_hd", "label_edge")
-#: Every array of the prepared data (saved in files).
-_GRAPH_KEYS = ("cells", "up_start", "up_w", *_QUERY_KEYS)
-#: Every member of a file written by :meth:`PreparedGrid.save`.
-_FILE_KEYS = ("format_version", "method", "fingerprint", "build_seconds", "edges",
-              *_GRAPH_KEYS)
-
-
-# ---------------------------------------------------------------------- helpers
-def grid_fingerprint(grid: Grid) -> str:
-    """A hash of what the preprocessed data depends on: size, walls, rules, cell cost.
-
-    Examples
-    --------
-    >>> from wayfinding import Grid
-    >>> a, b = Grid.from_ascii('..'), Grid.from_ascii('..')
-    >>> grid_fingerprint(a) == grid_fingerprint(b)
-    True
-    >>> b.set_wall((1, 0)); grid_fingerprint(a) == grid_fingerprint(b)
-    False
-    """
-    m = grid.movement
-    digest = hashlib.blake2b(digest_size=16)
-    costs = grid.costs
-    cost_values = b"" if costs is None else np.ascontiguousarray(costs).tobytes()
-    digest.update(
-        f"{grid.width}x{grid.height};{m.diagonal};{m.straight_cost!r};"
-        f"{m.diagonal_cost!r};{m.corner_cutting.value}".encode()
-    )
-    digest.update(np.packbits(grid.passable_mask).tobytes())
-    digest.update(cost_values)
-    return digest.hexdigest()
-
-
-def _check_grid(grid: Grid, method: PrepareMethod) -> float:
-    name = f"prepare(method={method})"
-    if not grid.diagonal:
-        raise UnsupportedGridError(
-            f"{name} serves 8-way grids (diagonal=True); this grid is 4-way: use jps or astar"
-        )
-    return supported_scale(grid, name)
+        return files.read(path, grid, cls)

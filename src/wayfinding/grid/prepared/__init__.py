@@ -1,0 +1,60 @@
+"""Preprocessing for static grids: build once, then answer queries in microseconds.
+
+``prepare(grid)`` builds a :class:`PreparedGrid`; its :meth:`~PreparedGrid.search` gives
+the same optimal cost as :func:`wayfinding.astar`, much faster, as long as the grid is
+not edited (an edited grid is refused with :class:`~wayfinding.errors.StaleDataError`).
+
+The method (:class:`PrepareMethod`) was chosen by measurement on the MovingAI dao maps:
+the subgoal graph alone, searched with A*, answers 3-10x faster than A* on the grid, about
+as fast as :func:`~wayfinding.grid.jps.jps` (JPS+ jump tables, which only save jump point
+search its scanning, are reported 2-3x faster than JPS); with a contraction hierarchy
+and hub labels on top it answers the dao scenarios about 70x faster than A* on average
+when it answers many queries in a row (all 159,465 dao scenarios, map by map; 54x on a
+5% sample), and about 25x when every query follows an A* search that has cooled the
+caches (``benchmarks/fast_algorithms.py``, with and without ``--blocks``):
+
+``SUBGOAL_CH``
+    A simple subgoal graph (T. Uras, S. Koenig and C. Hernandez, "Subgoal Graphs for
+    Optimal Pathfinding in Eight-Neighbor Grids", ICAPS 2013): the convex corners of
+    obstacles, joined when one is reachable from the other in a straight-or-diagonal
+    freespace line with no corner in the way; then a contraction hierarchy on that graph
+    (T. Uras and S. Koenig, "Understanding Subgoal Graphs by Augmenting Contraction
+    Hierarchies", IJCAI 2018), whose upward search spaces are stored as hub labels (I.
+    Abraham, D. Delling, A. Goldberg and R. Werneck, "A Hub-Based Labeling Algorithm for
+    Shortest Paths on Road Networks", SEA 2011). A query joins start and goal to the
+    corners they see, finds the best common hub of their labels, unpacks the shortcuts
+    and fills in the cells. Subgoal graphs that would take too long to contract (more
+    than :data:`MAX_HIERARCHY_EDGES` edges, or a contraction that exceeds its work
+    budget: maps strewn with random obstacles) keep no hierarchy, and queries run A* on
+    the subgoal graph instead (still optimal, about 1.5x faster than A* on the grid).
+    It serves 8-way grids without corner cutting (the MovingAI rule) where every cell
+    costs the same.
+
+Modules: ``prepared`` (:func:`prepare`, :class:`PreparedGrid`), ``method``
+(:class:`PrepareMethod`, the grids it serves), ``parts`` (subgoal data, query buffers,
+paths' maps), ``files`` (save/load), ``_kernels`` (the subgoal graph and the query from
+cell to cell); the hierarchy itself is :mod:`wayfinding.hierarchy`.
+
+Examples
+--------
+>>> import wayfinding as wf
+>>> grid = wf.Grid.from_ascii('''
+... .......
+... .#####.
+... .#...#.
+... .......
+... ''', diagonal=True)
+>>> prepared = prepare(grid)
+>>> result = prepared.search((3, 2), (3, 0))
+>>> round(result.cost, 3), len(result.path), result.path[-1]
+(9.414, 10, (3, 0))
+>>> result.cost == wf.astar(grid, (3, 2), (3, 0)).cost
+True
+"""
+
+from .files import FORMAT_VERSION, grid_fingerprint
+from .method import PrepareMethod
+from .prepared import MAX_HIERARCHY_EDGES, PreparedGrid, prepare
+
+__all__ = ["FORMAT_VERSION", "MAX_HIERARCHY_EDGES", "PrepareMethod", "PreparedGrid",
+           "grid_fingerprint", "prepare"]

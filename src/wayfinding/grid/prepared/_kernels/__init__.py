@@ -1,0 +1,7 @@
+"""Compiled (numba) kernels of prepared grids: private, imported lazily.
+
+``subgoal`` (subgoals, clearances, direct-h-reachable subgoals, the subgoal graph's
+edges) and ``query`` (a query from cell to cell over the hierarchy of
+:mod:`wayfinding.hierarchy`). Importing this package does not import numba; its
+submodules do.
+"""

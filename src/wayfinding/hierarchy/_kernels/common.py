@@ -1,0 +1,81 @@
+"""Kernels: small helpers shared by the hierarchy kernels (inlined by numba).
+
+The lazy heap is :mod:`wayfinding._kernels.heap`'s; :func:`pop` and :func:`push_grown`
+only wrap it for the searches here, whose heaps grow while they run.
+
+Examples
+--------
+>>> import numpy as np
+>>> hd = np.array([[0.0, 5.0], [2.0, 1.0], [3.0, 0.0]])
+>>> int(find_hub(hd, 0, 2, 2)), int(owner(np.array([0, 1, 3]), 2))
+(1, 1)
+>>> grown(np.arange(3), 2, 4)[:2].tolist()
+[0, 1]
+>>> keys, items, size = push_grown(np.zeros(1), np.zeros(1, np.int64), 0, 2.0, 7)
+>>> keys, items, size = push_grown(keys, items, size, 1.0, 8)
+>>> [int(x) for x in pop(keys, items, size)[1:]]
+[8, 1]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..._kernels.heap import pop_into, push
+
+
+@njit(cache=True, inline="always")
+def find_hub(label_hd, first, last, hub):  # pragma: no cover - numba
+    """The first entry of ``label_hd[first:last + 1]`` (sorted by hub) whose hub is not
+    below ``hub`` (``last`` when none is): the entry of ``hub`` if the label holds it."""
+    while first < last:
+        middle = (first + last) >> 1
+        if label_hd[middle, 0] < hub:
+            first = middle + 1
+        else:
+            last = middle
+    return first
+
+
+@njit(cache=True, inline="always")
+def owner(starts, entry):  # pragma: no cover - numba
+    """The node whose CSR list (``starts``) holds ``entry``: the last one starting at or
+    before it."""
+    low = 0
+    high = starts.shape[0] - 2
+    while low < high:
+        middle = (low + high + 1) >> 1
+        if starts[middle] <= entry:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+@njit(cache=True, inline="always")
+def grown(array, used, capacity):  # pragma: no cover - numba
+    """A new array of ``capacity`` entries holding ``array[:used]``."""
+    bigger = np.empty(capacity, dtype=array.dtype)
+    bigger[:used] = array[:used]
+    return bigger
+
+
+@njit(cache=True, inline="always")
+def pop(keys, items, size):  # pragma: no cover - numba
+    """Remove the root of a lazy heap of ``size`` entries: ``(key, item, size - 1)``."""
+    key = keys[0]
+    item = items[0]
+    size -= 1
+    pop_into(keys, items, size)
+    return key, item, size
+
+
+@njit(cache=True, inline="always")
+def push_grown(keys, items, size, key, item):  # pragma: no cover - numba
+    """Insert into a lazy heap, first doubling its arrays when full:
+    ``(keys, items, size + 1)``."""
+    if size == keys.shape[0]:
+        keys = grown(keys, size, 2 * size + 16)
+        items = grown(items, size, 2 * size + 16)
+    return keys, items, push(keys, items, size, key, item)

@@ -1,0 +1,155 @@
+"""A contraction hierarchy with hub labels over a small undirected graph, as named arrays.
+
+:func:`build` contracts the graph ``(tails[i], heads[i], weights[i])`` (witness searches
+in :mod:`._kernels.contract`), numbers its nodes from the top rank down and labels every
+node with its upward search space (:mod:`._kernels.labels`). Queries run inside a
+caller's kernel (:func:`._kernels.query.hub_path`); files are read and checked by
+:mod:`.files`.
+
+Examples
+--------
+>>> import numpy as np
+>>> tails, heads = np.array([0, 1], np.int32), np.array([1, 2], np.int32)
+>>> built = build(3, tails, heads, np.array([1.0, 2.0]), np.zeros(1, np.uint8))
+>>> hierarchy, order = built
+>>> hierarchy.n, hierarchy.n_core, sorted(order.tolist())
+(3, 0, [0, 1, 2])
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+
+class Hierarchy(NamedTuple):
+    """The arrays of a contraction hierarchy, nodes numbered from the top rank down
+    (0 = contracted last; the uncontracted core, if any, is ``0 .. n_core - 1``).
+
+    ``up_*``: CSR (``up_start``, int64[n + 1]) of the edges from each contracted node
+    to nodes above it: ``up_from``/``up_to`` (int32), ``up_w`` (float64) and, for a
+    shortcut ``v - w`` that skips ``mid``, ``up_low``/``up_high`` (int32) = the upward
+    edges ``mid - v`` and ``mid - w`` (-1 for an original edge). ``core_*``: CSR
+    (``core_start``, int64[n_core + 1]) of the edges between core nodes, unpacking into
+    upward edges the same way. ``label_*``: hub labels, CSR (``label_start``) of
+    ``label_hd`` (float64[m, 2]: hub, distance; sorted by hub, the node itself last) and
+    ``label_edge`` (int32: the upward edge into the hub, -1 for the node itself).
+    """
+
+    up_start: np.ndarray
+    up_from: np.ndarray
+    up_to: np.ndarray
+    up_w: np.ndarray
+    up_low: np.ndarray
+    up_high: np.ndarray
+    core_start: np.ndarray
+    core_to: np.ndarray
+    core_w: np.ndarray
+    core_low: np.ndarray
+    core_high: np.ndarray
+    label_start: np.ndarray
+    label_hd: np.ndarray
+    label_edge: np.ndarray
+
+    @property
+    def n(self) -> int:
+        """Nodes."""
+        return int(self.up_start.shape[0] - 1)
+
+    @property
+    def n_core(self) -> int:
+        """Nodes left uncontracted (queries cross them by an A* search)."""
+        return int(self.core_start.shape[0] - 1)
+
+    @property
+    def shortcuts(self) -> int:
+        """Upward edges added by the contraction."""
+        return int(np.count_nonzero(self.up_low >= 0))
+
+    @property
+    def nbytes(self) -> int:
+        return int(sum(array.nbytes for array in self))
+
+    def query_arrays(self) -> tuple[np.ndarray, ...]:
+        """The arrays :func:`._kernels.query.hub_path` takes, in its order."""
+        return (self.up_from, self.up_to, self.up_low, self.up_high, self.core_start,
+                self.core_to, self.core_w, self.core_low, self.core_high,
+                self.label_start, self.label_hd, self.label_edge)
+
+
+def build(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray,
+          stop: np.ndarray, *, contract: bool = True) -> tuple[Hierarchy, np.ndarray] | None:
+    """The hierarchy of the undirected graph of ``n`` nodes and edges
+    ``(tails[i], heads[i], weights[i])`` (int32, int32, float64).
+
+    ``contract=False`` (or a contraction that exceeds its work budget,
+    :data:`._kernels.contract.WORK_LIMIT`: graphs that get dense long before the top)
+    keeps every node in the core. Returns ``(hierarchy, order)`` with ``order[i]`` the
+    graph's node numbered ``i`` in the hierarchy, or None once ``stop[0]`` is non-zero
+    (another thread asks it to stop).
+    """
+    from ._kernels import contract as kernels  # numba is imported lazily
+    from ._kernels.labels import build_labels
+    from ._kernels.layout import flat_core
+
+    parts = None
+    if contract:
+        *parts, _work = kernels.contract(n, tails, heads, weights, kernels.SETTLE,
+                                         kernels.HOPS, kernels.QUICK_SETTLE,
+                                         kernels.QUICK_HOPS, kernels.WORK_LIMIT, stop)
+        if stop[0]:
+            return None
+    if parts is None or parts[1] < 0:
+        parts = flat_core(n, tails, heads, weights)
+    order, arrays = by_rank(*parts)
+    labels = build_labels(n, arrays[0], arrays[1], arrays[2], arrays[3], stop)
+    if stop[0]:
+        return None
+    return Hierarchy(*arrays, *labels), order
+
+
+def by_rank(rank: np.ndarray, n_core: int, up_start: np.ndarray, up_from: np.ndarray,
+            up_to: np.ndarray, up_w: np.ndarray, up_low: np.ndarray, up_high: np.ndarray,
+            core_start: np.ndarray, core_to: np.ndarray, core_w: np.ndarray,
+            core_low: np.ndarray,
+            core_high: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
+    """The upward and core graphs with nodes numbered from the top rank down, and the
+    old number of each new one.
+
+    The core (if contraction stopped early) is then nodes ``0 .. n_core - 1``. Queries
+    spend most of their time near the top, so this keeps what they touch together.
+    """
+    n = rank.shape[0]
+    new_id = (n - 1 - rank).astype(np.int32)
+    order = np.argsort(new_id[up_from], kind="stable")
+    new_edge = np.empty_like(order)
+    new_edge[order] = np.arange(order.shape[0])
+    low, high = up_low[order], up_high[order]
+    old_id = np.empty(n, dtype=np.int64)
+    old_id[new_id] = np.arange(n)
+    counts = np.bincount(new_id[up_from], minlength=n)
+    core_from = np.repeat(np.arange(n), np.diff(core_start))
+    core_order = np.argsort(new_id[core_from], kind="stable")
+    core_counts = np.bincount(new_id[core_from], minlength=n)[:n_core]
+    c_low, c_high = core_low[core_order], core_high[core_order]
+    return old_id, (
+        np.concatenate(([0], np.cumsum(counts))).astype(np.int64),
+        new_id[up_from[order]],
+        new_id[up_to[order]],
+        up_w[order],
+        _remap_edges(low, new_edge),
+        _remap_edges(high, new_edge),
+        np.concatenate(([0], np.cumsum(core_counts))).astype(np.int64),
+        new_id[core_to[core_order]],
+        core_w[core_order],
+        _remap_edges(c_low, new_edge),
+        _remap_edges(c_high, new_edge),
+    )
+
+
+def _remap_edges(edges: np.ndarray, new_edge: np.ndarray) -> np.ndarray:
+    """Upward-edge numbers after renumbering (-1 stays -1)."""
+    if new_edge.shape[0] == 0:
+        return np.full(edges.shape[0], -1, dtype=np.int32)
+    return np.where(edges >= 0, new_edge[np.maximum(edges, 0)], -1).astype(np.int32)
