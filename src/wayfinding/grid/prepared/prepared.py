@@ -23,9 +23,9 @@ import time
 
 import numpy as np
 
+from ..._inputs import check_budget
 from ..._kernels.codes import STATUS_FOUND, STATUS_HEAP_FULL
 from ...errors import InvalidParameterError, StaleDataError
-from ...graph.engine import check_budget
 from ...hierarchy import Hierarchy
 from ...hierarchy import build as build_hierarchy
 from ...result import SearchResult
