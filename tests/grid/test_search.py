@@ -158,12 +158,20 @@ def test_manhattan_on_an_8_way_grid_is_inconsistent(maze):
     assert not engine.consistent(maze, engine.heuristic_spec(maze, heuristics.manhattan), 1)
 
 
-def test_engine_mirrors_the_kernel_constants():
-    from wayfinding.grid._kernels import bestfirst
+def test_engine_and_kernels_define_no_copy_of_a_toolkit_code():
+    import re
+    from pathlib import Path
 
-    names = [n for n in dir(engine) if n.isupper() and hasattr(bestfirst, n)]
-    assert len(names) > 20
-    assert {n: getattr(engine, n) for n in names} == {n: getattr(bestfirst, n) for n in names}
+    from wayfinding._kernels import codes
+    from wayfinding.grid import _engine, jps, workspace
+    from wayfinding.grid._kernels import bestfirst, bfs
+    from wayfinding.grid._kernels import jps as jps_kernels
+
+    for module in (_engine, jps, workspace, bestfirst, bfs, jps_kernels):
+        text = Path(module.__file__).read_text()
+        defined = set(re.findall(r"^([A-Z][A-Z0-9_]*) = ", text, re.MULTILINE))
+        assert not defined & set(dir(codes)), module.__name__
+    assert engine.STATUS_FOUND is codes.STATUS_FOUND and bestfirst.GI_RING == codes.GI_RING
 
 
 # ---------------------------------------------------------------- goals

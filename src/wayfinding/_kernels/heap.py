@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from numba import njit
 
-__all__ = ["idecrease", "ipop", "ipush", "pop_into", "push"]
+__all__ = ["idecrease", "ipop", "ipush", "pop_into", "pop_pair_into", "push", "push_pair"]
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -136,3 +136,58 @@ def ipop(keys, items, pos, size):  # pragma: no cover - numba
     items[i] = li
     pos[li] = i
     return top
+
+
+# ================================================================ named variant (helper "kern")
+# A lazy heap keyed by the pair (f, g): smallest f first and, on equal f, the larger g (the
+# deeper entry, so fewer ties are expanded). Jump point search uses it: its keys are sums
+# of 1 and sqrt 2 steps, where the ``f - g * eps`` key of the grid best-first kernel is not
+# exact. Keys in ``keys``/``second``, items in ``items``.
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _before(f_a, g_a, f_b, g_b):  # pragma: no cover - numba
+    return f_a < f_b or (f_a == f_b and g_a > g_b)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def push_pair(keys, second, items, size, f, g, item):  # pragma: no cover - numba
+    """Insert ``(f, g, item)`` into a pair heap of ``size`` entries; return the new size."""
+    i = size
+    while i > 0:
+        p = (i - 1) >> 1
+        if not _before(f, g, keys[p], second[p]):
+            break
+        keys[i] = keys[p]
+        second[i] = second[p]
+        items[i] = items[p]
+        i = p
+    keys[i] = f
+    second[i] = g
+    items[i] = item
+    return size + 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def pop_pair_into(keys, second, items, size):  # pragma: no cover - numba
+    """Remove the root of a pair heap of ``size + 1`` entries (``size`` already
+    decremented). Read the root (``keys[0]``, ``second[0]``, ``items[0]``) before."""
+    lf = keys[size]
+    lg = second[size]
+    li = items[size]
+    i = 0
+    while True:
+        c = 2 * i + 1
+        if c >= size:
+            break
+        if c + 1 < size and _before(keys[c + 1], second[c + 1], keys[c], second[c]):
+            c += 1
+        if not _before(keys[c], second[c], lf, lg):
+            break
+        keys[i] = keys[c]
+        second[i] = second[c]
+        items[i] = items[c]
+        i = c
+    keys[i] = lf
+    second[i] = lg
+    items[i] = li

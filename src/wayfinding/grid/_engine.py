@@ -4,7 +4,8 @@ Private to :mod:`wayfinding.grid.search` and :mod:`wayfinding.grid.resumable`. P
 data (move tables, flags, parameter arrays) is built once per grid version and cached
 on the grid, so a query does little in Python besides checking its input: the
 MovingAI queries it serves take 0.3 to 5 ms in C++, and every microsecond here counts.
-Importing this module does not import numba; :func:`kernels` does, on first use.
+Importing this module does not import numba; :func:`kernels` does, on first use. The
+kernel codes and layouts come from :mod:`wayfinding._kernels.codes` (no numba either).
 """
 
 from __future__ import annotations
@@ -17,23 +18,47 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .. import heuristics as _heuristics
+from .._kernels.codes import (
+    FRONTIER_BUCKET,
+    FRONTIER_HEAP,
+    GI_FRONTIER,
+    GI_RING,
+    H_CHEBYSHEV,
+    H_EUCLIDEAN,
+    H_MANHATTAN,
+    H_OCTILE,
+    H_ZERO,
+    MODE_ASTAR,
+    MODE_COST,
+    MODE_HEURISTIC,
+    REOPEN_ALL,
+    REOPEN_NONE,
+    REOPEN_OPEN,
+    S_BEST,
+    S_EXPANDED,
+    S_FOUND,
+    S_GEN,
+    S_PRUNED,
+    S_STATUS,
+    S_TOUCHED,
+    STATUS_EXHAUSTED,
+    STATUS_FOUND,
+    STATUS_HEAP_FULL,
+    STATUS_NEW,
+    STATUS_PAUSED,
+)
 from ..errors import InvalidParameterError
 from ..result import SearchResult, StopReason
 from . import workspace as _workspace
 from ._checks import passable_index
+from .flat import move_table
 from .grid import Grid
-from .movement import CornerCutting
 from .views import CameFromView, CostSoFarView, ReachedCells
 
-# Mirrors of the kernel constants (importing the kernels would import numba); a test
-# checks that they agree with wayfinding.grid._kernels.bestfirst.
-MODE_COST, MODE_HEURISTIC, MODE_ASTAR = 0, 1, 2
-REOPEN_NONE, REOPEN_OPEN, REOPEN_ALL = 0, 1, 2
-H_ZERO, H_MANHATTAN, H_CHEBYSHEV, H_OCTILE, H_EUCLIDEAN = 0, 1, 2, 3, 4
-FRONTIER_HEAP, FRONTIER_BUCKET = 0, 1
-STATUS_NEW, STATUS_PAUSED, STATUS_HEAP_FULL, STATUS_FOUND, STATUS_EXHAUSTED = 0, 1, 2, 3, 4
-S_GEN, S_STATUS, S_TOUCHED, S_EXPANDED, S_FOUND, S_PRUNED, S_BEST = 0, 1, 3, 4, 5, 6, 7
-N_IPARAMS = 13
+__all__ = ["MODE_ASTAR", "MODE_COST", "MODE_HEURISTIC", "REOPEN_ALL", "REOPEN_NONE",
+           "REOPEN_OPEN", "STATUS_EXHAUSTED", "STATUS_FOUND", "STATUS_PAUSED", "Plan",
+           "finish", "params", "plan", "run", "start"]
+
 #: A* aims its heuristic at each goal when there are at most this many (min over them);
 #: with more it searches like Dijkstra (h = 0), which is then faster.
 MAX_HEURISTIC_GOALS = 32
@@ -46,7 +71,6 @@ CLOCK_EVERY = 2048
 #: queries end within the first call and pay nothing for it.
 SLICE = 1 << 17
 NO_LIMIT = 2**62
-_RULES = {CornerCutting.NEVER: 0, CornerCutting.ONE_FREE: 1, CornerCutting.ALWAYS: 2}
 
 
 _KERNELS: list[Any] = []
@@ -92,18 +116,13 @@ class Plan:
         self.flat = flat
         self.classes = grid.several_classes  # run kernels.best_first_classes
         self.passable = flat.passable
-        self.stride = stride = flat.stride
+        self.stride = flat.stride
         self.width, self.height = grid.width, grid.height
         self.weighted = flat.weighted
-        self.moves = np.zeros((8, 5), dtype=np.int64)
-        self.lengths = np.zeros(8, dtype=np.float64)
-        table = grid.movement.moves()
-        for k, (dx, dy, length) in enumerate(table):
-            self.moves[k] = (dy * stride + dx, dx, dy * stride, dx, dy)
-            self.lengths[k] = length
-        self.n_moves = len(table)
-        self.rule = _RULES[grid.corner_cutting]
-        used = self.lengths[: self.n_moves]
+        table = move_table(grid)
+        self.moves, self.lengths = table.moves, table.lengths
+        self.n_moves, self.rule = table.n_moves, table.rule
+        used = self.lengths
         costs = grid.costs
         dearest = float(costs.max()) if costs is not None else 1.0
         self.max_step = float(used.max()) * dearest
@@ -308,7 +327,7 @@ def _nudge(p: Plan, spec: Spec) -> float:
             return 0.0
     elif spec.code != H_CHEBYSHEV:
         return 0.0
-    if not set(p.lengths[: p.n_moves].tolist()) <= {1.0, _heuristics.SQRT2}:
+    if not set(p.lengths.tolist()) <= {1.0, _heuristics.SQRT2}:
         return 0.0
     n = p.width * p.height + min(p.width, p.height)
     h_max = float(p.width + p.height)
@@ -343,7 +362,7 @@ def params(grid: Grid, p: Plan, mode: int, spec: Spec, weight: float, max_cost: 
     if mode == MODE_ASTAR and weight == 1.0 and not integral:
         key_weight = 1.0 + _nudge(p, spec)  # larger g first on equal f, still optimal
     iparams = np.array([p.n_moves, p.rule, p.stride, int(p.weighted), spec.code, n_goals,
-                        n_hgoals, mode, reopen, int(track), 0,
+                        n_hgoals, mode, reopen, int(track),
                         FRONTIER_BUCKET if bucket else FRONTIER_HEAP, ring if bucket else 1],
                        dtype=np.int64)
     fparams = np.array([spec.d, spec.d2, spec.scale, key_weight,
@@ -359,7 +378,7 @@ def start(ws: _workspace.Workspace, iparams: np.ndarray, starts: np.ndarray) -> 
     """Prepare ``ws`` for a new search (fresh generation, frontier room for the starts)."""
     ws.state[S_GEN] = ws.next_generation()
     ws.state[S_STATUS] = STATUS_NEW
-    ws.reserve_buckets(int(iparams[12]))
+    ws.reserve_buckets(int(iparams[GI_RING]))
     while ws.heap_n.shape[0] < starts.shape[0] + 8:
         ws.grow_heap()
 
@@ -384,7 +403,7 @@ def run(k: Any, p: Plan, iparams: np.ndarray, fparams: np.ndarray, starts: np.nd
         deadline = time.perf_counter() + max_seconds
     late = deadline is not None and (max_seconds == 0 or time.perf_counter() >= deadline)
     flat, state = p.flat, ws.state
-    kernel = k.best_first_bucket if iparams[11] == FRONTIER_BUCKET else k.best_first
+    kernel = k.best_first_bucket if iparams[GI_FRONTIER] == FRONTIER_BUCKET else k.best_first
     if p.classes:
         kernel = k.best_first_classes
     while True:

@@ -1,4 +1,5 @@
-"""Kernels: a binary min-heap in three parallel arrays (used to build hierarchies).
+"""Kernels: the pair heap of :mod:`wayfinding._kernels.heap` in arrays that grow (used to
+build hierarchies, where the frontier's size is not known in advance).
 
 Entries are ``(f, g, node)``; the smallest ``f`` comes first and, on equal ``f``, the
 larger ``g`` (the deeper entry: fewer ties expanded). Duplicates are allowed (lazy
@@ -11,10 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-
-@njit(cache=True, inline="always")
-def _before(f_a, g_a, f_b, g_b):  # pragma: no cover - numba
-    return f_a < f_b or (f_a == f_b and g_a > g_b)
+from ..._kernels.heap import pop_pair_into, push_pair
 
 
 @njit(cache=True)
@@ -29,19 +27,8 @@ def heap_push(heap_f, heap_g, heap_node, size, f, g, node):  # pragma: no cover 
         grown_g[:size] = heap_g[:size]
         grown_node[:size] = heap_node[:size]
         heap_f, heap_g, heap_node = grown_f, grown_g, grown_node
-    i = size
-    while i > 0:
-        up = (i - 1) >> 1
-        if not _before(f, g, heap_f[up], heap_g[up]):
-            break
-        heap_f[i] = heap_f[up]
-        heap_g[i] = heap_g[up]
-        heap_node[i] = heap_node[up]
-        i = up
-    heap_f[i] = f
-    heap_g[i] = g
-    heap_node[i] = node
-    return heap_f, heap_g, heap_node, size + 1
+    size = push_pair(heap_f, heap_g, heap_node, size, f, g, node)
+    return heap_f, heap_g, heap_node, size
 
 
 @njit(cache=True)
@@ -51,26 +38,5 @@ def heap_pop(heap_f, heap_g, heap_node, size):  # pragma: no cover - numba
     g_top = heap_g[0]
     node_top = heap_node[0]
     size -= 1
-    if size > 0:
-        f = heap_f[size]
-        g = heap_g[size]
-        node = heap_node[size]
-        i = 0
-        while True:
-            child = 2 * i + 1
-            if child >= size:
-                break
-            if child + 1 < size and _before(heap_f[child + 1], heap_g[child + 1],
-                                            heap_f[child], heap_g[child]):
-                child += 1
-            if not _before(heap_f[child], heap_g[child], f, g):
-                break
-            heap_f[i] = heap_f[child]
-            heap_g[i] = heap_g[child]
-            heap_node[i] = heap_node[child]
-            i = child
-        heap_f[i] = f
-        heap_g[i] = g
-        heap_node[i] = node
+    pop_pair_into(heap_f, heap_g, heap_node, size)
     return f_top, g_top, node_top, size
-
