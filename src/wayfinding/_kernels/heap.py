@@ -33,9 +33,11 @@ __all__ = ["idecrease", "ipop", "ipush", "pop_into", "pop_pair_into", "push", "p
 
 
 @njit(cache=True, nogil=True, inline="always")
-def push(keys, items, size, key, item):  # pragma: no cover - numba
-    """Insert ``(key, item)`` into a heap of ``size`` entries; return the new size."""
-    i = size
+def _sift_up(keys, items, pos, i, key, item, indexed):  # pragma: no cover - numba
+    """Put ``(key, item)`` in the hole at slot ``i``, moving parents down past it.
+
+    ``indexed`` (a constant: the branches compile away) keeps ``pos`` up to date; the
+    lazy heap passes ``items`` for the ``pos`` it never touches."""
     while i > 0:
         p = (i - 1) >> 1
         pk = keys[p]
@@ -43,9 +45,47 @@ def push(keys, items, size, key, item):  # pragma: no cover - numba
             break
         keys[i] = pk
         items[i] = items[p]
+        if indexed:
+            pos[items[p]] = i
         i = p
     keys[i] = key
     items[i] = item
+    if indexed:
+        pos[item] = i
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _sift_down(keys, items, pos, size, indexed):  # pragma: no cover - numba
+    """Fill the hole at the root with the entry at slot ``size`` (the last one of a heap
+    of ``size + 1``), moving the smaller child up until that entry fits."""
+    lk = keys[size]
+    li = items[size]
+    i = 0
+    while True:
+        c = 2 * i + 1
+        if c >= size:
+            break
+        if c + 1 < size:
+            c += keys[c + 1] < keys[c]
+        ck = keys[c]
+        if ck < lk:
+            keys[i] = ck
+            items[i] = items[c]
+            if indexed:
+                pos[items[c]] = i
+            i = c
+        else:
+            break
+    keys[i] = lk
+    items[i] = li
+    if indexed:
+        pos[li] = i
+
+
+@njit(cache=True, nogil=True, inline="always")
+def push(keys, items, size, key, item):  # pragma: no cover - numba
+    """Insert ``(key, item)`` into a heap of ``size`` entries; return the new size."""
+    _sift_up(keys, items, items, size, key, item, False)
     return size + 1
 
 
@@ -55,46 +95,13 @@ def pop_into(keys, items, size):  # pragma: no cover - numba
 
     Read the root (``keys[0]``, ``items[0]``) before calling.
     """
-    lk = keys[size]
-    li = items[size]
-    i = 0
-    while True:
-        c = 2 * i + 1
-        if c >= size:
-            break
-        if c + 1 < size:
-            c += keys[c + 1] < keys[c]
-        ck = keys[c]
-        if ck < lk:
-            keys[i] = ck
-            items[i] = items[c]
-            i = c
-        else:
-            break
-    keys[i] = lk
-    items[i] = li
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _isift_up(keys, items, pos, i, key, item):  # pragma: no cover - numba
-    while i > 0:
-        p = (i - 1) >> 1
-        pk = keys[p]
-        if key >= pk:
-            break
-        keys[i] = pk
-        items[i] = items[p]
-        pos[items[p]] = i
-        i = p
-    keys[i] = key
-    items[i] = item
-    pos[item] = i
+    _sift_down(keys, items, items, size, False)
 
 
 @njit(cache=True, nogil=True, inline="always")
 def ipush(keys, items, pos, size, key, item):  # pragma: no cover - numba
     """Insert ``item`` (not in the heap: ``pos[item] < 0``); return the new size."""
-    _isift_up(keys, items, pos, size, key, item)
+    _sift_up(keys, items, pos, size, key, item, True)
     return size + 1
 
 
@@ -103,7 +110,7 @@ def idecrease(keys, items, pos, key, item):  # pragma: no cover - numba
     """Lower the key of ``item`` (in the heap) to ``key`` (no-op if not lower)."""
     i = pos[item]
     if key < keys[i]:
-        _isift_up(keys, items, pos, i, key, item)
+        _sift_up(keys, items, pos, i, key, item, True)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -113,28 +120,8 @@ def ipop(keys, items, pos, size):  # pragma: no cover - numba
     top = items[0]
     pos[top] = -1
     size -= 1
-    if size == 0:
-        return top
-    lk = keys[size]
-    li = items[size]
-    i = 0
-    while True:
-        c = 2 * i + 1
-        if c >= size:
-            break
-        if c + 1 < size:
-            c += keys[c + 1] < keys[c]
-        ck = keys[c]
-        if ck < lk:
-            keys[i] = ck
-            items[i] = items[c]
-            pos[items[c]] = i
-            i = c
-        else:
-            break
-    keys[i] = lk
-    items[i] = li
-    pos[li] = i
+    if size > 0:
+        _sift_down(keys, items, pos, size, True)
     return top
 
 

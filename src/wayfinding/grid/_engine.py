@@ -18,35 +18,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .. import heuristics as _heuristics
-from .._kernels.codes import (
-    FRONTIER_BUCKET,
-    FRONTIER_HEAP,
-    GI_FRONTIER,
-    GI_RING,
-    H_CHEBYSHEV,
-    H_EUCLIDEAN,
-    H_MANHATTAN,
-    H_OCTILE,
-    H_ZERO,
-    MODE_ASTAR,
-    MODE_COST,
-    MODE_HEURISTIC,
-    REOPEN_ALL,
-    REOPEN_NONE,
-    REOPEN_OPEN,
-    S_BEST,
-    S_EXPANDED,
-    S_FOUND,
-    S_GEN,
-    S_PRUNED,
-    S_STATUS,
-    S_TOUCHED,
-    STATUS_EXHAUSTED,
-    STATUS_FOUND,
-    STATUS_HEAP_FULL,
-    STATUS_NEW,
-    STATUS_PAUSED,
-)
+from .._kernels import codes as C
+from .._kernels.codes import MODE_ASTAR, MODE_COST, MODE_HEURISTIC
 from ..errors import InvalidParameterError
 from ..result import SearchResult, StopReason
 from . import workspace as _workspace
@@ -55,9 +28,8 @@ from .flat import move_table
 from .grid import Grid
 from .views import CameFromView, CostSoFarView, ReachedCells
 
-__all__ = ["MODE_ASTAR", "MODE_COST", "MODE_HEURISTIC", "REOPEN_ALL", "REOPEN_NONE",
-           "REOPEN_OPEN", "STATUS_EXHAUSTED", "STATUS_FOUND", "STATUS_PAUSED", "Plan",
-           "finish", "params", "plan", "run", "start"]
+__all__ = ["MODE_ASTAR", "MODE_COST", "MODE_HEURISTIC", "Plan", "finish", "params", "plan",
+           "run", "start"]
 
 #: A* aims its heuristic at each goal when there are at most this many (min over them);
 #: with more it searches like Dijkstra (h = 0), which is then faster.
@@ -100,7 +72,7 @@ class Spec(NamedTuple):
     scale: float
 
 
-ZERO = Spec(H_ZERO, 0.0, 0.0, 1.0)
+ZERO = Spec(C.H_ZERO, 0.0, 0.0, 1.0)
 
 
 class Plan:
@@ -173,16 +145,16 @@ def plan(grid: Grid) -> Plan:
 
 # ---------------------------------------------------------------------- heuristics
 _BY_FUNCTION = {
-    _heuristics.manhattan: H_MANHATTAN,
-    _heuristics.chebyshev: H_CHEBYSHEV,
-    _heuristics.octile: H_OCTILE,
-    _heuristics.euclidean: H_EUCLIDEAN,
-    _heuristics.zero: H_ZERO,
-    _heuristics.Heuristic.MANHATTAN: H_MANHATTAN,
-    _heuristics.Heuristic.CHEBYSHEV: H_CHEBYSHEV,
-    _heuristics.Heuristic.OCTILE: H_OCTILE,
-    _heuristics.Heuristic.EUCLIDEAN: H_EUCLIDEAN,
-    _heuristics.Heuristic.ZERO: H_ZERO,
+    _heuristics.manhattan: C.H_MANHATTAN,
+    _heuristics.chebyshev: C.H_CHEBYSHEV,
+    _heuristics.octile: C.H_OCTILE,
+    _heuristics.euclidean: C.H_EUCLIDEAN,
+    _heuristics.zero: C.H_ZERO,
+    _heuristics.Heuristic.MANHATTAN: C.H_MANHATTAN,
+    _heuristics.Heuristic.CHEBYSHEV: C.H_CHEBYSHEV,
+    _heuristics.Heuristic.OCTILE: C.H_OCTILE,
+    _heuristics.Heuristic.EUCLIDEAN: C.H_EUCLIDEAN,
+    _heuristics.Heuristic.ZERO: C.H_ZERO,
 }
 #: ``weight * h`` may reach at most this on a grid (``f = g + weight * h`` stays finite).
 MAX_ESTIMATE = 1e300
@@ -200,8 +172,8 @@ def default_spec(grid: Grid) -> Spec:
     m = grid.movement
     if m.diagonal:
         d, d2 = _heuristics.octile_steps(m.straight_cost, m.diagonal_cost)
-        return Spec(H_OCTILE, d, d2, grid.min_cost)
-    return Spec(H_MANHATTAN, m.straight_cost, 0.0, grid.min_cost)
+        return Spec(C.H_OCTILE, d, d2, grid.min_cost)
+    return Spec(C.H_MANHATTAN, m.straight_cost, 0.0, grid.min_cost)
 
 
 def heuristic_spec(grid: Grid, heuristic: Any, weight: float = 1.0) -> Spec | None:
@@ -229,7 +201,7 @@ def heuristic_spec(grid: Grid, heuristic: Any, weight: float = 1.0) -> Spec | No
         return None
     if code is None:
         return None
-    allowed = {"D", "D2"} if code == H_OCTILE else set() if code == H_ZERO else {"D"}
+    allowed = {"D", "D2"} if code == C.H_OCTILE else set() if code == C.H_ZERO else {"D"}
     if not set(keywords) <= allowed:
         return None
     values = {"D": 1.0, "D2": _heuristics.SQRT2}
@@ -237,7 +209,7 @@ def heuristic_spec(grid: Grid, heuristic: Any, weight: float = 1.0) -> Spec | No
         values[name] = _heuristics.check_parameter(name, value)
     d = values["D"]
     d2 = 0.0
-    if code == H_OCTILE:
+    if code == C.H_OCTILE:
         d, d2 = _heuristics.octile_steps(d, values["D2"])
     return _bounded(plan(grid), Spec(code, d, d2, 1.0), weight)
 
@@ -264,18 +236,18 @@ def consistent(grid: Grid, spec: Spec, weight: float) -> bool:
     the move's cheapest cost: ``weight * scale * h(move) <= length * min_cost``. This
     holds for every movement rule, diagonals cheaper than straight steps included.
     """
-    if spec.code == H_ZERO or weight == 0.0 or spec.scale == 0.0:
+    if spec.code == C.H_ZERO or weight == 0.0 or spec.scale == 0.0:
         return True
-    if spec.code == H_OCTILE and not spec.d <= spec.d2 <= 2.0 * spec.d:
+    if spec.code == C.H_OCTILE and not spec.d <= spec.d2 <= 2.0 * spec.d:
         return False
     cheapest = grid.min_cost
     for dx, dy, length in grid.movement.moves():
         a, b = abs(dx), abs(dy)
-        if spec.code == H_MANHATTAN:
+        if spec.code == C.H_MANHATTAN:
             h = spec.d * (a + b)
-        elif spec.code == H_CHEBYSHEV:
+        elif spec.code == C.H_CHEBYSHEV:
             h = spec.d * max(a, b)
-        elif spec.code == H_OCTILE:
+        elif spec.code == C.H_OCTILE:
             h = spec.d * (a + b) + (spec.d2 - 2.0 * spec.d) * min(a, b)
         else:
             h = spec.d * math.hypot(a, b)
@@ -322,10 +294,10 @@ def _nudge(p: Plan, spec: Spec) -> float:
     """
     if p.weighted or spec.scale != 1.0 or spec.d != 1.0:
         return 0.0
-    if spec.code == H_OCTILE:
+    if spec.code == C.H_OCTILE:
         if spec.d2 != _heuristics.SQRT2:
             return 0.0
-    elif spec.code != H_CHEBYSHEV:
+    elif spec.code != C.H_CHEBYSHEV:
         return 0.0
     if not set(p.lengths.tolist()) <= {1.0, _heuristics.SQRT2}:
         return 0.0
@@ -345,15 +317,15 @@ def params(grid: Grid, p: Plan, mode: int, spec: Spec, weight: float, max_cost: 
     if hit is not None:
         return hit
     if mode == MODE_COST:
-        reopen = REOPEN_OPEN
+        reopen = C.REOPEN_OPEN
     elif mode == MODE_HEURISTIC:
-        reopen = REOPEN_NONE
+        reopen = C.REOPEN_NONE
     else:
-        reopen = REOPEN_OPEN if consistent(grid, spec, weight) else REOPEN_ALL
+        reopen = C.REOPEN_OPEN if consistent(grid, spec, weight) else C.REOPEN_ALL
     ring = 1 << int(2 * p.max_step + 2).bit_length()
     integral = p.integral and (mode == MODE_COST or (
-        spec.code != H_EUCLIDEAN and _whole(spec.d, spec.d2, spec.scale, weight)))
-    bucket = (integral and reopen == REOPEN_OPEN and ring <= MAX_RING and not p.classes
+        spec.code != C.H_EUCLIDEAN and _whole(spec.d, spec.d2, spec.scale, weight)))
+    bucket = (integral and reopen == C.REOPEN_OPEN and ring <= MAX_RING and not p.classes
               and (mode == MODE_COST or n_starts == 1))
     tie = 0.0
     if integral and mode != MODE_COST and not bucket:
@@ -363,7 +335,7 @@ def params(grid: Grid, p: Plan, mode: int, spec: Spec, weight: float, max_cost: 
         key_weight = 1.0 + _nudge(p, spec)  # larger g first on equal f, still optimal
     iparams = np.array([p.n_moves, p.rule, p.stride, int(p.weighted), spec.code, n_goals,
                         n_hgoals, mode, reopen, int(track),
-                        FRONTIER_BUCKET if bucket else FRONTIER_HEAP, ring if bucket else 1],
+                        C.FRONTIER_BUCKET if bucket else C.FRONTIER_HEAP, ring if bucket else 1],
                        dtype=np.int64)
     fparams = np.array([spec.d, spec.d2, spec.scale, key_weight,
                         math.inf if max_cost is None else max_cost, tie])
@@ -376,9 +348,9 @@ def params(grid: Grid, p: Plan, mode: int, spec: Spec, weight: float, max_cost: 
 # ---------------------------------------------------------------------- running
 def start(ws: _workspace.Workspace, iparams: np.ndarray, starts: np.ndarray) -> None:
     """Prepare ``ws`` for a new search (fresh generation, frontier room for the starts)."""
-    ws.state[S_GEN] = ws.next_generation()
-    ws.state[S_STATUS] = STATUS_NEW
-    ws.reserve_buckets(int(iparams[GI_RING]))
+    ws.state[C.S_GEN] = ws.next_generation()
+    ws.state[C.S_STATUS] = C.STATUS_NEW
+    ws.reserve_buckets(int(iparams[C.GI_RING]))
     while ws.heap_n.shape[0] < starts.shape[0] + 8:
         ws.grow_heap()
 
@@ -403,22 +375,22 @@ def run(k: Any, p: Plan, iparams: np.ndarray, fparams: np.ndarray, starts: np.nd
         deadline = time.perf_counter() + max_seconds
     late = deadline is not None and (max_seconds == 0 or time.perf_counter() >= deadline)
     flat, state = p.flat, ws.state
-    kernel = k.best_first_bucket if iparams[GI_FRONTIER] == FRONTIER_BUCKET else k.best_first
+    kernel = k.best_first_bucket if iparams[C.GI_FRONTIER] == C.FRONTIER_BUCKET else k.best_first
     if p.classes:
         kernel = k.best_first_classes
     while True:
-        before = int(state[S_EXPANDED]) if state[S_STATUS] != STATUS_NEW else 0
+        before = int(state[C.S_EXPANDED]) if state[C.S_STATUS] != C.STATUS_NEW else 0
         chunk = 0 if late else min(left, SLICE if deadline is None else CLOCK_EVERY)
         status = kernel(flat.passable, flat.costs, p.moves, p.lengths, iparams, fparams,
                         starts, goals, ws.stamp, ws.g, ws.parent, ws.goal_mark,
                         ws.touched, ws.heap_f, ws.heap_n, ws.link, ws.buckets, state,
                         ws.fstate, chunk)
-        if status == STATUS_FOUND:
+        if status == C.STATUS_FOUND:
             return status, StopReason.FOUND
-        if status == STATUS_EXHAUSTED:
-            return status, StopReason.MAX_COST if state[S_PRUNED] else StopReason.EXHAUSTED
-        left -= int(state[S_EXPANDED]) - before
-        if status == STATUS_HEAP_FULL:
+        if status == C.STATUS_EXHAUSTED:
+            return status, StopReason.MAX_COST if state[C.S_PRUNED] else StopReason.EXHAUSTED
+        left -= int(state[C.S_EXPANDED]) - before
+        if status == C.STATUS_HEAP_FULL:
             ws.grow_heap()
         elif late:
             return status, StopReason.MAX_SECONDS
@@ -433,15 +405,15 @@ def run_bfs(p: Plan, starts: np.ndarray, goals: np.ndarray,
     """Breadth-first search in slices of :data:`SLICE` expansions (Ctrl-C between them)."""
     from ._kernels.bfs import breadth_first
 
-    ws.state[S_GEN] = ws.next_generation()
-    ws.state[S_STATUS] = STATUS_NEW
+    ws.state[C.S_GEN] = ws.next_generation()
+    ws.state[C.S_STATUS] = C.STATUS_NEW
     while True:
         status = breadth_first(p.passable, p.moves, p.n_moves, p.rule, starts, goals,
                                ws.stamp, ws.g, ws.parent, ws.goal_mark, ws.touched,
                                ws.state, SLICE)
-        if status == STATUS_FOUND:
+        if status == C.STATUS_FOUND:
             return StopReason.FOUND
-        if status == STATUS_EXHAUSTED:
+        if status == C.STATUS_EXHAUSTED:
             return StopReason.EXHAUSTED
 
 
@@ -457,12 +429,12 @@ def finish(k: Any, p: Plan, ws: _workspace.Workspace, reason: StopReason,
     """Copy the answer out of the workspace into a SearchResult (O(cells reached))."""
     state = ws.state
     found = reason is StopReason.FOUND
-    end = int(state[S_FOUND]) if found else int(state[S_BEST]) if partial else -1
+    end = int(state[C.S_FOUND]) if found else int(state[C.S_BEST]) if partial else -1
     path_xy, cells, cost, parent = extract(ws.g, ws.parent, ws.touched,
-                                           int(state[S_TOUCHED]), end, p.stride)
+                                           int(state[C.S_TOUCHED]), end, p.stride)
     reached = ReachedCells(cells, cost, parent, p.width, p.height)
     came_from, cost_so_far = CameFromView(reached), CostSoFarView(reached)
-    expanded = int(state[S_EXPANDED])
+    expanded = int(state[C.S_EXPANDED])
     if end < 0:
         return SearchResult(None, math.inf, came_from, cost_so_far, expanded, reason, False,
                             None)

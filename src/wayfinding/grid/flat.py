@@ -9,12 +9,8 @@ need no new kernel code. Nothing here imports numba.
 
 Examples
 --------
->>> from wayfinding import Grid
->>> grid = Grid.from_ascii('''
-... ...
-... .#.
-... ''', diagonal=True)
->>> table = move_table(grid)
+>>> import wayfinding as wf
+>>> table = move_table(wf.Grid(np.ones((2, 3), bool), diagonal=True))
 >>> table.n_moves, table.stride, table.moves[4].tolist()
 (8, 5, [-4, 1, -5, 1, -1])
 >>> index(2, 1, table.stride), location(13, table.stride)

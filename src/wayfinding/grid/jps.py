@@ -97,8 +97,8 @@ def jps(grid: Grid, start: Location, goal: Location, *,
 
     Examples
     --------
-    >>> from wayfinding import Grid
-    >>> grid = Grid.from_ascii('''
+    >>> import wayfinding as wf
+    >>> grid = wf.Grid.from_ascii('''
     ... ..#..
     ... ..#..
     ... ''')

@@ -38,54 +38,9 @@ import numpy as np
 from numba import njit
 
 from ..._kernels import buckets as _buckets
+from ..._kernels import codes as C
 from ..._kernels import heap as _heap
-from ..._kernels.codes import (
-    FS_BEST_G,
-    FS_BEST_H,
-    GF_D,
-    GF_D2,
-    GF_MAX_COST,
-    GF_SCALE,
-    GF_TIE,
-    GF_WEIGHT,
-    GI_HCODE,
-    GI_MODE,
-    GI_N_GOALS,
-    GI_N_HGOALS,
-    GI_N_MOVES,
-    GI_REOPEN,
-    GI_RING,
-    GI_RULE,
-    GI_STRIDE,
-    GI_TRACK,
-    GI_WEIGHTED,
-    GS_ENTRIES,
-    GS_FMIN,
-    GS_FREE,
-    H_CHEBYSHEV,
-    H_EUCLIDEAN,
-    H_MANHATTAN,
-    H_OCTILE,
-    H_ZERO,
-    MODE_ASTAR,
-    MODE_COST,
-    MODE_HEURISTIC,
-    REOPEN_ALL,
-    REOPEN_NONE,
-    S_BEST,
-    S_EXPANDED,
-    S_FOUND,
-    S_GEN,
-    S_PRUNED,
-    S_SIZE,
-    S_STATUS,
-    S_TOUCHED,
-    STATUS_EXHAUSTED,
-    STATUS_FOUND,
-    STATUS_HEAP_FULL,
-    STATUS_NEW,
-    STATUS_PAUSED,
-)
+from ..._kernels.reach import reach, seed
 from .steps import blocked, is_goal, mark_goals
 
 
@@ -93,13 +48,13 @@ from .steps import blocked, is_goal, mark_goals
 def metric(code, dx, dy, d, d2):  # pragma: no cover - numba
     """Heuristic ``code`` of an offset ``dx, dy >= 0`` (the arithmetic of
     :mod:`wayfinding.heuristics`, so both tiers agree to the bit)."""
-    if code == H_OCTILE:
+    if code == C.H_OCTILE:
         return d * (dx + dy) + (d2 - 2.0 * d) * min(dx, dy)
-    if code == H_MANHATTAN:
+    if code == C.H_MANHATTAN:
         return d * (dx + dy)
-    if code == H_CHEBYSHEV:
+    if code == C.H_CHEBYSHEV:
         return d * max(dx, dy)
-    if code == H_EUCLIDEAN:
+    if code == C.H_EUCLIDEAN:
         return d * math.hypot(dx, dy)
     return 0.0
 
@@ -110,7 +65,7 @@ def estimate(code, x, y, gx0, gy0, goal_xy, n, d, d2, scale):  # pragma: no cove
 
     The first goal is ``(gx0, gy0)``; with several, their coordinates are ``goal_xy``.
     """
-    if code == H_ZERO or n == 0:
+    if code == C.H_ZERO or n == 0:
         return 0.0
     if n == 1:
         return metric(code, abs(x - gx0), abs(y - gy0), d, d2) * scale
@@ -184,26 +139,26 @@ def _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, st
     """The loop of the kernels, inlined into each with ``bucket`` and ``classes``
     constants (inlining by numba rather than leaving it to LLVM measured 4-10% faster,
     compiling 20% slower)."""
-    n_moves = iparams[GI_N_MOVES]
-    rule = iparams[GI_RULE]
-    stride = iparams[GI_STRIDE]
-    weighted = iparams[GI_WEIGHTED] != 0
-    hcode = iparams[GI_HCODE]
-    n_goals = iparams[GI_N_GOALS]
-    n_hgoals = iparams[GI_N_HGOALS]
-    mode = iparams[GI_MODE]
-    reopen = iparams[GI_REOPEN]
-    track = iparams[GI_TRACK] != 0
-    mask = iparams[GI_RING] - 1
-    d = fparams[GF_D]
-    d2 = fparams[GF_D2]
-    scale = fparams[GF_SCALE]
-    weight = fparams[GF_WEIGHT]
-    max_cost = fparams[GF_MAX_COST]
-    tie = fparams[GF_TIE]
-    if mode == MODE_COST:
-        hcode = H_ZERO
-    gen = np.int32(state[S_GEN])
+    n_moves = iparams[C.GI_N_MOVES]
+    rule = iparams[C.GI_RULE]
+    stride = iparams[C.GI_STRIDE]
+    weighted = iparams[C.GI_WEIGHTED] != 0
+    hcode = iparams[C.GI_HCODE]
+    n_goals = iparams[C.GI_N_GOALS]
+    n_hgoals = iparams[C.GI_N_HGOALS]
+    mode = iparams[C.GI_MODE]
+    reopen = iparams[C.GI_REOPEN]
+    track = iparams[C.GI_TRACK] != 0
+    mask = iparams[C.GI_RING] - 1
+    d = fparams[C.GF_D]
+    d2 = fparams[C.GF_D2]
+    scale = fparams[C.GF_SCALE]
+    weight = fparams[C.GF_WEIGHT]
+    max_cost = fparams[C.GF_MAX_COST]
+    tie = fparams[C.GF_TIE]
+    if mode == C.MODE_COST:
+        hcode = C.H_ZERO
+    gen = np.int32(state[C.S_GEN])
     goal0 = goals[0] if n_goals > 0 else -1
     gx0 = goal0 % stride
     gy0 = goal0 // stride
@@ -211,16 +166,16 @@ def _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, st
     for i in range(n_hgoals):
         goal_xy[i, 0] = goals[i] % stride
         goal_xy[i, 1] = goals[i] // stride
-    size = state[S_SIZE]
-    n_touched = state[S_TOUCHED]
-    best = state[S_BEST]
-    best_h = fstate[FS_BEST_H]
-    best_g = fstate[FS_BEST_G]
-    pruned = state[S_PRUNED]
-    fmin = state[GS_FMIN]
-    free = state[GS_FREE]
-    n_entries = state[GS_ENTRIES]
-    if state[S_STATUS] == STATUS_NEW:
+    size = state[C.S_SIZE]
+    n_touched = state[C.S_TOUCHED]
+    best = state[C.S_BEST]
+    best_h = fstate[C.FS_BEST_H]
+    best_g = fstate[C.FS_BEST_G]
+    pruned = state[C.S_PRUNED]
+    fmin = state[C.GS_FMIN]
+    free = state[C.GS_FREE]
+    n_entries = state[C.GS_ENTRIES]
+    if state[C.S_STATUS] == C.STATUS_NEW:
         size = 0
         n_touched = 0
         best = -1
@@ -230,26 +185,23 @@ def _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, st
         fmin = 2**62
         free = -1
         n_entries = 0
-        state[S_EXPANDED] = 0
-        state[S_FOUND] = -1
+        state[C.S_EXPANDED] = 0
+        state[C.S_FOUND] = -1
         if bucket:
             for b in range(mask + 1):
                 buckets[b] = -1
         mark_goals(goals, n_goals, goal_mark, gen)
         for i in range(starts.shape[0]):
             s = starts[i]
-            if stamp[s] == gen:
+            n = seed(s, stamp, g, parent, touched, n_touched, gen)
+            if n < 0:
                 continue
-            stamp[s] = gen
-            g[s] = 0.0
-            parent[s] = -1
-            touched[n_touched] = s
-            n_touched += 1
+            n_touched = n
             h = estimate(hcode, s % stride, s // stride, gx0, gy0, goal_xy, n_hgoals,
                          d, d2, scale)
-            if mode == MODE_COST:
+            if mode == C.MODE_COST:
                 f = 0.0
-            elif mode == MODE_HEURISTIC:
+            elif mode == C.MODE_HEURISTIC:
                 f = h
             else:
                 f = weight * h
@@ -264,16 +216,16 @@ def _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, st
                 best = s
                 best_h = h
                 best_g = 0.0
-    status = STATUS_EXHAUSTED
+    status = C.STATUS_EXHAUSTED
     cap = heap_n.shape[0]
     count = 0
-    expanded = state[S_EXPANDED]
+    expanded = state[C.S_EXPANDED]
     while size > 0:
         if count >= budget:
-            status = STATUS_PAUSED
+            status = C.STATUS_PAUSED
             break
         if (n_entries if bucket else size) + n_moves > cap:
-            status = STATUS_HEAP_FULL
+            status = C.STATUS_HEAP_FULL
             break
         size -= 1
         if bucket:
@@ -284,8 +236,8 @@ def _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, st
         if stamp[u] != gen:
             continue  # a stale duplicate: u was already expanded
         if is_goal(u, n_goals, goal0, goal_mark, gen):
-            state[S_FOUND] = u
-            status = STATUS_FOUND
+            state[C.S_FOUND] = u
+            status = C.STATUS_FOUND
             break
         stamp[u] = -gen
         count += 1
@@ -305,27 +257,17 @@ def _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, st
             if ng > max_cost:
                 pruned = 1
                 continue
-            sv = stamp[v]
-            if sv == gen:
-                if reopen == REOPEN_NONE or ng >= g[v]:
-                    continue
-            elif sv == -gen:
-                if reopen != REOPEN_ALL or ng >= g[v]:
-                    continue
-                stamp[v] = gen
-            else:
-                stamp[v] = gen
-                touched[n_touched] = v
-                n_touched += 1
-            g[v] = ng
-            parent[v] = u
-            if mode == MODE_COST:
+            n = reach(v, ng, u, stamp, g, parent, touched, n_touched, gen, reopen)
+            if n < 0:
+                continue
+            n_touched = n
+            if mode == C.MODE_COST:
                 f = ng
                 h = 0.0
             else:
                 h = estimate(hcode, ux + moves[k, 3], uy + moves[k, 4], gx0, gy0, goal_xy,
                              n_hgoals, d, d2, scale)
-                f = ng + weight * h if mode == MODE_ASTAR else h
+                f = ng + weight * h if mode == C.MODE_ASTAR else h
             if bucket:
                 free, n_entries = _buckets.push(buckets, link, heap_n, mask, f, v, free,
                                               n_entries)
@@ -336,15 +278,15 @@ def _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, st
                 best = v
                 best_h = h
                 best_g = ng
-    state[S_SIZE] = size
-    state[S_TOUCHED] = n_touched
-    state[S_EXPANDED] = expanded
-    state[S_PRUNED] = pruned
-    state[S_BEST] = best
-    state[GS_FMIN] = fmin
-    state[GS_FREE] = free
-    state[GS_ENTRIES] = n_entries
-    state[S_STATUS] = status
-    fstate[FS_BEST_H] = best_h
-    fstate[FS_BEST_G] = best_g
+    state[C.S_SIZE] = size
+    state[C.S_TOUCHED] = n_touched
+    state[C.S_EXPANDED] = expanded
+    state[C.S_PRUNED] = pruned
+    state[C.S_BEST] = best
+    state[C.GS_FMIN] = fmin
+    state[C.GS_FREE] = free
+    state[C.GS_ENTRIES] = n_entries
+    state[C.S_STATUS] = status
+    fstate[C.FS_BEST_H] = best_h
+    fstate[C.FS_BEST_G] = best_g
     return status

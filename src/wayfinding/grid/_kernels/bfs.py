@@ -22,6 +22,7 @@ from ..._kernels.codes import (
     STATUS_NEW,
     STATUS_PAUSED,
 )
+from ..._kernels.reach import seed
 from .steps import blocked, is_goal, mark_goals
 
 
@@ -54,14 +55,9 @@ def breadth_first(passable, moves, n_moves, rule, starts, goals,
         mark_goals(goals, n_goals, goal_mark, gen)
         n_touched = 0
         for i in range(starts.shape[0]):
-            s = starts[i]
-            if stamp[s] == gen:
-                continue
-            stamp[s] = gen
-            g[s] = 0.0
-            parent[s] = -1
-            touched[n_touched] = s
-            n_touched += 1
+            n = seed(starts[i], stamp, g, parent, touched, n_touched, gen)
+            if n >= 0:
+                n_touched = n
         state[S_FOUND] = -1
         expanded = 0
         head = 0
