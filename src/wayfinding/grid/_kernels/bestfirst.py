@@ -40,7 +40,7 @@ from numba import njit
 from ..._kernels import buckets as _buckets
 from ..._kernels import codes as C
 from ..._kernels import heap as _heap
-from ..._kernels.reach import reach, seed
+from ..._kernels.reach import seed
 from .steps import blocked, is_goal, mark_goals
 
 
@@ -257,10 +257,20 @@ def _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, st
             if ng > max_cost:
                 pruned = 1
                 continue
-            n = reach(v, ng, u, stamp, g, parent, touched, n_touched, gen, reopen)
-            if n < 0:
-                continue
-            n_touched = n
+            sv = stamp[v]
+            if sv == gen:
+                if reopen == C.REOPEN_NONE or ng >= g[v]:
+                    continue
+            elif sv == -gen:
+                if reopen != C.REOPEN_ALL or ng >= g[v]:
+                    continue
+                stamp[v] = gen
+            else:
+                stamp[v] = gen
+                touched[n_touched] = v
+                n_touched += 1
+            g[v] = ng
+            parent[v] = u
             if mode == C.MODE_COST:
                 f = ng
                 h = 0.0
