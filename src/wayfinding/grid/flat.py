@@ -28,7 +28,7 @@ import numpy as np
 from .._kernels.codes import RULE_ALWAYS, RULE_NEVER, RULE_ONE_FREE
 from .movement import CornerCutting
 
-__all__ = ["RULE_CODES", "MoveTable", "index", "location", "locations", "move_table"]
+__all__ = ["RULE_CODES", "MoveTable", "index", "location", "locations", "move_table", "xy"]
 
 Location = tuple[int, int]
 
@@ -75,7 +75,13 @@ def location(i: int, stride: int) -> Location:
     return (x - 1, y - 1)
 
 
+def xy(cells: np.ndarray, stride: int) -> tuple[np.ndarray, np.ndarray]:
+    """int64 arrays of the ``x`` and the ``y`` of each flat padded index in ``cells``."""
+    ys, xs = np.divmod(cells.astype(np.int64, copy=False), stride)
+    return xs - 1, ys - 1
+
+
 def locations(cells: np.ndarray, stride: int) -> list[Location]:
     """``(x, y)`` of each flat padded index in ``cells``."""
-    ys, xs = np.divmod(cells, stride)
-    return list(zip((xs - 1).tolist(), (ys - 1).tolist(), strict=True))
+    xs, ys = xy(cells, stride)
+    return list(zip(xs.tolist(), ys.tolist(), strict=True))
