@@ -305,7 +305,8 @@ def test_workspace_grows_for_bigger_grids_and_keeps_working_for_smaller():
 
 
 def test_heap_pops_in_priority_order():
-    from wayfinding.grid._kernels.bestfirst import heap_pop, heap_push
+    from wayfinding._kernels.heap import pop_into as heap_pop
+    from wayfinding._kernels.heap import push as heap_push
 
     rng = np.random.default_rng(7)
     f = rng.integers(0, 20, 300).astype(float)

@@ -12,6 +12,7 @@ import pytest
 
 import wayfinding as wf
 from wayfinding import heuristics
+from wayfinding._kernels import codes
 from wayfinding.errors import InvalidLocationError, InvalidParameterError
 from wayfinding.graph import astar as generic_astar
 from wayfinding.grid import _engine as engine
@@ -100,28 +101,28 @@ def test_inputs_are_not_modified(maze):
 
 # ---------------------------------------------------------------- heuristics
 @pytest.mark.parametrize(("heuristic", "spec"), [
-    (None, (engine.H_OCTILE, 1.0, math.sqrt(2), 1.0)),
-    (heuristics.manhattan, (engine.H_MANHATTAN, 1.0, 0.0, 1.0)),
-    (heuristics.chebyshev, (engine.H_CHEBYSHEV, 1.0, 0.0, 1.0)),
-    (heuristics.octile, (engine.H_OCTILE, 1.0, math.sqrt(2), 1.0)),
-    (heuristics.euclidean, (engine.H_EUCLIDEAN, 1.0, 0.0, 1.0)),
-    (heuristics.zero, (engine.H_ZERO, 0.0, 0.0, 1.0)),
-    (functools.partial(heuristics.octile, D=10, D2=14), (engine.H_OCTILE, 10.0, 14.0, 1.0)),
-    (functools.partial(heuristics.octile, D=1, D2=3), (engine.H_OCTILE, 1.0, 2.0, 1.0)),
-    (functools.partial(heuristics.euclidean, D=2), (engine.H_EUCLIDEAN, 2.0, 0.0, 1.0)),
+    (None, (codes.H_OCTILE, 1.0, math.sqrt(2), 1.0)),
+    (heuristics.manhattan, (codes.H_MANHATTAN, 1.0, 0.0, 1.0)),
+    (heuristics.chebyshev, (codes.H_CHEBYSHEV, 1.0, 0.0, 1.0)),
+    (heuristics.octile, (codes.H_OCTILE, 1.0, math.sqrt(2), 1.0)),
+    (heuristics.euclidean, (codes.H_EUCLIDEAN, 1.0, 0.0, 1.0)),
+    (heuristics.zero, (codes.H_ZERO, 0.0, 0.0, 1.0)),
+    (functools.partial(heuristics.octile, D=10, D2=14), (codes.H_OCTILE, 10.0, 14.0, 1.0)),
+    (functools.partial(heuristics.octile, D=1, D2=3), (codes.H_OCTILE, 1.0, 2.0, 1.0)),
+    (functools.partial(heuristics.euclidean, D=2), (codes.H_EUCLIDEAN, 2.0, 0.0, 1.0)),
 ], ids=["default", "manhattan", "chebyshev", "octile", "euclidean", "zero", "octile-10-14",
         "octile-capped", "euclidean-2"])
 def test_library_heuristics_run_in_the_kernels(maze, heuristic, spec):
     got = engine.heuristic_spec(maze, heuristic)
     assert got is not None and got.code == spec[0]
-    if spec[0] != engine.H_ZERO:
+    if spec[0] != codes.H_ZERO:
         assert (got.d, got.d2, got.scale) == pytest.approx(spec[1:])
 
 
 def test_the_grids_own_heuristic_is_recognised():
     grid = wf.Grid.from_ascii(FOREST, straight_cost=10, diagonal_cost=14, diagonal=True)
     spec = engine.heuristic_spec(grid, grid.heuristic)
-    assert spec == engine.Spec(engine.H_OCTILE, 10.0, 14.0, 1.0)
+    assert spec == engine.Spec(codes.H_OCTILE, 10.0, 14.0, 1.0)
 
 
 @pytest.mark.parametrize("heuristic", [
@@ -145,25 +146,32 @@ def test_fallback_gives_the_same_answer(maze):
     assert isinstance(slow.cost_so_far, dict)
 
 
-@pytest.mark.parametrize(("weight", "expected"), [(1.0, engine.REOPEN_OPEN),
-                                                  (1.5, engine.REOPEN_ALL),
-                                                  (0.0, engine.REOPEN_OPEN)])
+@pytest.mark.parametrize(("weight", "expected"), [(1.0, codes.REOPEN_OPEN),
+                                                  (1.5, codes.REOPEN_ALL),
+                                                  (0.0, codes.REOPEN_OPEN)])
 def test_cells_are_reopened_only_for_inconsistent_heuristics(maze, weight, expected):
     spec = engine.heuristic_spec(maze, None)
     consistent = engine.consistent(maze, spec, weight)
-    assert (engine.REOPEN_OPEN if consistent else engine.REOPEN_ALL) == expected
+    assert (codes.REOPEN_OPEN if consistent else codes.REOPEN_ALL) == expected
 
 
 def test_manhattan_on_an_8_way_grid_is_inconsistent(maze):
     assert not engine.consistent(maze, engine.heuristic_spec(maze, heuristics.manhattan), 1)
 
 
-def test_engine_mirrors_the_kernel_constants():
-    from wayfinding.grid._kernels import bestfirst
+def test_engine_and_kernels_define_no_copy_of_a_toolkit_code():
+    import re
+    from pathlib import Path
 
-    names = [n for n in dir(engine) if n.isupper() and hasattr(bestfirst, n)]
-    assert len(names) > 20
-    assert {n: getattr(engine, n) for n in names} == {n: getattr(bestfirst, n) for n in names}
+    from wayfinding.grid import _engine, jps, workspace
+    from wayfinding.grid._kernels import bestfirst, bfs
+    from wayfinding.grid._kernels import jps as jps_kernels
+
+    for module in (_engine, jps, workspace, bestfirst, bfs, jps_kernels):
+        text = Path(module.__file__).read_text()
+        defined = set(re.findall(r"^([A-Z][A-Z0-9_]*) = ", text, re.MULTILINE))
+        assert not defined & set(dir(codes)), module.__name__
+    assert bestfirst.C is codes and engine.C is codes
 
 
 # ---------------------------------------------------------------- goals

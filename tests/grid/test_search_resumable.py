@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import wayfinding as wf
 from tests.reference import assert_valid_path, path_cost, shortest_costs
 from tests.strategies import grid_cases
+from wayfinding._kernels import codes
 from wayfinding.errors import InvalidLocationError, InvalidParameterError
 from wayfinding.grid import search
 from wayfinding.grid.resumable import GridAStarSearch
@@ -125,7 +126,7 @@ def test_time_budget():
 def test_integer_costs_use_the_bucket_queue_and_resume():
     grid = wf.Grid(np.ones((40, 40), bool), diagonal=True, straight_cost=10, diagonal_cost=14)
     s = GridAStarSearch(grid, (0, 0), (39, 20))
-    assert s._iparams[11] == 1  # FRONTIER_BUCKET
+    assert s._iparams[codes.GI_FRONTIER] == codes.FRONTIER_BUCKET
     while not s.step(max_expansions=7):
         pass
     assert s.result.cost == search.astar(grid, (0, 0), (39, 20)).cost == 20 * 14 + 19 * 10

@@ -1,4 +1,4 @@
-"""The pair-keyed heaps of the toolkit (``wayfinding._kernels.pairheap``) against sorting."""
+"""The indexed pair-keyed heap of the toolkit (``wayfinding._kernels.pairheap``) against sorting."""
 
 from __future__ import annotations
 
@@ -9,28 +9,11 @@ from hypothesis import strategies as st
 from wayfinding._kernels.pairheap import (
     key_less,
     pair_insert,
-    pair_pop_into,
-    pair_push,
     pair_remove,
     pair_set,
 )
 
 SMALL = st.integers(-4, 4).map(float)  # few distinct keys: many ties in the first part
-
-
-@given(st.lists(st.tuples(SMALL, SMALL), max_size=60))
-def test_lazy_pair_heap_pops_in_lexicographic_order(pairs):
-    n = len(pairs)
-    key1, key2, items = np.empty(n + 1), np.empty(n + 1), np.empty(n + 1, np.int64)
-    size = 0
-    for i, (a, b) in enumerate(pairs):
-        size = pair_push(key1, key2, items, size, a, b, i, 0.0)
-    popped = []
-    while size:
-        popped.append((key1[0], key2[0]))
-        size -= 1
-        pair_pop_into(key1, key2, items, size, 0.0)
-    assert popped == sorted(pairs)
 
 
 @given(st.lists(st.tuples(st.integers(0, 9), SMALL, SMALL, st.booleans()), max_size=80))

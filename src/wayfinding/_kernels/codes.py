@@ -91,3 +91,47 @@ B_STARTED = 7  # 0: the kernel starts a fresh search
 N_BSTATE = 8
 # bidirectional fstate (float64)
 BF_MU = 0  # cost of the best path found (inf: none)
+
+# ================================================================ grid layout (helper "kern")
+# The padded-flat-grid kernels (grid/_kernels: bestfirst, bfs, jps). Their state shares the
+# S_* slots 0..7 and FS_* above; the parameter arrays have a layout of their own.
+
+# grid heuristics of an offset (dx, dy) (H_ZERO and H_EUCLIDEAN above apply too)
+H_MANHATTAN = 5  # D * (dx + dy)
+H_CHEBYSHEV = 6  # D * max(dx, dy)
+H_OCTILE = 7  # D * (dx + dy) + (D2 - 2 D) * min(dx, dy)
+
+# frontiers of the grid best-first kernel
+FRONTIER_HEAP = 0  # lazy binary heap (_kernels/heap.py)
+FRONTIER_BUCKET = 1  # bucket queue (_kernels/buckets.py): integer priorities only
+
+# grid iparams layout (int64)
+GI_N_MOVES = 0  # rows of ``moves`` in use (4 or 8)
+GI_RULE = 1  # RULE_* for the diagonal moves 4..7
+GI_STRIDE = 2  # row length of the padded grid
+GI_WEIGHTED = 3  # 1 when ``costs`` holds per-cell entry costs, 0 when all cost 1
+GI_HCODE = 4  # H_*
+GI_N_GOALS = 5  # goals in ``goals`` (0: flood)
+GI_N_HGOALS = 6  # the heuristic aims at the nearest of the first ``n`` goals
+GI_MODE = 7  # MODE_*
+GI_REOPEN = 8  # REOPEN_*
+GI_TRACK = 9  # 1: remember the most promising cell reached (partial paths)
+GI_FRONTIER = 10  # FRONTIER_*
+GI_RING = 11  # buckets in the ring (a power of two above the largest f step), bucket only
+N_GIPARAMS = 12
+
+# grid fparams layout (float64)
+GF_D = 0  # heuristic straight-step length
+GF_D2 = 1  # heuristic diagonal-step length (octile)
+GF_SCALE = 2  # heuristic multiplier (the grid's cheapest cell cost for its own heuristic)
+GF_WEIGHT = 3  # A* weight on h
+GF_MAX_COST = 4  # cells costing more are never recorded (inf: no limit)
+GF_TIE = 5  # heap key = f - g * GF_TIE (0: no tie-break)
+N_GFPARAMS = 6
+
+# grid state: S_GEN .. S_BEST above, then
+GS_FMIN = 8  # bucket queue: the f of the bucket being emptied
+GS_FREE = 9  # bucket queue: first free entry (-1: none)
+GS_ENTRIES = 10  # bucket queue: entries ever used (free ones are recycled)
+N_GSTATE = 11
+GS_HEAD = S_SIZE  # breadth-first search: queue position of a paused search

@@ -1,11 +1,16 @@
-"""Binary heaps for kernels: a lazy heap of (key, item) and an indexed heap.
+"""Binary heaps for kernels: a lazy heap of (key, item), its variant keyed by pairs, and an
+indexed heap.
 
-Both live in arrays owned by the caller; the functions are ``inline="always"`` so a
+All live in arrays owned by the caller; the functions are ``inline="always"`` so a
 kernel's loop pays no call. The lazy heap (``push``/``pop_into``) has no decrease-key:
 a kernel pushes an item again when it finds a cheaper key and skips stale entries when
 popped (DESIGN R3). The indexed heap (``ipush``/``ipop``/``idecrease``) keeps each item
 once, with ``pos[item]`` its slot (-1: not in the heap), for searches that must not hold
-duplicates.
+duplicates. The pair heap (``push_pair``/``pop_pair_into``, lazy) orders entries by a key
+and, on equal keys, by a larger second key: jump point search keys its entries by
+``(f, g)``, larger g first on equal f (its keys are sums of 1 and sqrt 2 steps, where the
+``f - g * eps`` key of the grid best-first kernel is not exact). The three share one
+sift-up and one sift-down, whose flags are constants that compile away.
 
 Sift-down picks the smaller child without a branch (``c += right < left``): a branch
 there is unpredictable and cost about a third of a grid search's time (measured in
@@ -29,23 +34,84 @@ from __future__ import annotations
 
 from numba import njit
 
-__all__ = ["idecrease", "ipop", "ipush", "pop_into", "push"]
+__all__ = ["idecrease", "ipop", "ipush", "pop_into", "pop_pair_into", "push", "push_pair"]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _before(key_a, second_a, key_b, second_b, pair):  # pragma: no cover - numba
+    """Entry a comes out before entry b (``pair``: larger second key first on ties)."""
+    if pair:
+        return key_a < key_b or (key_a == key_b and second_a > second_b)
+    return key_a < key_b
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _sift_up(keys, second, items, pos, i, key, key2, item, pair,
+             indexed):  # pragma: no cover - numba
+    """Put ``(key, key2, item)`` in the hole at slot ``i``, moving parents down past it.
+
+    ``pair`` and ``indexed`` are constants: ``second`` (the second keys) is written only
+    with ``pair`` and ``pos`` only with ``indexed``; callers without pass another of
+    their arrays in their place."""
+    while i > 0:
+        p = (i - 1) >> 1
+        pk = keys[p]
+        if pair:
+            if not _before(key, key2, pk, second[p], True):
+                break
+            second[i] = second[p]
+        elif key >= pk:
+            break
+        keys[i] = pk
+        items[i] = items[p]
+        if indexed:
+            pos[items[p]] = i
+        i = p
+    keys[i] = key
+    if pair:
+        second[i] = key2
+    items[i] = item
+    if indexed:
+        pos[item] = i
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _sift_down(keys, second, items, pos, size, pair, indexed):  # pragma: no cover - numba
+    """Fill the hole at the root with the entry at slot ``size`` (the last one of a heap
+    of ``size + 1``), moving the first-coming child up until that entry fits."""
+    lk = keys[size]
+    lg = second[size]
+    li = items[size]
+    i = 0
+    while True:
+        c = 2 * i + 1
+        if c >= size:
+            break
+        if c + 1 < size:
+            c += _before(keys[c + 1], second[c + 1], keys[c], second[c], pair)
+        ck = keys[c]
+        if _before(ck, second[c], lk, lg, pair):
+            keys[i] = ck
+            if pair:
+                second[i] = second[c]
+            items[i] = items[c]
+            if indexed:
+                pos[items[c]] = i
+            i = c
+        else:
+            break
+    keys[i] = lk
+    if pair:
+        second[i] = lg
+    items[i] = li
+    if indexed:
+        pos[li] = i
 
 
 @njit(cache=True, nogil=True, inline="always")
 def push(keys, items, size, key, item):  # pragma: no cover - numba
     """Insert ``(key, item)`` into a heap of ``size`` entries; return the new size."""
-    i = size
-    while i > 0:
-        p = (i - 1) >> 1
-        pk = keys[p]
-        if key >= pk:
-            break
-        keys[i] = pk
-        items[i] = items[p]
-        i = p
-    keys[i] = key
-    items[i] = item
+    _sift_up(keys, keys, items, items, size, key, key, item, False, False)
     return size + 1
 
 
@@ -55,46 +121,28 @@ def pop_into(keys, items, size):  # pragma: no cover - numba
 
     Read the root (``keys[0]``, ``items[0]``) before calling.
     """
-    lk = keys[size]
-    li = items[size]
-    i = 0
-    while True:
-        c = 2 * i + 1
-        if c >= size:
-            break
-        if c + 1 < size:
-            c += keys[c + 1] < keys[c]
-        ck = keys[c]
-        if ck < lk:
-            keys[i] = ck
-            items[i] = items[c]
-            i = c
-        else:
-            break
-    keys[i] = lk
-    items[i] = li
+    _sift_down(keys, keys, items, items, size, False, False)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _isift_up(keys, items, pos, i, key, item):  # pragma: no cover - numba
-    while i > 0:
-        p = (i - 1) >> 1
-        pk = keys[p]
-        if key >= pk:
-            break
-        keys[i] = pk
-        items[i] = items[p]
-        pos[items[p]] = i
-        i = p
-    keys[i] = key
-    items[i] = item
-    pos[item] = i
+def push_pair(keys, second, items, size, key, key2, item):  # pragma: no cover - numba
+    """Insert ``(key, key2, item)`` into a pair heap of ``size`` entries; return the new
+    size."""
+    _sift_up(keys, second, items, items, size, key, key2, item, True, False)
+    return size + 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def pop_pair_into(keys, second, items, size):  # pragma: no cover - numba
+    """Remove the root of a pair heap of ``size + 1`` entries (``size`` already
+    decremented). Read the root (``keys[0]``, ``second[0]``, ``items[0]``) before."""
+    _sift_down(keys, second, items, items, size, True, False)
 
 
 @njit(cache=True, nogil=True, inline="always")
 def ipush(keys, items, pos, size, key, item):  # pragma: no cover - numba
     """Insert ``item`` (not in the heap: ``pos[item] < 0``); return the new size."""
-    _isift_up(keys, items, pos, size, key, item)
+    _sift_up(keys, keys, items, pos, size, key, key, item, False, True)
     return size + 1
 
 
@@ -103,7 +151,7 @@ def idecrease(keys, items, pos, key, item):  # pragma: no cover - numba
     """Lower the key of ``item`` (in the heap) to ``key`` (no-op if not lower)."""
     i = pos[item]
     if key < keys[i]:
-        _isift_up(keys, items, pos, i, key, item)
+        _sift_up(keys, keys, items, pos, i, key, key, item, False, True)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -113,26 +161,6 @@ def ipop(keys, items, pos, size):  # pragma: no cover - numba
     top = items[0]
     pos[top] = -1
     size -= 1
-    if size == 0:
-        return top
-    lk = keys[size]
-    li = items[size]
-    i = 0
-    while True:
-        c = 2 * i + 1
-        if c >= size:
-            break
-        if c + 1 < size:
-            c += keys[c + 1] < keys[c]
-        ck = keys[c]
-        if ck < lk:
-            keys[i] = ck
-            items[i] = items[c]
-            pos[items[c]] = i
-            i = c
-        else:
-            break
-    keys[i] = lk
-    items[i] = li
-    pos[li] = i
+    if size > 0:
+        _sift_down(keys, keys, items, pos, size, False, True)
     return top

@@ -1,16 +1,13 @@
-"""Binary heaps keyed by pairs ``(key1, key2)``, compared lexicographically.
+"""An indexed binary heap keyed by pairs ``(key1, key2)``, compared lexicographically.
 
-The named variants of :mod:`wayfinding._kernels.heap` for searches whose order needs a
-second key: A* over (cell, heading) states breaks ties of f by larger g (key2 = -g),
-Theta* likewise, and D* Lite's keys ``[min(g, rhs) + h + km; min(g, rhs)]`` tie often in
-exact arithmetic, so their first parts compare within a relative tolerance ``tol`` (0:
-exact order) and the second part then decides.
-
-- lazy (``pair_push`` / ``pair_pop_into``): no decrease-key, stale entries are skipped by
-  the caller when popped, as with :func:`wayfinding._kernels.heap.push`;
-- indexed (``pair_insert`` / ``pair_update`` / ``pair_set`` / ``pair_remove``): each
-  item at most once, ``pos[item]`` its slot (-1: absent), keys may go up or down and
-  items may be removed (D* Lite).
+The named variant of :mod:`wayfinding._kernels.heap` for searches that change and remove
+entries and whose order needs a second key (Theta*: f, then larger g as key2 = -g; D*
+Lite: keys ``[min(g, rhs) + h + km; min(g, rhs)]``, which tie often in exact arithmetic,
+so their first parts compare within a relative tolerance ``tol`` (0: exact order) and the
+second part then decides). ``pair_insert`` / ``pair_update`` / ``pair_set`` /
+``pair_remove``: each item at most once, ``pos[item]`` its slot (-1: absent), keys may go
+up or down. (The lazy pair heap, exact order only, is
+:func:`wayfinding._kernels.heap.push_pair`.)
 
 Arrays are owned by the caller: ``key1``, ``key2`` float64, ``items`` int (any width),
 ``pos`` int per item.
@@ -18,15 +15,16 @@ Arrays are owned by the caller: ``key1``, ``key2`` float64, ``items`` int (any w
 Examples
 --------
 >>> import numpy as np
->>> k1, k2, items = np.zeros(8), np.zeros(8), np.zeros(8, np.int64)
+>>> k1, k2, items, pos = np.zeros(4), np.zeros(4), np.zeros(4, np.int64), np.full(4, -1)
 >>> size = 0
->>> for a, b, v in [(2.0, 0.0, 20), (1.0, -1.0, 11), (1.0, -3.0, 13)]:
-...     size = pair_push(k1, k2, items, size, a, b, v, 0.0)
+>>> for a, b, v in [(2.0, 0.0, 2), (1.0, -1.0, 1), (1.0, -3.0, 3)]:
+...     size = pair_set(items, k1, k2, pos, size, v, a, b, 0.0)
+>>> size = pair_set(items, k1, k2, pos, size, 2, 0.5, 0.0, 0.0)  # item 2 moves up
 >>> out = []
 >>> while size:
-...     out.append(int(items[0])); size -= 1; pair_pop_into(k1, k2, items, size, 0.0)
+...     out.append(int(items[0])); size = pair_remove(items, k1, k2, pos, size, items[0], 0.0)
 >>> out
-[13, 11, 20]
+[2, 3, 1]
 """
 
 from __future__ import annotations
@@ -35,8 +33,7 @@ import math
 
 from numba import njit
 
-__all__ = ["key_less", "pair_insert", "pair_pop_into", "pair_push", "pair_remove",
-           "pair_set", "pair_update"]
+__all__ = ["key_less", "pair_insert", "pair_remove", "pair_set", "pair_update"]
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -99,29 +96,6 @@ def _sift_down(items, key1, key2, pos, size, i, tol, indexed):  # pragma: no cov
     key2[i] = x2
     if indexed:
         pos[item] = i
-
-
-# ---------------------------------------------------------------- lazy heap
-@njit(cache=True, nogil=True)
-def pair_push(key1, key2, items, size, k1, k2, item, tol):  # pragma: no cover - numba
-    """Insert ``(k1, k2, item)`` into a heap of ``size`` entries; return the new size."""
-    items[size] = item
-    key1[size] = k1
-    key2[size] = k2
-    _sift_up(items, key1, key2, items, size, tol, False)  # no pos: not indexed
-    return size + 1
-
-
-@njit(cache=True, nogil=True)
-def pair_pop_into(key1, key2, items, size, tol):  # pragma: no cover - numba
-    """Remove the root of a heap of ``size + 1`` entries (``size`` already decremented).
-
-    Read the root (``key1[0]``, ``key2[0]``, ``items[0]``) before calling.
-    """
-    items[0] = items[size]
-    key1[0] = key1[size]
-    key2[0] = key2[size]
-    _sift_down(items, key1, key2, items, size, 0, tol, False)  # no pos
 
 
 # ---------------------------------------------------------------- indexed heap

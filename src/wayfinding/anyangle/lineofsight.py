@@ -40,8 +40,8 @@ from typing import Any
 
 from .._dispatch import require_grid
 from .._kernels.codes import RULE_NEVER
-from ..grid import _engine
 from ..grid._checks import location_in_grid
+from ..grid.flat import RULE_CODES
 from ..grid.grid import Grid
 
 __all__ = ["euclidean_length", "line_of_sight"]
@@ -51,7 +51,7 @@ def sight_rule(grid: Grid) -> int:
     """The kernel corner-rule code for line of sight on ``grid`` (NEVER on 4-way grids)."""
     if not grid.diagonal:
         return RULE_NEVER
-    return _engine._RULES[grid.corner_cutting]
+    return RULE_CODES[grid.corner_cutting]
 
 
 def line_of_sight(grid: Grid, a: Any, b: Any) -> bool:

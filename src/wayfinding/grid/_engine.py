@@ -4,7 +4,8 @@ Private to :mod:`wayfinding.grid.search` and :mod:`wayfinding.grid.resumable`. P
 data (move tables, flags, parameter arrays) is built once per grid version and cached
 on the grid, so a query does little in Python besides checking its input: the
 MovingAI queries it serves take 0.3 to 5 ms in C++, and every microsecond here counts.
-Importing this module does not import numba; :func:`kernels` does, on first use.
+Importing this module does not import numba; :func:`kernels` does, on first use. The
+kernel codes and layouts come from :mod:`wayfinding._kernels.codes` (no numba either).
 """
 
 from __future__ import annotations
@@ -17,24 +18,20 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .. import heuristics as _heuristics
+from .._kernels import codes as C
+from .._kernels.codes import MODE_ASTAR, MODE_COST, MODE_HEURISTIC
 from ..errors import InvalidParameterError
 from ..result import SearchResult, StopReason
 from . import workspace as _workspace
 from ._checks import passable_index
 from .derived import Derived
+from .flat import move_table
 from .grid import Grid
-from .movement import CornerCutting
 from .views import CameFromView, CostSoFarView, ReachedCells
 
-# Mirrors of the kernel constants (importing the kernels would import numba); a test
-# checks that they agree with wayfinding.grid._kernels.bestfirst.
-MODE_COST, MODE_HEURISTIC, MODE_ASTAR = 0, 1, 2
-REOPEN_NONE, REOPEN_OPEN, REOPEN_ALL = 0, 1, 2
-H_ZERO, H_MANHATTAN, H_CHEBYSHEV, H_OCTILE, H_EUCLIDEAN = 0, 1, 2, 3, 4
-FRONTIER_HEAP, FRONTIER_BUCKET = 0, 1
-STATUS_NEW, STATUS_PAUSED, STATUS_HEAP_FULL, STATUS_FOUND, STATUS_EXHAUSTED = 0, 1, 2, 3, 4
-S_GEN, S_STATUS, S_TOUCHED, S_EXPANDED, S_FOUND, S_PRUNED, S_BEST = 0, 1, 3, 4, 5, 6, 7
-N_IPARAMS = 13
+__all__ = ["MODE_ASTAR", "MODE_COST", "MODE_HEURISTIC", "Plan", "finish", "params", "plan",
+           "run", "start"]
+
 #: A* aims its heuristic at each goal when there are at most this many (min over them);
 #: with more it searches like Dijkstra (h = 0), which is then faster.
 MAX_HEURISTIC_GOALS = 32
@@ -47,7 +44,6 @@ CLOCK_EVERY = 2048
 #: queries end within the first call and pay nothing for it.
 SLICE = 1 << 17
 NO_LIMIT = 2**62
-_RULES = {CornerCutting.NEVER: 0, CornerCutting.ONE_FREE: 1, CornerCutting.ALWAYS: 2}
 
 
 _KERNELS: list[Any] = []
@@ -77,7 +73,7 @@ class Spec(NamedTuple):
     scale: float
 
 
-ZERO = Spec(H_ZERO, 0.0, 0.0, 1.0)
+ZERO = Spec(C.H_ZERO, 0.0, 0.0, 1.0)
 
 
 class Plan:
@@ -93,18 +89,13 @@ class Plan:
         self.flat = flat
         self.classes = grid.several_classes  # run kernels.best_first_classes
         self.passable = flat.passable
-        self.stride = stride = flat.stride
+        self.stride = flat.stride
         self.width, self.height = grid.width, grid.height
         self.weighted = flat.weighted
-        self.moves = np.zeros((8, 5), dtype=np.int64)
-        self.lengths = np.zeros(8, dtype=np.float64)
-        table = grid.movement.moves()
-        for k, (dx, dy, length) in enumerate(table):
-            self.moves[k] = (dy * stride + dx, dx, dy * stride, dx, dy)
-            self.lengths[k] = length
-        self.n_moves = len(table)
-        self.rule = _RULES[grid.corner_cutting]
-        used = self.lengths[: self.n_moves]
+        table = move_table(grid)
+        self.moves, self.lengths = table.moves, table.lengths
+        self.n_moves, self.rule = table.n_moves, table.rule
+        used = self.lengths
         costs = grid.costs
         dearest = float(costs.max()) if costs is not None else 1.0
         self.max_step = float(used.max()) * dearest
@@ -159,16 +150,16 @@ PLAN: Derived[Plan] = Derived("search plan", Plan)
 
 # ---------------------------------------------------------------------- heuristics
 _BY_FUNCTION = {
-    _heuristics.manhattan: H_MANHATTAN,
-    _heuristics.chebyshev: H_CHEBYSHEV,
-    _heuristics.octile: H_OCTILE,
-    _heuristics.euclidean: H_EUCLIDEAN,
-    _heuristics.zero: H_ZERO,
-    _heuristics.Heuristic.MANHATTAN: H_MANHATTAN,
-    _heuristics.Heuristic.CHEBYSHEV: H_CHEBYSHEV,
-    _heuristics.Heuristic.OCTILE: H_OCTILE,
-    _heuristics.Heuristic.EUCLIDEAN: H_EUCLIDEAN,
-    _heuristics.Heuristic.ZERO: H_ZERO,
+    _heuristics.manhattan: C.H_MANHATTAN,
+    _heuristics.chebyshev: C.H_CHEBYSHEV,
+    _heuristics.octile: C.H_OCTILE,
+    _heuristics.euclidean: C.H_EUCLIDEAN,
+    _heuristics.zero: C.H_ZERO,
+    _heuristics.Heuristic.MANHATTAN: C.H_MANHATTAN,
+    _heuristics.Heuristic.CHEBYSHEV: C.H_CHEBYSHEV,
+    _heuristics.Heuristic.OCTILE: C.H_OCTILE,
+    _heuristics.Heuristic.EUCLIDEAN: C.H_EUCLIDEAN,
+    _heuristics.Heuristic.ZERO: C.H_ZERO,
 }
 #: ``weight * h`` may reach at most this on a grid (``f = g + weight * h`` stays finite).
 MAX_ESTIMATE = 1e300
@@ -186,8 +177,8 @@ def default_spec(grid: Grid) -> Spec:
     m = grid.movement
     if m.diagonal:
         d, d2 = _heuristics.octile_steps(m.straight_cost, m.diagonal_cost)
-        return Spec(H_OCTILE, d, d2, grid.min_cost)
-    return Spec(H_MANHATTAN, m.straight_cost, 0.0, grid.min_cost)
+        return Spec(C.H_OCTILE, d, d2, grid.min_cost)
+    return Spec(C.H_MANHATTAN, m.straight_cost, 0.0, grid.min_cost)
 
 
 def heuristic_spec(grid: Grid, heuristic: Any, weight: float = 1.0) -> Spec | None:
@@ -215,7 +206,7 @@ def heuristic_spec(grid: Grid, heuristic: Any, weight: float = 1.0) -> Spec | No
         return None
     if code is None:
         return None
-    allowed = {"D", "D2"} if code == H_OCTILE else set() if code == H_ZERO else {"D"}
+    allowed = {"D", "D2"} if code == C.H_OCTILE else set() if code == C.H_ZERO else {"D"}
     if not set(keywords) <= allowed:
         return None
     values = {"D": 1.0, "D2": _heuristics.SQRT2}
@@ -223,7 +214,7 @@ def heuristic_spec(grid: Grid, heuristic: Any, weight: float = 1.0) -> Spec | No
         values[name] = _heuristics.check_parameter(name, value)
     d = values["D"]
     d2 = 0.0
-    if code == H_OCTILE:
+    if code == C.H_OCTILE:
         d, d2 = _heuristics.octile_steps(d, values["D2"])
     return _bounded(plan(grid), Spec(code, d, d2, 1.0), weight)
 
@@ -250,18 +241,18 @@ def consistent(grid: Grid, spec: Spec, weight: float) -> bool:
     the move's cheapest cost: ``weight * scale * h(move) <= length * min_cost``. This
     holds for every movement rule, diagonals cheaper than straight steps included.
     """
-    if spec.code == H_ZERO or weight == 0.0 or spec.scale == 0.0:
+    if spec.code == C.H_ZERO or weight == 0.0 or spec.scale == 0.0:
         return True
-    if spec.code == H_OCTILE and not spec.d <= spec.d2 <= 2.0 * spec.d:
+    if spec.code == C.H_OCTILE and not spec.d <= spec.d2 <= 2.0 * spec.d:
         return False
     cheapest = grid.min_cost
     for dx, dy, length in grid.movement.moves():
         a, b = abs(dx), abs(dy)
-        if spec.code == H_MANHATTAN:
+        if spec.code == C.H_MANHATTAN:
             h = spec.d * (a + b)
-        elif spec.code == H_CHEBYSHEV:
+        elif spec.code == C.H_CHEBYSHEV:
             h = spec.d * max(a, b)
-        elif spec.code == H_OCTILE:
+        elif spec.code == C.H_OCTILE:
             h = spec.d * (a + b) + (spec.d2 - 2.0 * spec.d) * min(a, b)
         else:
             h = spec.d * math.hypot(a, b)
@@ -308,12 +299,12 @@ def _nudge(p: Plan, spec: Spec) -> float:
     """
     if p.weighted or spec.scale != 1.0 or spec.d != 1.0:
         return 0.0
-    if spec.code == H_OCTILE:
+    if spec.code == C.H_OCTILE:
         if spec.d2 != _heuristics.SQRT2:
             return 0.0
-    elif spec.code != H_CHEBYSHEV:
+    elif spec.code != C.H_CHEBYSHEV:
         return 0.0
-    if not set(p.lengths[: p.n_moves].tolist()) <= {1.0, _heuristics.SQRT2}:
+    if not set(p.lengths.tolist()) <= {1.0, _heuristics.SQRT2}:
         return 0.0
     n = p.width * p.height + min(p.width, p.height)
     h_max = float(p.width + p.height)
@@ -331,15 +322,15 @@ def params(grid: Grid, p: Plan, mode: int, spec: Spec, weight: float, max_cost: 
     if hit is not None:
         return hit
     if mode == MODE_COST:
-        reopen = REOPEN_OPEN
+        reopen = C.REOPEN_OPEN
     elif mode == MODE_HEURISTIC:
-        reopen = REOPEN_NONE
+        reopen = C.REOPEN_NONE
     else:
-        reopen = REOPEN_OPEN if consistent(grid, spec, weight) else REOPEN_ALL
+        reopen = C.REOPEN_OPEN if consistent(grid, spec, weight) else C.REOPEN_ALL
     ring = 1 << int(2 * p.max_step + 2).bit_length()
     integral = p.integral and (mode == MODE_COST or (
-        spec.code != H_EUCLIDEAN and _whole(spec.d, spec.d2, spec.scale, weight)))
-    bucket = (integral and reopen == REOPEN_OPEN and ring <= MAX_RING and not p.classes
+        spec.code != C.H_EUCLIDEAN and _whole(spec.d, spec.d2, spec.scale, weight)))
+    bucket = (integral and reopen == C.REOPEN_OPEN and ring <= MAX_RING and not p.classes
               and (mode == MODE_COST or n_starts == 1))
     tie = 0.0
     if integral and mode != MODE_COST and not bucket:
@@ -348,8 +339,8 @@ def params(grid: Grid, p: Plan, mode: int, spec: Spec, weight: float, max_cost: 
     if mode == MODE_ASTAR and weight == 1.0 and not integral:
         key_weight = 1.0 + _nudge(p, spec)  # larger g first on equal f, still optimal
     iparams = np.array([p.n_moves, p.rule, p.stride, int(p.weighted), spec.code, n_goals,
-                        n_hgoals, mode, reopen, int(track), 0,
-                        FRONTIER_BUCKET if bucket else FRONTIER_HEAP, ring if bucket else 1],
+                        n_hgoals, mode, reopen, int(track),
+                        C.FRONTIER_BUCKET if bucket else C.FRONTIER_HEAP, ring if bucket else 1],
                        dtype=np.int64)
     fparams = np.array([spec.d, spec.d2, spec.scale, key_weight,
                         math.inf if max_cost is None else max_cost, tie])
@@ -362,9 +353,9 @@ def params(grid: Grid, p: Plan, mode: int, spec: Spec, weight: float, max_cost: 
 # ---------------------------------------------------------------------- running
 def start(ws: _workspace.Workspace, iparams: np.ndarray, starts: np.ndarray) -> None:
     """Prepare ``ws`` for a new search (fresh generation, frontier room for the starts)."""
-    ws.state[S_GEN] = ws.next_generation()
-    ws.state[S_STATUS] = STATUS_NEW
-    ws.reserve_buckets(int(iparams[12]))
+    ws.state[C.S_GEN] = ws.next_generation()
+    ws.state[C.S_STATUS] = C.STATUS_NEW
+    ws.reserve_buckets(int(iparams[C.GI_RING]))
     while ws.heap_n.shape[0] < starts.shape[0] + 8:
         ws.grow_heap()
 
@@ -389,22 +380,22 @@ def run(k: Any, p: Plan, iparams: np.ndarray, fparams: np.ndarray, starts: np.nd
         deadline = time.perf_counter() + max_seconds
     late = deadline is not None and (max_seconds == 0 or time.perf_counter() >= deadline)
     flat, state = p.flat, ws.state
-    kernel = k.best_first_bucket if iparams[11] == FRONTIER_BUCKET else k.best_first
+    kernel = k.best_first_bucket if iparams[C.GI_FRONTIER] == C.FRONTIER_BUCKET else k.best_first
     if p.classes:
         kernel = k.best_first_classes
     while True:
-        before = int(state[S_EXPANDED]) if state[S_STATUS] != STATUS_NEW else 0
+        before = int(state[C.S_EXPANDED]) if state[C.S_STATUS] != C.STATUS_NEW else 0
         chunk = 0 if late else min(left, SLICE if deadline is None else CLOCK_EVERY)
         status = kernel(flat.passable, flat.costs, p.moves, p.lengths, iparams, fparams,
                         starts, goals, ws.stamp, ws.g, ws.parent, ws.goal_mark,
                         ws.touched, ws.heap_f, ws.heap_n, ws.link, ws.buckets, state,
                         ws.fstate, chunk)
-        if status == STATUS_FOUND:
+        if status == C.STATUS_FOUND:
             return status, StopReason.FOUND
-        if status == STATUS_EXHAUSTED:
-            return status, StopReason.MAX_COST if state[S_PRUNED] else StopReason.EXHAUSTED
-        left -= int(state[S_EXPANDED]) - before
-        if status == STATUS_HEAP_FULL:
+        if status == C.STATUS_EXHAUSTED:
+            return status, StopReason.MAX_COST if state[C.S_PRUNED] else StopReason.EXHAUSTED
+        left -= int(state[C.S_EXPANDED]) - before
+        if status == C.STATUS_HEAP_FULL:
             ws.grow_heap()
         elif late:
             return status, StopReason.MAX_SECONDS
@@ -419,15 +410,15 @@ def run_bfs(p: Plan, starts: np.ndarray, goals: np.ndarray,
     """Breadth-first search in slices of :data:`SLICE` expansions (Ctrl-C between them)."""
     from ._kernels.bfs import breadth_first
 
-    ws.state[S_GEN] = ws.next_generation()
-    ws.state[S_STATUS] = STATUS_NEW
+    ws.state[C.S_GEN] = ws.next_generation()
+    ws.state[C.S_STATUS] = C.STATUS_NEW
     while True:
         status = breadth_first(p.passable, p.moves, p.n_moves, p.rule, starts, goals,
                                ws.stamp, ws.g, ws.parent, ws.goal_mark, ws.touched,
                                ws.state, SLICE)
-        if status == STATUS_FOUND:
+        if status == C.STATUS_FOUND:
             return StopReason.FOUND
-        if status == STATUS_EXHAUSTED:
+        if status == C.STATUS_EXHAUSTED:
             return StopReason.EXHAUSTED
 
 
@@ -443,12 +434,12 @@ def finish(k: Any, p: Plan, ws: _workspace.Workspace, reason: StopReason,
     """Copy the answer out of the workspace into a SearchResult (O(cells reached))."""
     state = ws.state
     found = reason is StopReason.FOUND
-    end = int(state[S_FOUND]) if found else int(state[S_BEST]) if partial else -1
+    end = int(state[C.S_FOUND]) if found else int(state[C.S_BEST]) if partial else -1
     path_xy, cells, cost, parent = extract(ws.g, ws.parent, ws.touched,
-                                           int(state[S_TOUCHED]), end, p.stride)
+                                           int(state[C.S_TOUCHED]), end, p.stride)
     reached = ReachedCells(cells, cost, parent, p.width, p.height)
     came_from, cost_so_far = CameFromView(reached), CostSoFarView(reached)
-    expanded = int(state[S_EXPANDED])
+    expanded = int(state[C.S_EXPANDED])
     if end < 0:
         return SearchResult(None, math.inf, came_from, cost_so_far, expanded, reason, False,
                             None)

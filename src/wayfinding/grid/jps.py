@@ -44,12 +44,14 @@ from typing import Any
 
 import numpy as np
 
+from .._inputs import check_budget
+from .._kernels.codes import STATUS_FOUND, STATUS_HEAP_FULL, STATUS_PAUSED
 from ..errors import UnsupportedGridError
-from ..graph.engine import check_budget
 from ..result import SearchResult, StopReason
 from . import workspace
 from .components import cached_labels, component_labels
 from .derived import Derived
+from .flat import index, locations
 from .grid import Grid
 from .movement import CornerCutting
 
@@ -96,8 +98,8 @@ def jps(grid: Grid, start: Location, goal: Location, *,
 
     Examples
     --------
-    >>> from wayfinding import Grid
-    >>> grid = Grid.from_ascii('''
+    >>> import wayfinding as wf
+    >>> grid = wf.Grid.from_ascii('''
     ... ..#..
     ... ..#..
     ... ''')
@@ -137,8 +139,8 @@ def jps(grid: Grid, start: Location, goal: Location, *,
     stride = flat.stride
     m = grid.movement
     diagonal = m.diagonal_cost if m.diagonal else 0.0
-    s = (start[1] + 1) * stride + start[0] + 1
-    t = (goal[1] + 1) * stride + goal[0] + 1
+    s = index(start[0], start[1], stride)
+    t = index(goal[0], goal[1], stride)
     ws = workspace.acquire(flat.passable.shape[0])
     try:
         status, expanded, n_touched = _run(kernels, flat.passable, bits, stride, s, t,
@@ -147,8 +149,8 @@ def jps(grid: Grid, start: Location, goal: Location, *,
         nodes = ws.touched[:n_touched].copy()
         came_from, cost_so_far = jump_tree(nodes, ws.parent[nodes], ws.g[nodes] * scale,
                                            stride)
-        if status != kernels.FOUND:
-            reason = (StopReason.MAX_SECONDS if status == kernels.PAUSED
+        if status != STATUS_FOUND:
+            reason = (StopReason.MAX_SECONDS if status == STATUS_PAUSED
                       else StopReason.EXHAUSTED)
             return SearchResult(None, math.inf, came_from, cost_so_far, int(expanded),
                                 reason, False, None)
@@ -182,10 +184,10 @@ def _run(kernels: Any, passable: np.ndarray, bits: np.ndarray, stride: int, s: i
             passable, bits, stride, s, t, straight, diagonal, eight_way, ws.stamp, ws.g,
             ws.parent, ws.touched, generation, ws.heap_f, ws.heap_g, ws.heap_n, size,
             expanded, n_touched, chunk)
-        if status == kernels.HEAP_FULL:  # start again with a larger heap
+        if status == STATUS_HEAP_FULL:  # start again with a larger heap
             ws.grow_heap()
             size, generation = -1, ws.next_generation()
-        elif status != kernels.PAUSED or chunk == 0 or (
+        elif status != STATUS_PAUSED or chunk == 0 or (
                 deadline is not None and time.perf_counter() >= deadline):
             return status, expanded, n_touched
 
@@ -249,12 +251,6 @@ def scan_bitmaps(grid: Grid) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------- results
-def cells_to_path(cells: np.ndarray, stride: int) -> list[Location]:
-    """Padded flat indices -> list of ``(x, y)``."""
-    ys, xs = np.divmod(cells, stride)
-    return list(zip((xs - 1).tolist(), (ys - 1).tolist(), strict=True))
-
-
 class LazyMap(Mapping):
     """A read-only mapping built by ``build()`` on first use (kept cheap for fast queries)."""
 
@@ -299,11 +295,11 @@ def jump_tree(nodes: np.ndarray, parents: np.ndarray, costs: np.ndarray,
 
 
 def _came_from(nodes: np.ndarray, parents: np.ndarray, stride: int) -> dict:
-    keys = cells_to_path(nodes, stride)
-    before = cells_to_path(np.maximum(parents, 0), stride)
+    keys = locations(nodes, stride)
+    before = locations(np.maximum(parents, 0), stride)
     return {k: (b if p >= 0 else None)
             for k, b, p in zip(keys, before, parents.tolist(), strict=True)}
 
 
 def _cost_so_far(nodes: np.ndarray, costs: np.ndarray, stride: int) -> dict:
-    return dict(zip(cells_to_path(nodes, stride), costs.tolist(), strict=True))
+    return dict(zip(locations(nodes, stride), costs.tolist(), strict=True))

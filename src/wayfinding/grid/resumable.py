@@ -36,6 +36,7 @@ from typing import Any
 
 import numpy as np
 
+from .._kernels import codes as C
 from ..graph.astar import default_heuristic
 from ..graph.engine import BestFirstSearch, Priority, check_budget
 from ..result import SearchResult, StopReason
@@ -100,7 +101,7 @@ class GridAStarSearch:
         E.start(self._ws, self._iparams, self._starts)
         self._status, _ = E.run(self._k, p, self._iparams, self._fparams, self._starts,
                                 self._goals, self._ws, 0, None)  # push the starts only
-        if self._status != E.STATUS_PAUSED:  # nothing to expand: already finished
+        if self._status != C.STATUS_PAUSED:  # nothing to expand: already finished
             self._finish()
 
     # ------------------------------------------------------------------ stepping
@@ -122,17 +123,17 @@ class GridAStarSearch:
         self._status, self._reason = E.run(self._k, self._plan, self._iparams, self._fparams,
                                            self._starts, self._goals, self._ws,
                                            max_expansions, max_seconds)
-        if self._status in (E.STATUS_FOUND, E.STATUS_EXHAUSTED):
+        if self._status in (C.STATUS_FOUND, C.STATUS_EXHAUSTED):
             self._finish()
             return True
         return False
 
     def _finish(self) -> None:
         state = self._ws.state
-        if self._status == E.STATUS_FOUND:
+        if self._status == C.STATUS_FOUND:
             reason = StopReason.FOUND
         else:
-            reason = StopReason.MAX_COST if state[E.S_PRUNED] else StopReason.EXHAUSTED
+            reason = StopReason.MAX_COST if state[C.S_PRUNED] else StopReason.EXHAUSTED
         self._reason = reason
         self._result = E.finish(self._k, self._plan, self._ws, reason, False)
         self._ws = _Finished(self._ws)  # keep only what partial_path needs
@@ -155,7 +156,7 @@ class GridAStarSearch:
         """Cells expanded so far."""
         if self._generic is not None:
             return self._generic.expanded
-        return int(self._ws.state[E.S_EXPANDED])
+        return int(self._ws.state[C.S_EXPANDED])
 
     @property
     def reason(self) -> StopReason | None:
@@ -174,7 +175,7 @@ class GridAStarSearch:
         if self._result is not None and self._result.path is not None:
             return list(self._result.path)
         ws = self._ws
-        best = int(ws.state[E.S_BEST])
+        best = int(ws.state[C.S_BEST])
         path_xy = E.extract(ws.g, ws.parent, ws.touched, 0, best, self._plan.stride)[0]
         xs, ys = path_xy.tolist()
         return list(zip(xs, ys, strict=True))

@@ -37,6 +37,8 @@ from typing import Any
 
 import numpy as np
 
+from . import flat as _flat
+
 __all__ = ["CameFromView", "CostSoFarView", "ReachedCells"]
 
 Location = tuple[int, int]
@@ -76,14 +78,13 @@ class ReachedCells:
     def xy(self) -> tuple[np.ndarray, np.ndarray]:
         """Unpadded x and y of every reached cell."""
         if self._xy is None:
-            y, x = np.divmod(self.cells.astype(np.int64), self.width + 2)
-            self._xy = (x - 1, y - 1)
+            self._xy = _flat.xy(self.cells, self.width + 2)
         return self._xy
 
     def inner(self, padded_index: np.ndarray) -> np.ndarray:
         """Unpadded flat indices ``y * W + x`` of padded flat indices."""
-        y, x = np.divmod(padded_index.astype(np.int64), self.width + 2)
-        return (y - 1) * self.width + (x - 1)
+        x, y = _flat.xy(padded_index, self.width + 2)
+        return y * self.width + x
 
     def locations(self) -> Iterator[Location]:
         x, y = self.xy()
@@ -104,7 +105,7 @@ class ReachedCells:
             # the first few look-ups scan the reached cells (O(reached), often far fewer
             # than the grid's cells); after that an index of the whole grid pays off
             self._lookups += 1
-            hits = np.flatnonzero(self.cells == (y + 1) * (self.width + 2) + x + 1)
+            hits = np.flatnonzero(self.cells == _flat.index(x, y, self.width + 2))
             return int(hits[0]) if hits.shape[0] else -1
         key = y * self.width + x
         if self._order is None:
@@ -183,8 +184,7 @@ class CameFromView(_GridView):
         p = int(self._reached.parent[i])
         if p < 0:
             return None
-        y, x = divmod(p, self._reached.width + 2)
-        return (x - 1, y - 1)
+        return _flat.location(p, self._reached.width + 2)
 
     @property
     def array(self) -> np.ndarray:

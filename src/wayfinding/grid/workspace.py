@@ -29,6 +29,8 @@ import threading
 
 import numpy as np
 
+from .._kernels.codes import N_FSTATE, N_GSTATE
+
 __all__ = ["GENERATION_LIMIT", "Workspace", "acquire", "release"]
 
 #: Largest generation stamp before the stamps are cleared and numbering restarts at 1
@@ -37,9 +39,6 @@ GENERATION_LIMIT = 2**31 - 2
 
 #: Slots in the heap arrays of a new workspace (they grow on demand).
 _MIN_HEAP = 1024
-#: int64 search state and float64 search state slots (see ``_kernels.bestfirst``).
-_N_STATE = 11
-_N_FSTATE = 2
 
 _EMPTY_I32 = np.zeros(0, dtype=np.int32)
 _EMPTY_F64 = np.zeros(0, dtype=np.float64)
@@ -67,7 +66,8 @@ class Workspace:
     buckets : int32[ring]
         First entry of each bucket of a bucket queue.
     state : int64[11]; fstate : float64[2]
-        Scalars of a search in progress (see ``_kernels.bestfirst``).
+        Scalars of a search in progress (the grid state layout of
+        :mod:`wayfinding._kernels.codes`).
     generation : int
         Stamp of the current search (0 before the first).
     """
@@ -86,8 +86,8 @@ class Workspace:
         self.heap_n = np.zeros(_MIN_HEAP, dtype=np.int32)
         self.link = np.zeros(_MIN_HEAP, dtype=np.int32)
         self.buckets = np.zeros(64, dtype=np.int32)
-        self.state = np.zeros(_N_STATE, dtype=np.int64)
-        self.fstate = np.zeros(_N_FSTATE, dtype=np.float64)
+        self.state = np.zeros(N_GSTATE, dtype=np.int64)
+        self.fstate = np.zeros(N_FSTATE, dtype=np.float64)
         self.reserve(cells)
 
     def reserve(self, cells: int) -> None:

@@ -29,12 +29,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..._kernels.codes import STATUS_EXHAUSTED, STATUS_FOUND, STATUS_HEAP_FULL, STATUS_PAUSED
+from ..._kernels.heap import pop_pair_into, push_pair
 from .jps_scan import highest_bit, lowest_bit
-
-FOUND = 0
-EXHAUSTED = 1
-HEAP_FULL = 2
-PAUSED = 3
 
 
 @njit(cache=True, inline="always")
@@ -67,14 +64,16 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
     ``eight_way``. Workspace (see :mod:`wayfinding.grid.workspace`), read and written:
     ``stamp`` (int32: ``generation`` when reached, ``-generation`` when expanded), ``g``,
     ``parent`` (int32), ``touched`` (int32, receives each jump point reached once), heap
-    arrays (f, g and cell of each entry; on equal f the larger g comes first).
+    arrays (f, g and cell of each entry: the pair heap of :mod:`wayfinding._kernels.heap`,
+    on equal f the larger g first).
 
     Resumable: ``size`` < 0 starts a new search (then ``expanded`` and ``n_touched`` are
-    ignored); after ``budget`` expansions it returns ``PAUSED`` and the search goes on
+    ignored); after ``budget`` expansions it returns ``STATUS_PAUSED`` and the search goes on
     when called again with the returned ``size``, ``expanded`` and ``n_touched``.
 
-    Returns ``(status, expanded, n_touched, size)``; status ``FOUND``, ``EXHAUSTED``,
-    ``PAUSED`` or ``HEAP_FULL`` (grow the heap and start again).
+    Returns ``(status, expanded, n_touched, size)``; status (``STATUS_*`` of
+    :mod:`wayfinding._kernels.codes`) ``STATUS_FOUND``, ``STATUS_EXHAUSTED``,
+    ``STATUS_PAUSED`` or ``STATUS_HEAP_FULL`` (grow the heap and start again).
     """  # pragma: no cover - numba
     capacity = heap_f.shape[0]
     n_rows = passable.shape[0] // stride
@@ -88,11 +87,8 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
         stamp[start] = generation
         touched[n_touched] = start
         n_touched += 1
-        heap_f[0] = octile(abs(start % stride - gx), abs(start // stride - gy), straight,
-                           diagonal)
-        heap_g[0] = 0.0
-        heap_n[0] = start
-        size = 1
+        size = push_pair(heap_f, heap_g, heap_n, 0, octile(abs(start % stride - gx),
+                         abs(start // stride - gy), straight, diagonal), 0.0, start)
         expanded = 0
     pause_at = expanded + budget
     targets = np.empty(16 + 8 * (n_rows + stride), dtype=np.int64)
@@ -101,33 +97,11 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
         g_top = heap_g[0]
         current = heap_n[0]
         size -= 1
-        if size > 0:
-            f_last = heap_f[size]
-            g_last = heap_g[size]
-            n_last = heap_n[size]
-            i = 0
-            while True:
-                child = 2 * i + 1
-                if child >= size:
-                    break
-                if child + 1 < size and (heap_f[child + 1] < heap_f[child] or (
-                        heap_f[child + 1] == heap_f[child]
-                        and heap_g[child + 1] > heap_g[child])):
-                    child += 1
-                if heap_f[child] > f_last or (heap_f[child] == f_last
-                                              and heap_g[child] <= g_last):
-                    break
-                heap_f[i] = heap_f[child]
-                heap_g[i] = heap_g[child]
-                heap_n[i] = heap_n[child]
-                i = child
-            heap_f[i] = f_last
-            heap_g[i] = g_last
-            heap_n[i] = n_last
+        pop_pair_into(heap_f, heap_g, heap_n, size)
         if stamp[current] == -generation or g_top > g[current]:
             continue
         if current == goal:
-            return FOUND, expanded, n_touched, size
+            return STATUS_FOUND, expanded, n_touched, size
         stamp[current] = -generation
         expanded += 1
         y = current // stride
@@ -294,22 +268,10 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
             g[target] = new_cost
             parent[target] = current
             if size == capacity:
-                return HEAP_FULL, expanded, n_touched, size
+                return STATUS_HEAP_FULL, expanded, n_touched, size
             f_new = new_cost + octile(abs(tx - gx), abs(ty - gy), straight, diagonal)
-            i = size
-            while i > 0:
-                up = (i - 1) >> 1
-                if heap_f[up] < f_new or (heap_f[up] == f_new and heap_g[up] >= new_cost):
-                    break
-                heap_f[i] = heap_f[up]
-                heap_g[i] = heap_g[up]
-                heap_n[i] = heap_n[up]
-                i = up
-            heap_f[i] = f_new
-            heap_g[i] = new_cost
-            heap_n[i] = target
-            size += 1
-    return (PAUSED if size > 0 else EXHAUSTED), expanded, n_touched, size
+            size = push_pair(heap_f, heap_g, heap_n, size, f_new, new_cost, target)
+    return (STATUS_PAUSED if size > 0 else STATUS_EXHAUSTED), expanded, n_touched, size
 
 
 @njit(cache=True)

@@ -1,9 +1,9 @@
-"""Kernel helper: may a move be taken from a cell of a padded flat grid (corner rules).
+"""Kernels' helpers shared by the grid kernels: may a step be taken, is a cell a goal.
 
-Moves are rows of the grid's move table (:class:`wayfinding.grid._engine.Plan`,
-``moves[k, 0:3]`` = flat offsets of the step and of the two orthogonal cells a diagonal
-step passes; moves 0..3 are straight, 4..7 diagonal). Used by the kernels of fields,
-replanning, any-angle search and turn costs.
+``moves`` is the move table of :mod:`wayfinding.grid.flat` (rows ``(offset, corner_a,
+corner_b, dx, dy)``, diagonals from row 4); ``passable`` the padded flat grid. All
+``inline="always"``: a kernel's loop pays no call. The searches use :func:`blocked`; the
+kernels of fields, replanning, any-angle search and turn costs :func:`step_allowed`.
 """
 
 from __future__ import annotations
@@ -12,23 +12,55 @@ from numba import njit
 
 from ..._kernels.codes import RULE_ALWAYS, RULE_NEVER
 
-__all__ = ["step_allowed"]
+
+@njit(cache=True, nogil=True, inline="always")
+def blocked(passable, u, k, moves, rule, code, classes):  # pragma: no cover - numba
+    """True when move ``k`` from cell ``u`` is not allowed.
+
+    With ``classes`` (a compile-time constant) a step needs the terrain class ``code`` of
+    ``u`` at both ends and at the orthogonal cells the corner rule checks; without, only
+    that these cells are open (nonzero).
+    """
+    v = u + moves[k, 0]
+    if classes:
+        if passable[v] != code:
+            return True
+    elif passable[v] == 0:
+        return True
+    if k >= 4 and rule != RULE_ALWAYS:
+        a = passable[u + moves[k, 1]]
+        b = passable[u + moves[k, 2]]
+        if classes:
+            if rule == RULE_NEVER:
+                return a != code or b != code
+            return a != code and b != code
+        if rule == RULE_NEVER:
+            return a == 0 or b == 0
+        return a == 0 and b == 0
+    return False
 
 
 @njit(cache=True, nogil=True, inline="always")
 def step_allowed(passable, u, k, moves, rule):  # pragma: no cover - numba
-    """True when move ``k`` from padded cell ``u`` lands on a passable cell and the corner
-    rule allows it. Whether ``u`` itself is passable is the caller's business.
-
-    The rule is symmetric: move ``k`` from ``u`` to ``v`` exists exactly when the opposite
-    move from ``v`` to ``u`` does (both pass the same two orthogonal cells).
+    """True when move ``k`` from padded cell ``u`` lands on an open cell and the corner
+    rule allows it (one terrain class). Whether ``u`` itself is open is the caller's
+    business. The rule is symmetric: move ``k`` from ``u`` to ``v`` exists exactly when
+    the opposite move from ``v`` to ``u`` does (both pass the same two orthogonal cells).
     """
-    if passable[u + moves[k, 0]] == 0:
-        return False
-    if k < 4 or rule == RULE_ALWAYS:
-        return True
-    a = passable[u + moves[k, 1]]
-    b = passable[u + moves[k, 2]]
-    if rule == RULE_NEVER:
-        return a != 0 and b != 0
-    return a != 0 or b != 0
+    return not blocked(passable, u, k, moves, rule, 0, False)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def mark_goals(goals, n_goals, goal_mark, gen):  # pragma: no cover - numba
+    """Stamp the goals with ``gen`` when there are several (one is compared directly)."""
+    if n_goals > 1:
+        for i in range(n_goals):
+            goal_mark[goals[i]] = gen
+
+
+@njit(cache=True, nogil=True, inline="always")
+def is_goal(u, n_goals, goal0, goal_mark, gen):  # pragma: no cover - numba
+    """True when cell ``u`` is a goal (``goal0``: the first goal)."""
+    if n_goals == 1:
+        return u == goal0
+    return n_goals > 1 and goal_mark[u] == gen

@@ -2,8 +2,8 @@
 
 State ``cell * k + j`` is "standing on ``cell``, having arrived by move ``j``" (``k``
 moves). The start cell has no heading: its first move is free of turn cost. The frontier
-is the shared lazy heap keyed by pairs (:mod:`wayfinding._kernels.pairheap`: f, then
-larger g first, as key ``(f, -g)``; stale entries are skipped when popped) that grows
+is the shared lazy pair heap (:func:`wayfinding._kernels.heap.push_pair`: f, then
+larger g first; stale entries are skipped when popped) that grows
 on demand, so memory is ``k`` float64 + 2 bytes per cell plus the heap actually used.
 """
 
@@ -14,7 +14,7 @@ import math
 import numpy as np
 from numba import njit
 
-from ..._kernels.pairheap import pair_pop_into, pair_push
+from ..._kernels.heap import pop_pair_into, push_pair
 from .steps import step_allowed
 
 
@@ -57,7 +57,7 @@ def astar_turns(passable, costs, weighted, moves, lengths, rule, stride, hp, tur
     closed = np.zeros(n_states, np.uint8)
     capacity = 1024
     heap_f = np.empty(capacity)
-    heap_ng = np.empty(capacity)
+    heap_g = np.empty(capacity)
     heap_n = np.empty(capacity, np.int64)
     size = 0
     expanded = 1
@@ -68,14 +68,14 @@ def astar_turns(passable, costs, weighted, moves, lengths, rule, stride, hp, tur
         step = lengths[k] * costs[v] if weighted else lengths[k]
         state = v * n_moves + k
         g[state] = step
-        size = pair_push(heap_f, heap_ng, heap_n, size,
-                         step + estimate(v, stride, hp, goal_xy), -step, state, 0.0)
+        size = push_pair(heap_f, heap_g, heap_n, size,
+                         step + estimate(v, stride, hp, goal_xy), step, state)
     found = -1
     while size > 0:
         state = heap_n[0]
-        gs = -heap_ng[0]
+        gs = heap_g[0]
         size -= 1
-        pair_pop_into(heap_f, heap_ng, heap_n, size, 0.0)
+        pop_pair_into(heap_f, heap_g, heap_n, size)
         if closed[state] != 0 or gs > g[state]:
             continue  # stale
         u = state // n_moves
@@ -101,11 +101,10 @@ def astar_turns(passable, costs, weighted, moves, lengths, rule, stride, hp, tur
                 if size == capacity:
                     capacity *= 2
                     heap_f = _grown(heap_f, capacity)
-                    heap_ng = _grown(heap_ng, capacity)
+                    heap_g = _grown(heap_g, capacity)
                     heap_n = _grown(heap_n, capacity)
-                size = pair_push(heap_f, heap_ng, heap_n, size,
-                                 new_cost + estimate(v, stride, hp, goal_xy), -new_cost,
-                                 nxt, 0.0)
+                size = push_pair(heap_f, heap_g, heap_n, size,
+                                 new_cost + estimate(v, stride, hp, goal_xy), new_cost, nxt)
     return found, g, previous, expanded
 
 
