@@ -18,7 +18,7 @@ import wayfinding as wf
 from wayfinding import heuristics
 from wayfinding.errors import InvalidParameterError
 from wayfinding.graph import astar as generic_astar
-from wayfinding.grid import _engine as engine
+from wayfinding.grid import spec as grid_spec
 
 from .reference import assert_valid_path, grid_edges, shortest_costs
 
@@ -122,7 +122,7 @@ def test_the_kernels_treat_the_default_as_consistent(straight, diagonal, weighte
     costs = np.array([[2.0, 3.0], [4.0, 2.5]]) if weighted else None
     grid = wf.Grid(np.ones((2, 2), dtype=bool), costs, diagonal=True,
                    straight_cost=straight, diagonal_cost=diagonal)
-    assert engine.consistent(grid, engine.default_spec(grid), 1.0)
+    assert grid_spec.consistent(grid, grid_spec.default_spec(grid), 1.0)
 
 
 # -------------------------------------------------- the case of the issue, by name

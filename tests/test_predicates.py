@@ -13,6 +13,7 @@ from wayfinding import heuristics
 from wayfinding._kernels import codes
 from wayfinding.errors import InvalidParameterError
 from wayfinding.grid import _engine as engine
+from wayfinding.grid import spec as grid_spec
 
 MAP = """
 .........
@@ -125,7 +126,7 @@ def test_members_are_their_functions(member):
 def test_a_partial_of_a_member_runs_in_the_kernels():
     grid = make(True)
     bound = functools.partial(wf.Heuristic.OCTILE, D=STRAIGHT, D2=DIAGONAL)
-    assert engine.heuristic_spec(grid, bound) == engine.Spec(codes.H_OCTILE, 10.0, 14.0, 1.0)
+    assert engine.heuristic_spec(grid, bound) == grid_spec.Spec(codes.H_OCTILE, 10.0, 14.0, 1.0)
     assert wf.astar(grid, (0, 0), (4, 2), heuristic=bound).cost == pytest.approx(
         wf.dijkstra(grid, (0, 0), (4, 2)).cost)
 

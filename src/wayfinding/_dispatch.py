@@ -31,7 +31,7 @@ from .errors import InvalidParameterError, UnsupportedGridError
 from .grid.grid import Grid
 from .result import SearchResult
 
-__all__ = ["any_grid", "grid_tier", "is_grid", "own_rules", "require_grid", "serve"]
+__all__ = ["any_grid", "grid_tier", "is_grid", "require_grid", "serve"]
 
 
 def is_grid(graph: Any) -> bool:
@@ -47,17 +47,10 @@ def any_grid(value: Any, what: str) -> Grid:
     return value
 
 
-def own_rules(grid: Grid) -> bool:
-    """False for Grid subclasses that redefine ``neighbors`` or ``cost``: the kernels read
-    the grid's arrays and movement rules and cannot know what such a subclass does."""
-    cls = type(grid)
-    return cls is Grid or (cls.neighbors is Grid.neighbors and cls.cost is Grid.cost)
-
-
 def grid_tier(graph: Any) -> Grid | None:
     """``graph`` when the compiled grid kernels can serve it (a Grid that follows its own
     arrays and movement rules), else None."""
-    if isinstance(graph, Grid) and own_rules(graph):
+    if isinstance(graph, Grid) and graph.uses_own_rules:
         return graph
     return None
 
@@ -65,7 +58,7 @@ def grid_tier(graph: Any) -> Grid | None:
 def require_grid(graph: Any, what: str) -> Grid:
     """``graph`` if the compiled grid kernels can serve it, else a clear error."""
     any_grid(graph, what)
-    if not own_rules(graph):
+    if not graph.uses_own_rules:
         raise UnsupportedGridError(
             f"{what} runs on the grid's arrays and movement rules; {type(graph).__name__} "
             "redefines neighbors() or cost(), which it cannot follow"

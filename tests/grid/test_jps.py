@@ -11,9 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import wayfinding.grid._kernels.jps as jps_kernels
-from tests.reference import assert_valid_path, grid_edges, shortest_costs
 from wayfinding import CornerCutting, Grid, InvalidLocationError, StopReason, UnsupportedGridError
 from wayfinding.grid.jps import jps
+
+from ..reference import assert_valid_path, grid_edges, shortest_costs
 
 #: (diagonal, straight_cost, diagonal_cost) combinations jps serves
 MOVES = [

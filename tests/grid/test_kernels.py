@@ -16,13 +16,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.reference import assert_valid_path, fewest_steps, path_cost, shortest_costs
-from tests.strategies import grid_cases
 from wayfinding import CornerCutting, Grid, StopReason, heuristics
 from wayfinding.graph import astar as generic_astar
 from wayfinding.graph import dijkstra as generic_dijkstra
 from wayfinding.grid import _engine as engine
 from wayfinding.grid import search, workspace
+from wayfinding.grid import spec as grid_spec
+
+from ..reference import assert_valid_path, fewest_steps, path_cost, shortest_costs
+from ..strategies import grid_cases
 
 
 def reversed_costs(edges, goal):
@@ -251,7 +253,7 @@ def test_open_grid_tie_breaking_expands_only_the_path(options, goal):
 
 def test_sqrt2_nudge_is_used_only_where_it_is_provably_harmless():
     p = engine.plan(Grid(np.ones((40, 50), bool), diagonal=True))
-    eps = engine._nudge(p, p.default)
+    eps = grid_spec.nudge(p, p.default)
     n = 40 * 50 + 40
     assert eps > 0 and eps * (40 + 50) <= 1 / (4 * (3 * n + 1))
     assert engine.params(Grid(np.ones((40, 50), bool), diagonal=True), p, engine.MODE_ASTAR,
@@ -260,9 +262,9 @@ def test_sqrt2_nudge_is_used_only_where_it_is_provably_harmless():
     for grid in (Grid(np.ones((4, 4), bool), np.full((4, 4), 2.0), diagonal=True),
                  Grid(np.ones((4, 4), bool), diagonal=True, diagonal_cost=1.5)):
         q = engine.plan(grid)
-        assert engine._nudge(q, q.default) == 0.0
+        assert grid_spec.nudge(q, q.default) == 0.0
     euclid = engine.heuristic_spec(Grid(np.ones((4, 4), bool), diagonal=True), heuristics.euclidean)
-    assert engine._nudge(p, euclid) == 0.0
+    assert grid_spec.nudge(p, euclid) == 0.0
     # weighted A* keeps its weight as given
     assert engine.params(Grid(np.ones((40, 50), bool), diagonal=True), p, engine.MODE_ASTAR,
                          p.default, 1.5, None, 1, 1, False)[1][3] == 1.5
@@ -327,7 +329,7 @@ def test_heap_pops_in_priority_order():
 def test_tie_break_key_orders_equal_f_by_larger_g(options):
     grid = Grid(np.ones((50, 70), bool), **options)
     p = engine.plan(grid)
-    eps = engine._tie_break(p, p.default, 1.0)
+    eps = grid_spec.tie_break(p, p.default, 1.0)
     assert eps > 0 and p.max_step * 70 * 50 * eps < 0.5
     keys = [(f - g * eps, f, g) for f in (100.0, 101.0) for g in (0.0, 50.0, 99.0)]
     assert [k[1:] for k in sorted(keys)] == [(100.0, 99.0), (100.0, 50.0), (100.0, 0.0),

@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 import wayfinding as wf
 import wayfinding.grid.prepared.prepared as prepared_module
 import wayfinding.hierarchy._kernels.contract as ch_kernels
-from tests.reference import assert_valid_path, grid_edges, shortest_costs
 from wayfinding import (
     CornerCutting,
     Grid,
@@ -25,6 +24,8 @@ from wayfinding import (
     UnsupportedGridError,
 )
 from wayfinding.grid.prepared import FORMAT_VERSION, PreparedGrid, PrepareMethod, prepare
+
+from ..reference import assert_valid_path, grid_edges, shortest_costs
 
 #: (straight_cost, diagonal_cost) pairs the method serves
 COSTS = [(1.0, math.sqrt(2.0)), (10.0, 14.0), (1.0, 1.0), (1.0, 2.0)]

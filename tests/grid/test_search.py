@@ -17,6 +17,7 @@ from wayfinding.errors import InvalidLocationError, InvalidParameterError
 from wayfinding.graph import astar as generic_astar
 from wayfinding.grid import _engine as engine
 from wayfinding.grid import search
+from wayfinding.grid import spec as grid_spec
 from wayfinding.grid.views import CameFromView, CostSoFarView
 
 MAZE = """
@@ -122,7 +123,7 @@ def test_library_heuristics_run_in_the_kernels(maze, heuristic, spec):
 def test_the_grids_own_heuristic_is_recognised():
     grid = wf.Grid.from_ascii(FOREST, straight_cost=10, diagonal_cost=14, diagonal=True)
     spec = engine.heuristic_spec(grid, grid.heuristic)
-    assert spec == engine.Spec(codes.H_OCTILE, 10.0, 14.0, 1.0)
+    assert spec == grid_spec.Spec(codes.H_OCTILE, 10.0, 14.0, 1.0)
 
 
 @pytest.mark.parametrize("heuristic", [
@@ -151,12 +152,12 @@ def test_fallback_gives_the_same_answer(maze):
                                                   (0.0, codes.REOPEN_OPEN)])
 def test_cells_are_reopened_only_for_inconsistent_heuristics(maze, weight, expected):
     spec = engine.heuristic_spec(maze, None)
-    consistent = engine.consistent(maze, spec, weight)
+    consistent = grid_spec.consistent(maze, spec, weight)
     assert (codes.REOPEN_OPEN if consistent else codes.REOPEN_ALL) == expected
 
 
 def test_manhattan_on_an_8_way_grid_is_inconsistent(maze):
-    assert not engine.consistent(maze, engine.heuristic_spec(maze, heuristics.manhattan), 1)
+    assert not grid_spec.consistent(maze, engine.heuristic_spec(maze, heuristics.manhattan), 1)
 
 
 def test_engine_and_kernels_define_no_copy_of_a_toolkit_code():

@@ -10,12 +10,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import wayfinding as wf
-from tests.reference import assert_valid_path, path_cost, shortest_costs
-from tests.strategies import grid_cases
 from wayfinding._kernels import codes
 from wayfinding.errors import InvalidLocationError, InvalidParameterError
 from wayfinding.grid import search
 from wayfinding.grid.resumable import GridAStarSearch
+
+from ..reference import assert_valid_path, path_cost, shortest_costs
+from ..strategies import grid_cases
 
 CORRIDOR = """
 ........

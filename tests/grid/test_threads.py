@@ -11,9 +11,10 @@ import threading
 import numpy as np
 import pytest
 
-from tests.reference import assert_valid_path, grid_edges
 from wayfinding import Grid
 from wayfinding.grid import search, workspace
+
+from ..reference import assert_valid_path, grid_edges
 
 N_THREADS = 6
 QUERIES_PER_THREAD = 40

@@ -9,11 +9,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import wayfinding as wf
-from tests.oracles import count_turns, turn_costs
-from tests.reference import assert_valid_path, path_cost
-from tests.strategies import grid_cases
 from wayfinding.errors import InvalidLocationError, InvalidParameterError
 from wayfinding.grid.turns import astar_turns
+
+from ..oracles import count_turns, turn_costs
+from ..reference import assert_valid_path, path_cost
+from ..strategies import grid_cases
 
 
 @given(grid_cases(), st.data())

@@ -12,12 +12,13 @@ from hypothesis import strategies as st
 from numba import njit
 
 import wayfinding.hierarchy._kernels.contract as contract_kernels
-from tests.reference import shortest_costs
 from wayfinding._kernels.codes import STATUS_EXHAUSTED, STATUS_FOUND
 from wayfinding.hierarchy import Hierarchy, build
 from wayfinding.hierarchy._kernels.common import pop, push_grown
 from wayfinding.hierarchy._kernels.query import hub_path, path_nodes
 from wayfinding.hierarchy.files import problem, shape_problem
+
+from ..reference import shortest_costs
 
 
 @st.composite

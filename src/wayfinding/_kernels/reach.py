@@ -6,8 +6,8 @@ search and is on the frontier, ``-gen`` when it was expanded, anything else when
 slots of ``v`` are stale (DESIGN R9).
 
 The relaxation of an edge is not here: written as an inlined function returning whether it
-recorded the step, it made the grid A* kernel 2.5 times slower (``/work/briefs/speed.py``
-on brc202d, 60 queries: 5.9 ms against 2.2 ms a query), so each kernel keeps it written out.
+recorded the step, it made the grid A* kernel 2.5 times slower (brc202d, 60 queries:
+5.9 ms against 2.2 ms a query), so each kernel keeps it written out.
 
 Examples
 --------

@@ -336,6 +336,14 @@ class Grid:
         return self.derived(_SEVERAL_CLASSES)
 
     @property
+    def uses_own_rules(self) -> bool:
+        """True unless this grid's class redefines ``neighbors`` or ``cost``: the compiled
+        kernels read the arrays and movement rules and cannot follow such a subclass
+        (searches hand it to the generic tier)."""
+        cls = type(self)
+        return cls is Grid or (cls.neighbors is Grid.neighbors and cls.cost is Grid.cost)
+
+    @property
     def version(self) -> int:
         """Counter bumped by every edit; derived data built at another version is stale."""
         return self._version

@@ -36,13 +36,14 @@ from typing import Any
 
 import numpy as np
 
+from .._inputs import check_budget, goal_locations
 from .._kernels import codes as C
 from ..graph.astar import default_heuristic
-from ..graph.engine import BestFirstSearch, Priority, check_budget
+from ..graph.engine import BestFirstSearch, Priority
 from ..result import SearchResult, StopReason
 from . import _engine as E
 from .grid import Grid
-from .search import _check, _check_weight, _endpoints, _goals, _uses_own_rules
+from .search import _check, _check_weight, _endpoints
 from .workspace import Workspace
 
 __all__ = ["GridAStarSearch"]
@@ -77,8 +78,8 @@ class GridAStarSearch:
                  max_cost: float | None = None) -> None:
         weight = _check_weight(weight)
         max_cost = check_budget("max_cost", max_cost)
-        goal_list = _goals(goal)
-        spec = E.heuristic_spec(grid, heuristic, weight) if _uses_own_rules(grid) else None
+        goal_list = goal_locations(goal)
+        spec = E.heuristic_spec(grid, heuristic, weight) if grid.uses_own_rules else None
         self._result: SearchResult | None = None
         self._reason: StopReason | None = None
         self._generic: BestFirstSearch | None = None

@@ -58,13 +58,13 @@ from typing import Any
 
 import numpy as np
 
-from .._inputs import is_number
+from .._inputs import check_budget, goal_locations, is_number, starts_of
 from ..errors import InvalidParameterError
-from ..graph.engine import check_budget, starts_of
 from ..result import SearchResult, StopReason
 from . import _engine as E
 from . import workspace as _workspace
 from .grid import Grid
+from .spec import ZERO, Spec
 
 __all__ = ["astar", "breadth_first_search", "dijkstra", "greedy_best_first"]
 
@@ -80,39 +80,16 @@ def _check_weight(weight: Any) -> float:
     return float(weight)
 
 
-def _uses_own_rules(grid: Grid) -> bool:
-    """False for Grid subclasses that redefine neighbours or costs (kernels cannot know)."""
-    cls = type(grid)
-    return cls is Grid or (cls.neighbors is Grid.neighbors and cls.cost is Grid.cost)
-
-
-def _starts(start: Any) -> list[Any]:
-    return [start] if type(start) is tuple else starts_of(start)
-
-
-def _goals(goal: Any) -> list[Any] | None:
-    """The goal locations (``[]``: no goal, a flood), or None for a predicate."""
-    if type(goal) is tuple:
-        return [goal]
-    if goal is None:
-        return []
-    if callable(goal):
-        return None
-    if isinstance(goal, list | set | frozenset):
-        return list(goal)
-    return [goal]
-
-
 def _check(grid: Grid, start: Any, goal: Any) -> None:
     """Validate starts and goal locations before handing a search to the generic tier."""
     for location in starts_of(start):
         grid.check_location(location, "start")
-    for location in _goals(goal) or []:
+    for location in goal_locations(goal) or []:
         grid.check_location(location, "goal")
 
 
 def _endpoints(grid: Grid, p: E.Plan, start: Any, goal_list: list[Any]):
-    starts = p.cells(grid, _starts(start), "start")
+    starts = p.cells(grid, starts_of(start), "start")
     goals = p.cells(grid, goal_list, "goal")
     if goals.shape[0] > 1:
         goals = np.unique(goals)
@@ -123,8 +100,8 @@ def _endpoints(grid: Grid, p: E.Plan, start: Any, goal_list: list[Any]):
 def breadth_first_search(grid: Grid, start: Any, goal: Any = None) -> SearchResult:
     """Fewest steps from ``start`` to ``goal`` on a grid; see
     :func:`wayfinding.breadth_first_search`. ``cost`` counts steps."""
-    goal_list = _goals(goal)
-    if goal_list is None or not _uses_own_rules(grid):
+    goal_list = goal_locations(goal)
+    if goal_list is None or not grid.uses_own_rules:
         from ..graph import bfs
 
         _check(grid, start, goal)
@@ -146,15 +123,15 @@ def dijkstra(grid: Grid, start: Any, goal: Any = None, *, max_cost: float | None
              max_expansions: int | None = None, max_seconds: float | None = None,
              partial: bool = False) -> SearchResult:
     """Cheapest paths on a grid in order of cost; see :func:`wayfinding.dijkstra`."""
-    goal_list = _goals(goal)
-    if goal_list is None or not _uses_own_rules(grid):
+    goal_list = goal_locations(goal)
+    if goal_list is None or not grid.uses_own_rules:
         from ..graph import dijkstra as generic
 
         _check(grid, start, goal)
         return generic.dijkstra(grid, start, goal, max_cost=max_cost,
                                 max_expansions=max_expansions, max_seconds=max_seconds,
                                 partial=partial)
-    return _best_first(grid, start, goal_list, E.MODE_COST, E.ZERO, 1.0, max_cost,
+    return _best_first(grid, start, goal_list, E.MODE_COST, ZERO, 1.0, max_cost,
                        max_expansions, max_seconds, partial)
 
 
@@ -162,8 +139,8 @@ def greedy_best_first(grid: Grid, start: Any, goal: Any, *, heuristic: Heuristic
                       max_expansions: int | None = None, max_seconds: float | None = None,
                       partial: bool = False) -> SearchResult:
     """Expand what looks closest to ``goal``; see :func:`wayfinding.greedy_best_first`."""
-    goal_list = _goals(goal)
-    spec = E.heuristic_spec(grid, heuristic) if _uses_own_rules(grid) else None
+    goal_list = goal_locations(goal)
+    spec = E.heuristic_spec(grid, heuristic) if grid.uses_own_rules else None
     if spec is None or goal_list is None:
         from ..graph import greedy
 
@@ -182,8 +159,8 @@ def astar(grid: Grid, start: Any, goal: Any, *, heuristic: Heuristic | None = No
     """A* on a grid; see :func:`wayfinding.astar`. ``weight > 1`` re-opens cells reached
     again more cheaply, so the path is valid and costs at most ``weight`` x optimal."""
     weight = _check_weight(weight)
-    goal_list = _goals(goal)
-    spec = E.heuristic_spec(grid, heuristic, weight) if _uses_own_rules(grid) else None
+    goal_list = goal_locations(goal)
+    spec = E.heuristic_spec(grid, heuristic, weight) if grid.uses_own_rules else None
     if spec is None or goal_list is None:
         from ..graph import astar as generic
 
@@ -195,7 +172,7 @@ def astar(grid: Grid, start: Any, goal: Any, *, heuristic: Heuristic | None = No
                        max_expansions, max_seconds, partial)
 
 
-def _best_first(grid: Grid, start: Any, goal_list: list[Any], mode: int, spec: E.Spec,
+def _best_first(grid: Grid, start: Any, goal_list: list[Any], mode: int, spec: Spec,
                 weight: float, max_cost: Any, max_expansions: Any, max_seconds: Any,
                 partial: bool) -> SearchResult:
     if max_cost is not None:

@@ -21,16 +21,6 @@ from .movingai import (
     write_scenarios,
 )
 
-__all__ = [
-    "Scenario",
-    "TerrainRule",
-    "format_map",
-    "format_scenarios",
-    "matches_optimal",
-    "parse_map",
-    "parse_scenarios",
-    "read_map",
-    "read_scenarios",
-    "write_map",
-    "write_scenarios",
-]
+__all__ = ["Scenario", "TerrainRule", "format_map", "format_scenarios", "matches_optimal",
+           "parse_map", "parse_scenarios", "read_map", "read_scenarios", "write_map",
+           "write_scenarios"]

@@ -12,14 +12,14 @@ Examples
 --------
 >>> import wayfinding as wf
 >>> grid = wf.Grid.from_ascii('''
-... .....
-... .###.
-... .....
+... ......
+... .####.
+... ......
 ... ''')
->>> outcome = solve(grid, (0, 0), (4, 2), Algorithm.ASTAR)
+>>> outcome = solve(grid, (0, 0), (5, 2), Algorithm.ASTAR)
 >>> outcome.result.cost, len(outcome.result.path)
-(6.0, 7)
->>> steps = trace(grid, (0, 0), (4, 2), Algorithm.ASTAR)
+(7.0, 8)
+>>> steps = trace(grid, (0, 0), (5, 2), Algorithm.ASTAR)
 >>> steps.order[0], steps.complete
 ((0, 0), True)
 """

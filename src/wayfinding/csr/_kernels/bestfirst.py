@@ -56,6 +56,7 @@ from ..._kernels.codes import (
     STATUS_PAUSED,
 )
 from ..._kernels.heap import pop_into, push
+from ..._kernels.reach import seed
 from .heuristic import lower_bound
 
 
@@ -126,13 +127,10 @@ def best_first(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, 
             goal_mark[goals[i]] = gen
         for i in range(starts.shape[0]):
             s = starts[i]
-            if stamp[s] == gen:
+            reached = seed(s, stamp, g, parent, touched, n_touched, gen)
+            if reached < 0:
                 continue
-            stamp[s] = gen
-            g[s] = 0.0
-            parent[s] = -1
-            touched[n_touched] = s
-            n_touched += 1
+            n_touched = reached
             h = estimate(hcode, s, goals, n_goals, coords, harray, lm_from, lm_to, scale)
             if mode == MODE_COST:
                 f = 0.0
@@ -239,14 +237,9 @@ def bfs(indptr, indices, starts, goals, gen, stamp, g, parent, goal_mark,
         goal_mark[goals[i]] = gen
     tail = 0
     for i in range(starts.shape[0]):
-        s = starts[i]
-        if stamp[s] == gen:
-            continue
-        stamp[s] = gen
-        g[s] = 0.0
-        parent[s] = -1
-        touched[tail] = s
-        tail += 1
+        reached = seed(starts[i], stamp, g, parent, touched, tail, gen)
+        if reached >= 0:
+            tail = reached
     head = 0
     while head < tail:
         u = touched[head]

@@ -1,0 +1,202 @@
+"""Heuristics as the grid kernels compute them: a :class:`Spec` (code, D, D2, scale) for the
+grid's default heuristic and for the named ones, their consistency, and the tie-breaking
+terms that keep A* optimal while preferring deeper nodes.
+
+Examples
+--------
+>>> from wayfinding import Grid
+>>> spec = default_spec(Grid.from_ascii("...", diagonal=True))
+>>> spec.d, round(spec.d2, 4)
+(1.0, 1.4142)
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .. import heuristics as _heuristics
+from .._kernels import codes as C
+from ..errors import InvalidParameterError
+from .grid import Grid
+
+if TYPE_CHECKING:  # pragma: no cover - _engine imports this module
+    from ._engine import Plan
+
+__all__ = ["ZERO", "Spec", "consistent", "default_spec", "heuristic_spec", "nudge",
+           "tie_break", "whole"]
+
+
+class Spec(NamedTuple):
+    """A heuristic the kernels compute: code, D, D2 (already capped at 2D) and scale."""
+
+    code: int
+    d: float
+    d2: float
+    scale: float
+
+
+ZERO = Spec(C.H_ZERO, 0.0, 0.0, 1.0)
+
+
+
+_BY_FUNCTION = {
+    _heuristics.manhattan: C.H_MANHATTAN,
+    _heuristics.chebyshev: C.H_CHEBYSHEV,
+    _heuristics.octile: C.H_OCTILE,
+    _heuristics.euclidean: C.H_EUCLIDEAN,
+    _heuristics.zero: C.H_ZERO,
+    _heuristics.Heuristic.MANHATTAN: C.H_MANHATTAN,
+    _heuristics.Heuristic.CHEBYSHEV: C.H_CHEBYSHEV,
+    _heuristics.Heuristic.OCTILE: C.H_OCTILE,
+    _heuristics.Heuristic.EUCLIDEAN: C.H_EUCLIDEAN,
+    _heuristics.Heuristic.ZERO: C.H_ZERO,
+}
+#: ``weight * h`` may reach at most this on a grid (``f = g + weight * h`` stays finite).
+MAX_ESTIMATE = 1e300
+
+
+def default_spec(grid: Grid) -> Spec:
+    """The grid's own heuristic (``Grid.heuristic``) as a kernel spec.
+
+    Admissible and consistent for every movement rule the grid accepts: octile distance
+    with the steps of :func:`wayfinding.heuristics.octile_steps` (``min(D, D2)`` and
+    ``min(D2, 2 D)``, so diagonals cheaper than straight steps are fine too; proof in
+    :func:`wayfinding.heuristics.octile`), Manhattan on 4-way grids, scaled by the
+    cheapest entry cost.
+    """
+    m = grid.movement
+    if m.diagonal:
+        d, d2 = _heuristics.octile_steps(m.straight_cost, m.diagonal_cost)
+        return Spec(C.H_OCTILE, d, d2, grid.min_cost)
+    return Spec(C.H_MANHATTAN, m.straight_cost, 0.0, grid.min_cost)
+
+
+def heuristic_spec(grid: Grid, p: Plan, heuristic: Any, weight: float = 1.0) -> Spec | None:
+    """The kernel form of ``heuristic``, or None when only the generic tier can run it.
+
+    Raises InvalidParameterError for a heuristic that is neither None, a callable nor a
+    :class:`~wayfinding.heuristics.Heuristic` member, for built-in heuristics bound to
+    parameters that are not numbers in ``[0, MAX_PARAMETER]``, and when ``weight * h``
+    could exceed :data:`MAX_ESTIMATE` on this grid (``f`` would overflow).
+    """
+    _heuristics.check_heuristic(heuristic)
+    if heuristic is None or (getattr(heuristic, "__self__", None) is grid
+                             and getattr(heuristic, "__func__", None) is Grid.heuristic):
+        return _bounded(p, p.default, weight)
+    keywords: dict[str, Any] = {}
+    function = heuristic
+    if isinstance(heuristic, functools.partial):
+        if heuristic.args:
+            return None
+        function, keywords = heuristic.func, dict(heuristic.keywords)
+    try:
+        code = _BY_FUNCTION.get(function)
+    except TypeError:  # an unhashable callable
+        return None
+    if code is None:
+        return None
+    allowed = {"D", "D2"} if code == C.H_OCTILE else set() if code == C.H_ZERO else {"D"}
+    if not set(keywords) <= allowed:
+        return None
+    values = {"D": 1.0, "D2": _heuristics.SQRT2}
+    for name, value in keywords.items():
+        values[name] = _heuristics.check_parameter(name, value)
+    d = values["D"]
+    d2 = 0.0
+    if code == C.H_OCTILE:
+        d, d2 = _heuristics.octile_steps(d, values["D2"])
+    return _bounded(p, Spec(code, d, d2, 1.0), weight)
+
+
+def _bounded(p: Plan, spec: Spec, weight: float) -> Spec:
+    """``spec`` after checking that ``weight * h`` stays below MAX_ESTIMATE on the grid."""
+    _, d, d2, scale = spec
+    largest = weight * scale * (d if d > d2 else d2) * (p.width + p.height)
+    if not largest <= MAX_ESTIMATE:
+        raise InvalidParameterError(
+            f"heuristic too large for this grid: weight ({weight!r}) x D ({spec.d!r}, "
+            f"D2 {spec.d2!r}) x scale ({spec.scale!r}) x (width + height) = {largest!r} "
+            f"exceeds {MAX_ESTIMATE:g}")
+    return spec
+
+
+def consistent(grid: Grid, spec: Spec, weight: float) -> bool:
+    """True when ``weight * h`` provably never drops by more than a step costs.
+
+    Then an expanded cell is final and never re-opened. Every kernel heuristic is a norm
+    of ``(dx, dy)`` (octile only when ``d <= d2 <= 2 d``, which :func:`heuristic_spec`
+    and :func:`default_spec` guarantee through ``octile_steps``; other octile specs are
+    treated as inconsistent), so it suffices that no single move changes it by more than
+    the move's cheapest cost: ``weight * scale * h(move) <= length * min_cost``. This
+    holds for every movement rule, diagonals cheaper than straight steps included.
+    """
+    if spec.code == C.H_ZERO or weight == 0.0 or spec.scale == 0.0:
+        return True
+    if spec.code == C.H_OCTILE and not spec.d <= spec.d2 <= 2.0 * spec.d:
+        return False
+    cheapest = grid.min_cost
+    for dx, dy, length in grid.movement.moves():
+        a, b = abs(dx), abs(dy)
+        if spec.code == C.H_MANHATTAN:
+            h = spec.d * (a + b)
+        elif spec.code == C.H_CHEBYSHEV:
+            h = spec.d * max(a, b)
+        elif spec.code == C.H_OCTILE:
+            h = spec.d * (a + b) + (spec.d2 - 2.0 * spec.d) * min(a, b)
+        else:
+            h = spec.d * math.hypot(a, b)
+        if weight * spec.scale * h > length * cheapest * (1.0 + 1e-12):
+            return False
+    return True
+
+
+def whole(*values: float) -> bool:
+    return all(float(v).is_integer() for v in values)
+
+
+def tie_break(p: Plan, spec: Spec, weight: float) -> float:
+    """``eps`` such that ``f - g * eps`` orders integer f exactly, and equal f by larger g.
+
+    ``g * eps < 1/2`` for every g a search can meet (a simple path's cost) and the keys
+    stay exact in float64; 0 (no tie-break) when the grid is too large for both.
+    ``h_bound`` bounds every spec the kernels get, for every movement rule: octile with
+    ``d <= d2 <= 2 d`` (``octile_steps``) is at most ``d2 * max(dx, dy)``, the others at
+    most ``d * (dx + dy)``.
+    """
+    g_bound = max(p.max_step, 1.0) * p.width * p.height
+    h_bound = spec.scale * max(spec.d, spec.d2) * (p.width + p.height)
+    bits = int(g_bound).bit_length() + 1
+    if (g_bound + weight * h_bound + h_bound) * 2.0**bits >= 2.0**52:
+        return 0.0
+    return 2.0**-bits
+
+
+def nudge(p: Plan, spec: Spec) -> float:
+    """``eps`` such that A* keyed by ``g + (1 + eps) * h`` breaks ties of f towards larger
+    g and still returns optimal paths, on grids whose steps cost 1 and sqrt 2; else 0.
+
+    There every g and f is ``a + b * sqrt 2`` with whole ``a`` and ``0 <= b <= n`` (``n``
+    bounds the diagonal steps of a simple path plus those of the heuristic), and two
+    different such values differ by more than ``1 / (3 n + 1)`` (as ``|a' - b' sqrt 2| *
+    |a' + b' sqrt 2| = |a'^2 - 2 b'^2| >= 1``). With ``eps * h < 1 / (4 (3 n + 1))`` for
+    every h the nudge only reorders equal f (by smaller h, i.e. larger g), and no cell is
+    expanded before one of a really smaller f, so the usual proof of optimality and of
+    "an expanded cell is final" (consistent heuristic) goes through unchanged.
+    The integer-cost grids get the same tie-break exactly, from ``_tie_break``. Grids
+    whose steps are not lengths 1 (straight) and sqrt 2 (diagonal) get no nudge: a grid
+    with ``D = sqrt 2, D2 = 1`` has the default spec ``d = d2 = 1`` (``octile_steps``).
+    """
+    if p.weighted or spec.scale != 1.0 or spec.d != 1.0:
+        return 0.0
+    if spec.code == C.H_OCTILE:
+        if spec.d2 != _heuristics.SQRT2:
+            return 0.0
+    elif spec.code != C.H_CHEBYSHEV:
+        return 0.0
+    if not set(p.lengths.tolist()) <= {1.0, _heuristics.SQRT2}:
+        return 0.0
+    n = p.width * p.height + min(p.width, p.height)
+    h_max = float(p.width + p.height)
+    return 1.0 / (4.0 * (3.0 * n + 1.0) * h_max)
