@@ -15,6 +15,7 @@ Examples
 from . import csr, heuristics
 from .anyangle import euclidean_length, line_of_sight, smooth_path, theta_star
 from .api import astar, breadth_first_search, dijkstra, greedy_best_first
+from .axes import rc_from_xy, xy_from_rc
 from .csr import (
     CSRGraph,
     Landmarks,
@@ -99,7 +100,9 @@ __all__ = [
     "line_of_sight",
     "path_blocked",
     "prepare",
+    "rc_from_xy",
     "reconstruct_path",
     "smooth_path",
     "theta_star",
+    "xy_from_rc",
 ]

@@ -30,7 +30,7 @@ import numpy as np
 from .errors import InvalidLocationError, InvalidParameterError
 
 __all__ = ["check_budget", "check_grid_endpoints", "goal_locations", "is_number", "is_whole",
-           "several_hint", "starts_of"]
+           "location_rows", "several_hint", "starts_of"]
 
 
 def is_number(value: Any) -> bool:
@@ -62,10 +62,26 @@ def check_budget(name: str, value: Any, *, integer: bool = False) -> Any:
 
 
 # ---------------------------------------------------------------------- starts and goals
+def location_rows(value: Any, role: str) -> list[tuple[int, int]] | None:
+    """The rows of an (N, 2) integer array as N ``(x, y)`` tuples; None when ``value`` is
+    not a 2-D numpy array. Other 2-D arrays raise (a float or (N, 3) array is a mistake)."""
+    if not isinstance(value, np.ndarray) or value.ndim != 2:
+        return None
+    if value.shape[1] != 2 or not np.issubdtype(value.dtype, np.integer):
+        raise InvalidLocationError(
+            f"several {role}s as an array must be an (N, 2) array of integers (x, y), got "
+            f"shape {value.shape} of {value.dtype}")
+    return [(int(x), int(y)) for x, y in value.tolist()]
+
+
 def starts_of(start: Any) -> list[Any]:
-    """One start, or several given as a list, set or frozenset (tuples are one location)."""
+    """One start, or several given as a list, set, frozenset or (N, 2) integer array
+    (tuples are one location)."""
     if type(start) is tuple:
         return [start]
+    rows = location_rows(start, "start")
+    if rows is not None:
+        start = rows
     if isinstance(start, list | set | frozenset):
         starts = list(start)
         if not starts:
@@ -76,9 +92,13 @@ def starts_of(start: Any) -> list[Any]:
 
 def goal_locations(goal: Any) -> list[Any] | None:
     """The goal locations: ``[]`` for no goal (a flood), None for a predicate, else one
-    location or the items of a list, set or frozenset (tuples are one location)."""
+    location or the items of a list, set, frozenset or (N, 2) integer array (tuples are one
+    location)."""
     if type(goal) is tuple:
         return [goal]
+    rows = location_rows(goal, "goal")
+    if rows is not None:
+        return rows
     if goal is None:
         return []
     if callable(goal):

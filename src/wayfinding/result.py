@@ -17,6 +17,8 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 __all__ = ["SearchResult", "StopReason", "reconstruct_path"]
 
 Location = Hashable
@@ -76,6 +78,8 @@ class SearchResult:
     False
     >>> SearchResult.trivial((2, 3)).path
     [(2, 3)]
+    >>> SearchResult.trivial((2, 3)).path_array
+    array([[2, 3]])
     >>> SearchResult.disconnected((0, 0)).reason
     <StopReason.DISCONNECTED: 'disconnected'>
     """
@@ -124,6 +128,15 @@ class SearchResult:
         partial = reason is not StopReason.FOUND
         return cls(path, cost, came_from, cost_so_far, expanded, reason, partial, path[-1],
                    **fields)
+
+    @property
+    def path_array(self) -> np.ndarray | None:
+        """``path`` as a numpy array: int64[L, 2] of ``(x, y)`` on grids (rows of
+        :func:`wayfinding.rc_from_xy` give ``(row, col)``), one entry a location for
+        scalar labels; None when ``path`` is None."""
+        if self.path is None:
+            return None
+        return np.array(self.path)
 
     @property
     def found(self) -> bool:

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from .._inputs import check_budget, starts_of
+from .._inputs import check_budget, location_rows, starts_of
 from .._kernels import codes as C
 from ..errors import InvalidParameterError
 from ..result import SearchResult, StopReason
@@ -55,6 +55,9 @@ def _goals(graph: CSRGraph, goal: Any) -> np.ndarray:
     if callable(goal) and goal not in graph:
         labels = graph.labels_of(np.arange(graph.node_count))
         return np.array([i for i, x in enumerate(labels) if goal(x)], dtype=np.int64)
+    rows = location_rows(goal, "goal")
+    if rows is not None:
+        return _nodes(graph, rows)
     if isinstance(goal, list | set | frozenset):
         return _nodes(graph, list(goal))
     return _nodes(graph, [goal])

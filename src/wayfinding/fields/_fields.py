@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .._dispatch import grid_tier
-from .._inputs import check_budget, is_number
+from .._inputs import check_budget, is_number, location_rows
 from .._kernels.codes import STATUS_EXHAUSTED, STATUS_HEAP_FULL
 from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
 from ..graph.protocol import SimpleGraph, _is_networkx, as_graph, edge_cost
@@ -28,7 +28,8 @@ from ._stores import CellNames, FieldBase, GraphStore, GridStore
 def grid_seeds(grid: Grid, seeds: Any, role: str) -> tuple[np.ndarray, np.ndarray]:
     """Seeds on a grid as ``(cells int64[m], initial float64[m])`` (padded flat indices).
 
-    ``seeds``: one location, a list/set/frozenset of locations (initial cost 0), a dict
+    ``seeds``: one location, a list/set/frozenset or (N, 2) integer array of locations
+    (initial cost 0), a dict
     ``{location: initial_cost}``, or a :class:`GridStore` (its reached cells and costs).
     """
     stride = grid.width + 2
@@ -85,6 +86,9 @@ def initial_cost(value: Any, location: Any) -> float:
 
 
 def _seed_pairs(seeds: Any, role: str) -> list[tuple[Any, Any]]:
+    rows = location_rows(seeds, role)
+    if rows is not None:
+        seeds = rows
     if isinstance(seeds, Mapping):
         pairs = list(seeds.items())
     elif isinstance(seeds, list | set | frozenset):
