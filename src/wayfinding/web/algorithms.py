@@ -11,11 +11,8 @@ compiled call).
 Examples
 --------
 >>> import wayfinding as wf
->>> grid = wf.Grid.from_ascii('''
-... ......
-... .####.
-... ......
-... ''')
+>>> grid = wf.SquareGrid(6, 3)
+>>> grid.set_walls([(1, 1), (2, 1), (3, 1), (4, 1)])
 >>> outcome = solve(grid, (0, 0), (5, 2), Algorithm.ASTAR)
 >>> outcome.result.cost, len(outcome.result.path)
 (7.0, 8)
