@@ -206,7 +206,7 @@ def test_a_memory_error_while_sizing_the_workspace_does_not_leave_it_busy(monkey
 
     def scenario():
         wf.astar(OPEN, (0, 0), (5, 5))  # the thread's workspace now exists
-        own = workspace_module._local.workspace
+        own = workspace_module.current()
 
         def no_memory(*args, **kwargs):
             raise MemoryError("injected")
@@ -223,7 +223,7 @@ def test_a_memory_error_while_sizing_the_workspace_does_not_leave_it_busy(monkey
         finally:
             workspace_module.release(again)
         assert wf.astar(big, (0, 0), (399, 399)).cost == 798
-        return workspace_module._local.workspace is own
+        return workspace_module.current() is own
 
     assert in_own_thread(scenario)
 

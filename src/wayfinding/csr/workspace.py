@@ -17,11 +17,10 @@ True
 
 from __future__ import annotations
 
-import threading
-
 import numpy as np
 
 from .._kernels.codes import N_FSTATE, N_STATE
+from .._workspaces import WorkspacePool
 
 __all__ = ["Side", "Workspace", "acquire", "release"]
 
@@ -100,22 +99,9 @@ class Workspace:
         return self.generation
 
 
-_local = threading.local()
-
-
-def acquire(n: int) -> Workspace:
-    """This thread's workspace, sized for ``n`` nodes and marked busy (pair with
-    :func:`release`); a private one when the thread's is busy."""
-    ws = getattr(_local, "workspace", None)
-    if ws is None:
-        ws = _local.workspace = Workspace()
-    elif ws.busy:
-        ws = Workspace()
-    ws.busy = True
-    ws.reserve(n)
-    return ws
-
-
-def release(ws: Workspace) -> None:
-    """Give a workspace from :func:`acquire` back."""
-    ws.busy = False
+_POOL: WorkspacePool[Workspace] = WorkspacePool(Workspace)
+#: This thread's workspace, sized for ``n`` nodes and marked busy (see
+#: :class:`wayfinding._workspaces.WorkspacePool`); pair with :func:`release`.
+acquire = _POOL.acquire
+#: Give a workspace from :func:`acquire` back.
+release = _POOL.release

@@ -25,11 +25,10 @@ True
 
 from __future__ import annotations
 
-import threading
-
 import numpy as np
 
 from .._kernels.codes import N_FSTATE, N_GSTATE
+from .._workspaces import WorkspacePool
 
 __all__ = ["GENERATION_LIMIT", "Workspace", "acquire", "release"]
 
@@ -138,27 +137,11 @@ class Workspace:
                 f"generation={self.generation}, busy={self.busy})")
 
 
-_local = threading.local()
-
-
-def acquire(cells: int) -> Workspace:
-    """This thread's workspace, sized for ``cells`` and marked busy; pair with :func:`release`.
-
-    When the thread's workspace is already busy (a search inside a search), a new private
-    workspace is returned instead. The workspace is marked busy only once it is sized:
-    when growing it fails (MemoryError) nothing stays marked, so the next search in the
-    thread gets the thread's workspace again. Callers release it in a ``finally``.
-    """
-    ws = getattr(_local, "workspace", None)
-    if ws is None:
-        ws = _local.workspace = Workspace()
-    elif ws.busy:
-        ws = Workspace()
-    ws.reserve(cells)
-    ws.busy = True
-    return ws
-
-
-def release(ws: Workspace) -> None:
-    """Give a workspace from :func:`acquire` back."""
-    ws.busy = False
+_POOL: WorkspacePool[Workspace] = WorkspacePool(Workspace)
+#: This thread's workspace, sized for ``cells`` cells and marked busy (see
+#: :class:`wayfinding._workspaces.WorkspacePool`); pair with :func:`release`.
+acquire = _POOL.acquire
+#: Give a workspace from :func:`acquire` back.
+release = _POOL.release
+#: This thread's own workspace, if it has one yet.
+current = _POOL.current

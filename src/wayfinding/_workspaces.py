@@ -1,0 +1,68 @@
+"""One reusable set of kernel buffers per thread, for every compiled tier.
+
+A search borrows its thread's workspace (buffers sized for the graph, reset between
+searches by generation stamps, DESIGN R9) and gives it back when it ends. A search that
+starts while its thread's workspace is busy (a search inside a search, e.g. from a
+callback) gets a private one. A workspace is marked busy only once it is sized: when
+growing it fails (MemoryError) nothing stays marked, so the thread's next search gets it
+again. Callers release in a ``finally``.
+
+Examples
+--------
+>>> class Buffers:
+...     busy = False
+...     def reserve(self, n):
+...         self.size = n
+>>> pool = WorkspacePool(Buffers)
+>>> ws = pool.acquire(10)
+>>> pool.acquire(5) is ws, ws.busy
+(False, True)
+>>> pool.release(ws); pool.acquire(3) is ws
+True
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any, Generic, Protocol, TypeVar
+
+__all__ = ["WorkspacePool"]
+
+
+class _Workspace(Protocol):
+    busy: bool
+
+    def reserve(self, n: int) -> None: ...
+
+
+W = TypeVar("W", bound=_Workspace)
+
+
+class WorkspacePool(Generic[W]):
+    """Per-thread workspaces made by ``factory()`` and grown by ``reserve(n)``."""
+
+    def __init__(self, factory: Callable[[], W]) -> None:
+        self._factory = factory
+        self._local = threading.local()
+
+    def acquire(self, n: int) -> W:
+        """This thread's workspace, sized for ``n`` and marked busy (pair with
+        :meth:`release`); a private one when the thread's is busy."""
+        ws: W | None = getattr(self._local, "workspace", None)
+        if ws is None:
+            ws = self._local.workspace = self._factory()
+        elif ws.busy:
+            ws = self._factory()
+        ws.reserve(n)
+        ws.busy = True
+        return ws
+
+    def current(self) -> W | None:
+        """This thread's own workspace, if it has one yet."""
+        return getattr(self._local, "workspace", None)
+
+    @staticmethod
+    def release(ws: Any) -> None:
+        """Give a workspace from :meth:`acquire` back."""
+        ws.busy = False
