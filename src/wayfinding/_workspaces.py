@@ -27,7 +27,33 @@ import threading
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar
 
-__all__ = ["WorkspacePool"]
+__all__ = ["GENERATION_LIMIT", "Stamped", "WorkspacePool"]
+
+#: Largest generation stamp (int32 stamp arrays; -gen marks expanded nodes).
+GENERATION_LIMIT = 2**31 - 2
+
+
+class Stamped:
+    """Generation stamps of a workspace: ``stamp[v] == gen`` marks the slots of ``v`` as
+    written by the current search, so arrays are never cleared between searches."""
+
+    generation: int
+    #: Largest stamp before the arrays are cleared (a class attribute, so tests can make
+    #: the wrap-around happen sooner).
+    generation_limit = GENERATION_LIMIT
+
+    def stamp_arrays(self) -> list[Any]:
+        """The int32 arrays holding stamps (cleared when the numbers run out)."""
+        raise NotImplementedError
+
+    def next_generation(self) -> int:
+        """A stamp no slot carries yet; clears the stamps when the numbers run out."""
+        if self.generation >= self.generation_limit:
+            for array in self.stamp_arrays():
+                array.fill(0)
+            self.generation = 0
+        self.generation += 1
+        return self.generation
 
 
 class _Workspace(Protocol):

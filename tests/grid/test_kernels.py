@@ -291,7 +291,7 @@ def test_heap_grows_and_big_floods_are_right():
 
 
 def test_generation_wrap_around(monkeypatch):
-    monkeypatch.setattr(workspace, "GENERATION_LIMIT", 3)
+    monkeypatch.setattr(workspace.Workspace, "generation_limit", 3)
     grid = Grid.from_ascii(SQUEEZE, diagonal=True)
     costs = [search.astar(grid, (0, 0), (3, 0)).cost for _ in range(8)]
     floods = [len(search.dijkstra(grid, (2, 2)).cost_so_far) for _ in range(5)]

@@ -20,11 +20,10 @@ from __future__ import annotations
 import numpy as np
 
 from .._kernels.codes import N_FSTATE, N_STATE
-from .._workspaces import WorkspacePool
+from .._workspaces import Stamped, WorkspacePool
 
 __all__ = ["Side", "Workspace", "acquire", "release"]
 
-GENERATION_LIMIT = 2**31 - 2
 _MIN_HEAP = 1024
 
 
@@ -51,7 +50,7 @@ class Side:
             setattr(self, name, new)
 
 
-class Workspace:
+class Workspace(Stamped):
     """Buffers for one search at a time: a forward side, a backward side (made on first
     use by a bidirectional search) and the kernel state arrays."""
 
@@ -87,16 +86,9 @@ class Workspace:
             self._back.stamp[:] = 0
         return self._back
 
-    def next_generation(self) -> int:
-        """A stamp no slot carries yet; clears the stamps when the numbers run out."""
-        if self.generation >= GENERATION_LIMIT:
-            for side in (self.forward, self._back):
-                if side is not None:
-                    side.stamp.fill(0)
-                    side.goal_mark.fill(0)
-            self.generation = 0
-        self.generation += 1
-        return self.generation
+    def stamp_arrays(self) -> list[np.ndarray]:
+        return [a for side in (self.forward, self._back) if side is not None
+                for a in (side.stamp, side.goal_mark)]
 
 
 _POOL: WorkspacePool[Workspace] = WorkspacePool(Workspace)

@@ -28,13 +28,12 @@ from __future__ import annotations
 import numpy as np
 
 from .._kernels.codes import N_FSTATE, N_GSTATE
-from .._workspaces import WorkspacePool
+from .._workspaces import Stamped, WorkspacePool
 
-__all__ = ["GENERATION_LIMIT", "Workspace", "acquire", "release"]
+__all__ = ["Workspace", "acquire", "current", "release"]
 
 #: Largest generation stamp before the stamps are cleared and numbering restarts at 1
 #: (stamps are int32 and expanded cells carry ``-generation``).
-GENERATION_LIMIT = 2**31 - 2
 
 #: Slots in the heap arrays of a new workspace (they grow on demand).
 _MIN_HEAP = 1024
@@ -43,7 +42,7 @@ _EMPTY_I32 = np.zeros(0, dtype=np.int32)
 _EMPTY_F64 = np.zeros(0, dtype=np.float64)
 
 
-class Workspace:
+class Workspace(Stamped):
     """Buffers for one search at a time: per-cell arrays, a heap and the search state.
 
     Parameters
@@ -105,14 +104,8 @@ class Workspace:
         self.capacity = capacity
         self.generation = 0  # fresh zeroed stamps: numbering may restart
 
-    def next_generation(self) -> int:
-        """A stamp no slot carries yet; clears the stamps when the numbers run out."""
-        if self.generation >= GENERATION_LIMIT:
-            self.stamp.fill(0)
-            self.goal_mark.fill(0)
-            self.generation = 0
-        self.generation += 1
-        return self.generation
+    def stamp_arrays(self) -> list[np.ndarray]:
+        return [self.stamp, self.goal_mark]
 
     def reserve_buckets(self, ring: int) -> None:
         """Make room for a bucket queue of ``ring`` buckets."""
