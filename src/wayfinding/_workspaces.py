@@ -37,6 +37,7 @@ class Stamped:
     """Generation stamps of a workspace: ``stamp[v] == gen`` marks the slots of ``v`` as
     written by the current search, so arrays are never cleared between searches."""
 
+    __slots__ = ()
     generation: int
     #: Largest stamp before the arrays are cleared (a class attribute, so tests can make
     #: the wrap-around happen sooner).
