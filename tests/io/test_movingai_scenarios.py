@@ -17,12 +17,8 @@ from wayfinding.io.movingai import (
     read_scenarios,
     write_scenarios,
 )
-from wayfinding.io.scenario import (
-    GENERATOR_SLACK,
-    effective_decimals,
-    printed_precision,
-    scenario_lines,
-)
+from wayfinding.io.precision import GENERATOR_SLACK, effective_decimals, printed_precision
+from wayfinding.io.scenario import scenario_lines
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SQRT2 = math.sqrt(2.0)
