@@ -44,15 +44,21 @@ class AStarSearch:
     def __init__(self, graph: Any, start: Any, goal: Any, *,
                  heuristic: Callable[[Any, Any], float] | None = None, weight: float = 1.0,
                  max_cost: float | None = None) -> None:
-        if is_grid(graph):
+        self._on_grid = is_grid(graph)
+        self._result: SearchResult | None = None
+        if self._on_grid:
             from .grid.resumable import GridAStarSearch
 
             check_grid_endpoints(start, goal)  # [7, 4] is two goals: say so
             self._impl: Any = GridAStarSearch(graph, start, goal, heuristic=heuristic,
                                               weight=weight, max_cost=max_cost)
         else:
-            self._impl = _GenericAStarSearch(as_graph(graph), start, goal, heuristic=heuristic,
-                                             weight=weight, max_cost=max_cost)
+            graph = as_graph(graph)
+            if heuristic is None:
+                heuristic = default_heuristic(graph, goal)
+            self._impl = BestFirstSearch(graph, start, goal,
+                                         priority=Priority.COST_PLUS_HEURISTIC,
+                                         heuristic=heuristic, weight=weight, max_cost=max_cost)
 
     def step(self, max_expansions: int | None = None, max_seconds: float | None = None) -> bool:
         """Go on for at most ``max_expansions`` expansions / ``max_seconds`` seconds.
@@ -69,7 +75,9 @@ class AStarSearch:
     @property
     def result(self) -> SearchResult | None:
         """The finished search's result, or None while it is still running."""
-        return self._impl.result
+        if self._result is None and self._impl.done:  # the engine builds it on request
+            self._result = self._impl.result if self._on_grid else self._impl.result()
+        return self._result
 
     @property
     def expanded(self) -> int:
@@ -87,36 +95,3 @@ class AStarSearch:
 
     def __repr__(self) -> str:
         return f"AStarSearch({'done' if self.done else 'running'}, expanded={self.expanded})"
-
-
-class _GenericAStarSearch:
-    """The generic engine with the same face as GridAStarSearch."""
-
-    def __init__(self, graph: Any, start: Any, goal: Any, *,
-                 heuristic: Callable[[Any, Any], float] | None, weight: float,
-                 max_cost: float | None) -> None:
-        heuristic = heuristic if heuristic is not None else default_heuristic(graph, goal)
-        self._search = BestFirstSearch(graph, start, goal, priority=Priority.COST_PLUS_HEURISTIC,
-                                       heuristic=heuristic, weight=weight, max_cost=max_cost)
-        self.result: SearchResult | None = None
-
-    def step(self, max_expansions: int | None, max_seconds: float | None) -> bool:
-        done = self._search.step(max_expansions, max_seconds)
-        if done and self.result is None:
-            self.result = self._search.result()
-        return done
-
-    @property
-    def done(self) -> bool:
-        return self._search.done
-
-    @property
-    def expanded(self) -> int:
-        return self._search.expanded
-
-    @property
-    def reason(self) -> StopReason | None:
-        return self._search.reason
-
-    def partial_path(self) -> list[Any]:
-        return self._search.partial_path()

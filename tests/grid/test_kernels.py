@@ -3,7 +3,7 @@
 Every movement rule (4/8-way, straight/diagonal costs incl. 10/14, every corner rule),
 weighted and not. Checked by cost and by path validity (adjacent steps, passable cells,
 corner rule, cost recomputed), never by length alone. This file also runs under
-``NUMBA_DISABLE_JIT=1`` (see test_kernels_nojit.py), so the kernels are tested as Python.
+``NUMBA_DISABLE_JIT=1`` (see tests/test_kernels_nojit.py), so the kernels are tested as Python.
 """
 
 from __future__ import annotations

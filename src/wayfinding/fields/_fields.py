@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .._dispatch import grid_tier
+from .._dispatch import grid_tier, is_grid
 from .._inputs import check_budget, is_number, location_rows
 from .._kernels.codes import STATUS_EXHAUSTED, STATUS_HEAP_FULL
 from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
@@ -66,7 +66,7 @@ def graph_seeds(graph: Any, seeds: Any, role: str) -> dict[Any, float]:
     contains = getattr(graph, "__contains__", None)
     result: dict[Any, float] = {}
     for loc, value in _seed_pairs(seeds, role):
-        if isinstance(graph, Grid):
+        if is_grid(graph):
             loc = graph.check_location(loc, role)
         elif contains is not None and not contains(loc):
             raise InvalidLocationError(f"{role} {loc!r} is not in the graph")

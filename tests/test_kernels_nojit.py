@@ -1,0 +1,44 @@
+"""Every kernel once more as plain Python (``NUMBA_DISABLE_JIT=1``).
+
+Each group of test files runs in one subprocess with the JIT off and few hypothesis
+examples, so the kernels' Python semantics (what coverage sees) are checked against the
+same oracles. Tests that are slow without the JIT (dao maps, large grids, threads) are
+left out.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+GROUPS = {
+    "grid searches": (["tests/grid/test_kernels.py"], None),
+    "components, jps, prepared grids": (
+        ["tests/grid/test_components.py", "tests/grid/test_jps.py",
+         "tests/grid/test_prepared.py"], "not threads and not large"),
+    "fields, replanning, any-angle, turns": (
+        ["tests/fields/test_flood.py", "tests/fields/test_flowfield.py",
+         "tests/replan/test_dstar_lite.py", "tests/replan/test_changes.py",
+         "tests/anyangle/test_sight.py", "tests/grid/test_turns.py"], "not dao"),
+    "csr and the toolkit": (
+        ["tests/csr/test_properties.py", "tests/csr/test_build.py", "tests/kernels"], None),
+}
+
+
+@pytest.mark.parametrize("group", list(GROUPS))
+def test_kernel_tests_pass_without_jit(group):
+    files, deselect = GROUPS[group]
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1", WAYFINDING_EXAMPLES="6")
+    command = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *files]
+    if deselect:
+        command[-len(files):-len(files)] = ["-k", deselect]
+    run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=600)
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+    assert " passed" in run.stdout
