@@ -27,6 +27,8 @@ import threading
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar
 
+import numpy as np
+
 __all__ = ["GENERATION_LIMIT", "Stamped", "WorkspacePool"]
 
 #: Largest generation stamp (int32 stamp arrays; -gen marks expanded nodes).
@@ -34,14 +36,21 @@ GENERATION_LIMIT = 2**31 - 2
 
 
 class Stamped:
-    """Generation stamps of a workspace: ``stamp[v] == gen`` marks the slots of ``v`` as
-    written by the current search, so arrays are never cleared between searches."""
+    """What every workspace has: its size, whether a search holds it, the kernel state
+    arrays, and generation stamps (``stamp[v] == gen`` marks the slots of ``v`` as
+    written by the current search, so arrays are never cleared between searches)."""
 
-    __slots__ = ()
-    generation: int
+    __slots__ = ("busy", "capacity", "fstate", "generation", "state")
     #: Largest stamp before the arrays are cleared (a class attribute, so tests can make
     #: the wrap-around happen sooner).
     generation_limit = GENERATION_LIMIT
+
+    def __init__(self, n_state: int, n_fstate: int) -> None:
+        self.capacity = 0
+        self.generation = 0
+        self.busy = False
+        self.state = np.zeros(n_state, dtype=np.int64)
+        self.fstate = np.zeros(n_fstate, dtype=np.float64)
 
     def stamp_arrays(self) -> list[Any]:
         """The int32 arrays holding stamps (cleared when the numbers run out)."""

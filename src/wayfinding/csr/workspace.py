@@ -54,16 +54,12 @@ class Workspace(Stamped):
     """Buffers for one search at a time: a forward side, a backward side (made on first
     use by a bidirectional search) and the kernel state arrays."""
 
-    __slots__ = ("_back", "busy", "capacity", "forward", "fstate", "generation", "state")
+    __slots__ = ("_back", "forward")
 
     def __init__(self, n: int = 0) -> None:
-        self.capacity = 0
-        self.generation = 0
-        self.busy = False
+        super().__init__(N_STATE, N_FSTATE)
         self.forward = Side(0)
         self._back: Side | None = None
-        self.state = np.zeros(N_STATE, dtype=np.int64)
-        self.fstate = np.zeros(N_FSTATE, dtype=np.float64)
         self.reserve(n)
 
     def reserve(self, n: int) -> None:

@@ -19,8 +19,8 @@ from .._inputs import check_budget, is_number, location_rows
 from .._kernels.codes import STATUS_EXHAUSTED, STATUS_HEAP_FULL
 from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
 from ..graph.protocol import SimpleGraph, _is_networkx, as_graph, edge_cost
-from ..grid import _engine
 from ..grid.derived import Derived
+from ..grid.flat import move_table
 from ..grid.grid import Grid
 from ._stores import CellNames, FieldBase, GraphStore, GridStore
 
@@ -123,8 +123,8 @@ def flood_grid(grid: Grid, seeds: Any, role: str, max_cost: float | None,
 
     cells, initial = grid_seeds(grid, seeds, role)
     flat = grid.flat  # UnsupportedGridError on grids with several terrain classes
-    p = _engine.plan(grid)
-    moves, lengths = p.moves[:p.n_moves], p.lengths[:p.n_moves]
+    p = move_table(grid)
+    moves, lengths = p.moves, p.lengths
     dist = np.full(flat.passable.shape[0], math.inf)
     parent = np.full(flat.passable.shape[0], -1, dtype=np.int32)
     heap_key = np.empty(max(1024, 2 * cells.shape[0]), dtype=np.float64)

@@ -38,8 +38,8 @@ from ..errors import InvalidParameterError
 from ..graph.engine import Goal
 from ..heuristics import octile_steps
 from ..result import SearchResult, StopReason
-from . import _engine
 from ._checks import passable_index
+from .flat import move_table
 from .grid import Grid
 
 __all__ = ["astar_turns"]
@@ -111,8 +111,8 @@ def astar_turns(grid: Grid, start: Any, goal: Any, *, turn_cost: float = 0.0) ->
     d, d2 = octile_steps(m.straight_cost, m.diagonal_cost) if m.diagonal else (
         m.straight_cost, 0.0)
     hp = np.array([d, d2, grid.min_cost, 1.0 if m.diagonal else 0.0])
-    p = _engine.plan(grid)
-    moves, lengths = p.moves[:p.n_moves], p.lengths[:p.n_moves]
+    p = move_table(grid)
+    moves, lengths = p.moves, p.lengths
     found, g, previous, expanded = kernel(
         flat.passable, flat.costs, flat.weighted, moves, lengths, p.rule,
         stride, hp, float(turn_cost), start_index, goal_mark, goal_xy)

@@ -70,13 +70,11 @@ class Workspace(Stamped):
         Stamp of the current search (0 before the first).
     """
 
-    __slots__ = ("buckets", "busy", "capacity", "fstate", "g", "generation", "goal_mark",
-                 "heap_f", "heap_g", "heap_n", "link", "parent", "stamp", "state", "touched")
+    __slots__ = ("buckets", "g", "goal_mark", "heap_f", "heap_g", "heap_n", "link", "parent",
+                 "stamp", "touched")
 
     def __init__(self, cells: int = 0) -> None:
-        self.capacity = 0
-        self.generation = 0
-        self.busy = False
+        super().__init__(N_GSTATE, N_FSTATE)
         self.stamp = self.goal_mark = self.parent = self.touched = _EMPTY_I32
         self.g = _EMPTY_F64
         self.heap_f = np.zeros(_MIN_HEAP, dtype=np.float64)
@@ -84,8 +82,6 @@ class Workspace(Stamped):
         self.heap_n = np.zeros(_MIN_HEAP, dtype=np.int32)
         self.link = np.zeros(_MIN_HEAP, dtype=np.int32)
         self.buckets = np.zeros(64, dtype=np.int32)
-        self.state = np.zeros(N_GSTATE, dtype=np.int64)
-        self.fstate = np.zeros(N_FSTATE, dtype=np.float64)
         self.reserve(cells)
 
     def reserve(self, cells: int) -> None:

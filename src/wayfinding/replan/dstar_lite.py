@@ -45,8 +45,8 @@ import numpy as np
 
 from .._dispatch import require_grid
 from ..errors import InvalidLocationError
-from ..grid import _engine
 from ..grid._checks import location_in_grid, passable_index
+from ..grid.flat import move_table
 from ..grid.grid import Grid
 from ..heuristics import octile_steps
 
@@ -112,8 +112,8 @@ class DStarLite:
         self._stride = flat.stride
         self._passable = flat.passable.copy()
         self._costs = flat.costs.copy()
-        p = _engine.plan(grid)
-        self._moves, self._lengths = p.moves[:p.n_moves], p.lengths[:p.n_moves]
+        p = move_table(grid)
+        self._moves, self._lengths = p.moves, p.lengths
         self._rule = p.rule
         m = grid.movement
         # octile_steps keeps the estimate admissible and consistent for every D, D2
