@@ -77,6 +77,11 @@ def grids() -> tuple[float, str]:
     jumped: wf.SearchResult = wf.jps(wf.Grid(np.ones((4, 4), dtype=bool), diagonal=True),
                                      (0, 0), (3, 3))
     turns = wf.astar_turns(square, (0, 2), (3, 0), turn_cost=1.0)
+    counted: int | None = turns.turns
+    row_col = wf.rc_from_xy(np.array([[0, 2], [3, 0]]))
+    back: list[tuple[int, int]] = wf.xy_from_rc([(2, 0), (0, 3)])
+    array = result.path_array
+    assert counted is not None and array is not None and row_col.shape == (2, 2) and back
     theta = wf.theta_star(wf.Grid.from_ascii("....\n.#..", diagonal=True), (0, 0), (3, 1))
     smooth = wf.smooth_path(grid, result.path)
     length: float = wf.euclidean_length(smooth)

@@ -260,18 +260,12 @@ class Grid:
     @property
     def passable_mask(self) -> np.ndarray:
         """Read-only bool[H, W] view: True where passable."""
-        view = self._passable.view()
-        view.flags.writeable = False
-        return view
+        return _read_only(self._passable)  # type: ignore[return-value]
 
     @property
     def costs(self) -> np.ndarray | None:
         """Read-only float64[H, W] view of entry costs, or None when every cell costs 1."""
-        if self._costs is None:
-            return None
-        view = self._costs.view()
-        view.flags.writeable = False
-        return view
+        return _read_only(self._costs)
 
     @property
     def diagonal(self) -> bool:
