@@ -47,6 +47,16 @@ def key_less(a1, a2, b1, b2, tol):  # pragma: no cover - numba
 
 # ---------------------------------------------------------------- sifting (both heaps)
 @njit(cache=True, nogil=True, inline="always")
+def _put(items, key1, key2, pos, i, item, k1, k2, indexed):  # pragma: no cover - numba
+    """Write the entry ``(k1, k2, item)`` into slot ``i`` (``indexed``: and its ``pos``)."""
+    items[i] = item
+    key1[i] = k1
+    key2[i] = k2
+    if indexed:
+        pos[item] = i
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _sift_up(items, key1, key2, pos, i, tol, indexed):  # pragma: no cover - numba
     """Move the entry at position ``i`` up until its parent is not larger (``indexed``:
     keep ``pos`` up to date)."""
@@ -57,17 +67,9 @@ def _sift_up(items, key1, key2, pos, i, tol, indexed):  # pragma: no cover - num
         p = (i - 1) >> 1
         if not key_less(x1, x2, key1[p], key2[p], tol):
             break
-        items[i] = items[p]
-        key1[i] = key1[p]
-        key2[i] = key2[p]
-        if indexed:
-            pos[items[i]] = i
+        _put(items, key1, key2, pos, i, items[p], key1[p], key2[p], indexed)
         i = p
-    items[i] = item
-    key1[i] = x1
-    key2[i] = x2
-    if indexed:
-        pos[item] = i
+    _put(items, key1, key2, pos, i, item, x1, x2, indexed)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -85,17 +87,9 @@ def _sift_down(items, key1, key2, pos, size, i, tol, indexed):  # pragma: no cov
             c = r
         if not key_less(key1[c], key2[c], x1, x2, tol):
             break
-        items[i] = items[c]
-        key1[i] = key1[c]
-        key2[i] = key2[c]
-        if indexed:
-            pos[items[i]] = i
+        _put(items, key1, key2, pos, i, items[c], key1[c], key2[c], indexed)
         i = c
-    items[i] = item
-    key1[i] = x1
-    key2[i] = x2
-    if indexed:
-        pos[item] = i
+    _put(items, key1, key2, pos, i, item, x1, x2, indexed)
 
 
 # ---------------------------------------------------------------- indexed heap

@@ -1,17 +1,15 @@
 """Reusable search buffers for the CSR kernels, one set per thread (generation stamps).
 
-As :mod:`wayfinding.grid.workspace`: per-node arrays are never cleared between searches;
-a slot counts only when its stamp equals the search's generation. Each thread has its own
-workspace; a search inside a search (re-entrant use) gets a private one.
+As :mod:`wayfinding.grid.workspace` (the pool of :mod:`wayfinding._workspaces`): per-node
+arrays are never cleared between searches; a slot counts only when its stamp equals the
+search's generation. A bidirectional search also uses the backward side, allocated on its
+first use.
 
 Examples
 --------
 >>> ws = acquire(10)
->>> ws.capacity >= 10, ws.busy
+>>> ws.forward.g.shape[0] >= 10, ws.backward.stamp.shape == ws.forward.stamp.shape
 (True, True)
->>> release(ws)
->>> acquire(5) is ws
-True
 >>> release(ws)
 """
 

@@ -127,12 +127,14 @@ def read_map(path: PathLike, *, rule: TerrainRule = TerrainRule.CLASSES,
 
     Examples
     --------
+    A map written by :func:`write_map` reads back as it was:
+
     >>> import tempfile, pathlib
-    >>> with tempfile.TemporaryDirectory() as d:
-    ...     p = pathlib.Path(d, "tiny.map")
-    ...     _ = p.write_text("type octile\\nheight 1\\nwidth 2\\nmap\\n.@\\n")
-    ...     read_map(p).passable_mask.tolist()
-    [[True, False]]
+    >>> from wayfinding import Grid
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     write_map(Grid.from_ascii(".#.", diagonal=True), pathlib.Path(folder, "tiny.map"))
+    ...     read_map(pathlib.Path(folder, "tiny.map")).passable_mask.tolist()
+    [[True, False, True]]
     """
     return parse_map(read_text(path), source=os.fspath(path), rule=rule, costs=costs)
 
