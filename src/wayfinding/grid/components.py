@@ -1,8 +1,12 @@
 """Connected components of a grid (DESIGN R7).
 
 Cells are labelled once, on first need, by a compiled flood fill and kept in the grid's
-derived data until the next edit (the key ``COMPONENTS``, see
-:mod:`wayfinding.grid.derived`). Movement on a grid is
+derived data (the key ``COMPONENTS``, see :mod:`wayfinding.grid.derived`). After an edit
+of a few cells the labels are patched, not rebuilt: an opened cell joins its neighbours'
+components (the smaller ones are relabelled), and a closed cell starts one flood per
+open neighbour, in turns, until all but one group of them have met or ended (the ended
+ones split off). The patched labels stay exact (equal exactly when connected) but not
+numbered in order; :func:`components` renumbers them when asked. Movement on a grid is
 symmetric, so a component is a set of cells that can all reach each other; a query whose
 start and goal lie in different components has no path, and searches answer it without
 exploring anything.
@@ -34,11 +38,12 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from .derived import Derived
+from .derived import Derived, Edit, EditKind
 from .movement import CornerCutting
 
 if TYPE_CHECKING:  # pragma: no cover - grid.py imports this module (Grid.components)
@@ -50,15 +55,25 @@ Location = tuple[int, int]
 
 
 class ComponentLabels(NamedTuple):
-    """Component labels of one grid version, as cached on the grid."""
+    """Component labels of one grid version, as cached on the grid.
+
+    Two open cells are connected exactly when their labels are equal. Built afresh, the
+    labels run from 0 to ``count - 1`` in row-major order of each component's first cell
+    (``in_order``); patched after edits, they may skip numbers (:func:`components` gives
+    the numbering in order).
+    """
 
     #: int32[(H + 2) * (W + 2)], label per padded flat index (the layout of ``grid.flat``);
     #: -1 for walls and the border. For kernels that work on flat indices.
     flat: np.ndarray
     #: Read-only int32[H, W] view of ``flat`` without the border, indexed ``[y, x]``.
     labels: np.ndarray
-    #: Number of components; labels run from 0 to ``count - 1``.
+    #: Number of components.
     count: int
+    #: int64, cells per label (for patches; None until the first patch).
+    sizes: np.ndarray | None = None
+    #: True when the labels run from 0 to ``count - 1`` in row-major order.
+    in_order: bool = True
 
 
 def component_labels(grid: Grid) -> ComponentLabels:
@@ -99,7 +114,7 @@ def components(grid: Grid) -> np.ndarray:
     array([[ 0, -1,  1],
            [-1,  2, -1]], dtype=int32)
     """
-    return component_labels(grid).labels
+    return grid.derived(IN_ORDER).labels
 
 
 def connected(grid: Grid, a: Any, b: Any) -> bool:
@@ -170,13 +185,10 @@ def _build(grid: Grid) -> ComponentLabels:
     from ._kernels.components import label_slice  # numba is imported lazily
 
     flat = grid.flat_classes  # joins only cells of one terrain class (Grid.classes)
-    diagonal_steps = grid.diagonal and grid.corner_cutting is CornerCutting.ALWAYS
-    s = flat.stride
-    steps = [1, -1, -s, s] + ([1 - s, -1 - s, 1 + s, s - 1] if diagonal_steps else [])
     labels_flat = np.full(flat.passable.shape[0], -1, dtype=np.int32)
     frontier = np.empty(flat.passable.shape[0], dtype=np.int32)
     state = np.zeros(3, dtype=np.int64)
-    offsets = np.array(steps, dtype=np.int64)
+    offsets = _steps(grid, flat.stride)
     while not label_slice(flat.passable, offsets, labels_flat, frontier, state, _SLICE):
         pass  # Python runs its signal handlers (KeyboardInterrupt) between slices
     count = state[2]
@@ -186,5 +198,66 @@ def _build(grid: Grid) -> ComponentLabels:
     return ComponentLabels(flat=labels_flat, labels=inner, count=int(count))
 
 
-#: The component labels of a grid version (``grid.derived(COMPONENTS)``).
-COMPONENTS: Derived[ComponentLabels] = Derived("component labels", _build)
+def _steps(grid: Grid, stride: int) -> np.ndarray:
+    """The flat offsets that join cells (see the module doc): 4, or 8 when corners may
+    be cut."""
+    diagonal_steps = grid.diagonal and grid.corner_cutting is CornerCutting.ALWAYS
+    s = stride
+    steps = [1, -1, -s, s] + ([1 - s, -1 - s, 1 + s, s - 1] if diagonal_steps else [])
+    return np.array(steps, dtype=np.int64)
+
+
+def _patch(grid: Grid, old: ComponentLabels, edits: Sequence[Edit]) -> ComponentLabels:
+    """``old`` labels brought up to date after ``edits`` (copied, never changed)."""
+    cells = list(dict.fromkeys(c for e in edits if e.kind is EditKind.WALLS for c in e.cells))
+    if not cells:
+        return old  # costs never change what is connected
+    from ._kernels.components import P_COUNT, P_NEXT, patch_cell
+
+    flat = grid.flat_classes
+    stride = flat.stride
+    index = [(y + 1) * stride + x + 1 for x, y in cells]
+    labels = old.flat.copy()
+    now = codes = flat.passable
+    if len(index) > 1:  # each cell goes from its old state to its new one in turn
+        codes = now.copy()
+        several, classes = grid.several_classes, grid.classes
+        for (x, y), i in zip(cells, index, strict=True):
+            code = int(classes[y, x]) + 1 if several else 1  # type: ignore[index]
+            codes[i] = code if labels[i] >= 0 else 0
+    top = int(labels.max()) + 1 if old.sizes is None else old.sizes.shape[0]
+    steps = _steps(grid, stride)
+    room = top + len(index) * steps.shape[0] + 1
+    sizes = np.zeros(max(room, 2 * top), dtype=np.int64)
+    if old.sizes is None:
+        sizes[:top] = np.bincount(labels[labels >= 0], minlength=top)
+    else:
+        sizes[:top] = old.sizes
+    state = np.array([top, old.count], dtype=np.int64)
+    for i in index:
+        if codes is not now:
+            codes[i] = now[i]
+        patch_cell(codes, steps, labels, sizes, i, state)
+    labels.flags.writeable = False
+    inner = labels.reshape(grid.height + 2, stride)[1:-1, 1:-1]
+    return ComponentLabels(flat=labels, labels=inner, count=int(state[P_COUNT]),
+                           sizes=sizes[:int(state[P_NEXT])], in_order=False)
+
+
+def _in_order(grid: Grid) -> ComponentLabels:
+    found = grid.derived(COMPONENTS)
+    if found.in_order:
+        return found
+    from ._kernels.components import renumber
+
+    labels = renumber(found.flat, found.sizes.shape[0])  # type: ignore[union-attr]
+    labels.flags.writeable = False
+    inner = labels.reshape(grid.height + 2, grid.width + 2)[1:-1, 1:-1]
+    return ComponentLabels(flat=labels, labels=inner, count=found.count)
+
+
+#: The component labels of a grid version (``grid.derived(COMPONENTS)``): exact, patched
+#: after small edits, numbered in any order.
+COMPONENTS: Derived[ComponentLabels] = Derived("component labels", _build, _patch)
+#: The same labels numbered in row-major order of each component's first cell.
+IN_ORDER: Derived[ComponentLabels] = Derived("component labels in order", _in_order)

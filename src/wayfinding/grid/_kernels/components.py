@@ -8,6 +8,7 @@ caller can let Python handle Ctrl-C between them.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 #: ``state`` slots of :func:`label_slice`: next seed, frontier size, components so far.
@@ -77,3 +78,180 @@ def label_slice(passable, offsets, labels, frontier, state, budget):  # pragma: 
         count += 1
         frontier[0] = seed
         top = 1
+
+
+#: ``state`` slots of :func:`patch_cell`: next unused label, number of components.
+P_NEXT, P_COUNT = 0, 1
+
+
+@njit(cache=True, nogil=True)
+def _relabel(codes, offsets, labels, seed, old, new, stack):  # pragma: no cover
+    """Give every cell of component ``old`` (the one holding ``seed``) label ``new``."""
+    labels[seed] = new
+    stack[0] = seed
+    top = 1
+    while top > 0:
+        top -= 1
+        current = stack[top]
+        for k in range(offsets.shape[0]):
+            nxt = current + offsets[k]
+            if labels[nxt] == old and codes[nxt] != 0:
+                labels[nxt] = new
+                stack[top] = nxt
+                top += 1
+
+
+@njit(cache=True, nogil=True)
+def _root(parent, g):  # pragma: no cover
+    while parent[g] != g:
+        g = parent[g]
+    return g
+
+
+@njit(cache=True, nogil=True)
+def patch_cell(codes, offsets, labels, sizes, cell, state):  # pragma: no cover
+    """Bring the labels up to date after ``cell`` was opened or closed.
+
+    Parameters (inputs)
+    -------------------
+    codes : uint8[n], the padded class codes as they are now (0 on walls); every other
+        cell whose code changed must still hold its old labels' state (walls -1).
+    offsets : int64[k], flat offsets of the steps to follow (as :func:`label_slice`).
+    cell : int, the padded flat index of the edited cell.
+
+    In/out
+    ------
+    labels : int32[n], exact component labels of the grid before the edit (any numbering:
+        equal labels exactly when connected), -1 on walls; updated in place.
+    sizes : int64[m], cells per label; room for ``state[P_NEXT] + offsets.shape[0]``.
+    state : int64[2], ``P_*`` slots.
+
+    Opening a cell joins the components of its open neighbours: the smaller ones take the
+    largest's label (a flood over each smaller one). Closing one may split its component:
+    a flood from each open neighbour runs, one cell each in turn; floods that meet are
+    joined, and as soon as at most one group of floods is still running, every group
+    whose floods all ended is a component of its own (new label) and the one running
+    keeps the old label. So the work is about the number of neighbours times the size of
+    the parts split off, and a cell in an open area costs a few steps.
+    """
+    code = codes[cell]
+    old = labels[cell]
+    n_steps = offsets.shape[0]
+    if code != 0 and old < 0:  # opened
+        best = -1
+        for k in range(n_steps):
+            lab = labels[cell + offsets[k]]
+            if lab >= 0 and codes[cell + offsets[k]] == code and (
+                    best < 0 or sizes[lab] > sizes[best]):
+                best = lab
+        if best < 0:
+            best = state[P_NEXT]
+            state[P_NEXT] += 1
+            sizes[best] = 0
+            state[P_COUNT] += 1
+        stack = np.empty(0, dtype=np.int32)
+        for k in range(n_steps):
+            nxt = cell + offsets[k]
+            lab = labels[nxt]
+            if lab >= 0 and lab != best and codes[nxt] == code:
+                if stack.shape[0] == 0:
+                    stack = np.empty(labels.shape[0], dtype=np.int32)
+                _relabel(codes, offsets, labels, nxt, lab, best, stack)
+                sizes[best] += sizes[lab]
+                sizes[lab] = 0
+                state[P_COUNT] -= 1
+        labels[cell] = best
+        sizes[best] += 1
+        return
+    if code != 0 or old < 0:
+        return  # unchanged
+    labels[cell] = -1  # closed
+    sizes[old] -= 1
+    if sizes[old] == 0:
+        state[P_COUNT] -= 1
+        return
+    seeds = np.empty(n_steps, dtype=np.int64)
+    k_seeds = 0
+    for k in range(n_steps):
+        nxt = cell + offsets[k]
+        if labels[nxt] == old and codes[nxt] != 0:
+            seeds[k_seeds] = nxt
+            k_seeds += 1
+    if k_seeds <= 1:
+        return
+    queues = np.empty((k_seeds, labels.shape[0]), dtype=np.int32)
+    heads = np.zeros(k_seeds, dtype=np.int64)
+    tails = np.ones(k_seeds, dtype=np.int64)
+    parent = np.arange(k_seeds)
+    for g in range(k_seeds):
+        queues[g, 0] = seeds[g]
+        labels[seeds[g]] = -2 - g
+    while True:
+        for g in range(k_seeds):
+            if heads[g] == tails[g]:
+                continue
+            current = queues[g, heads[g]]
+            heads[g] += 1
+            for k in range(n_steps):
+                nxt = current + offsets[k]
+                lab = labels[nxt]
+                if lab == old and codes[nxt] != 0:
+                    labels[nxt] = -2 - g
+                    queues[g, tails[g]] = nxt
+                    tails[g] += 1
+                elif lab <= -2 and lab != -2 - g:
+                    a, b = _root(parent, g), _root(parent, -2 - lab)
+                    if a != b:
+                        parent[max(a, b)] = min(a, b)
+        # a group is still running while one of its floods is; stop at one group
+        running = -1
+        several = False
+        for g in range(k_seeds):
+            if heads[g] < tails[g]:
+                r = _root(parent, g)
+                if running < 0:
+                    running = r
+                elif r != running:
+                    several = True
+        if not several:
+            break
+    keeper = running
+    if keeper < 0:
+        keeper = _root(parent, 0)
+    new_label = np.full(k_seeds, -1, dtype=np.int64)
+    for g in range(k_seeds):
+        r = _root(parent, g)
+        if r == keeper:
+            continue
+        if new_label[r] < 0:
+            new_label[r] = state[P_NEXT]
+            state[P_NEXT] += 1
+            sizes[new_label[r]] = 0
+            state[P_COUNT] += 1
+    for g in range(k_seeds):
+        r = _root(parent, g)
+        target = old if r == keeper else new_label[r]
+        for i in range(tails[g]):
+            labels[queues[g, i]] = target
+        if r != keeper:
+            sizes[target] += tails[g]
+            sizes[old] -= tails[g]
+
+
+@njit(cache=True, nogil=True)
+def renumber(labels, top):  # pragma: no cover
+    """``labels`` (values below ``top``) numbered 0, 1, ... in the order of each label's
+    first cell, as :func:`label_slice` numbers them; -1 stays -1."""
+    out = np.empty_like(labels)
+    mapping = np.full(top, -1, dtype=np.int32)
+    count = 0
+    for i in range(labels.shape[0]):
+        lab = labels[i]
+        if lab < 0:
+            out[i] = -1
+        else:
+            if mapping[lab] < 0:
+                mapping[lab] = count
+                count += 1
+            out[i] = mapping[lab]
+    return out
