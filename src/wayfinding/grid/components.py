@@ -72,8 +72,14 @@ class ComponentLabels(NamedTuple):
     count: int
     #: int64, cells per label (for patches; None until the first patch).
     sizes: np.ndarray | None = None
-    #: True when the labels run from 0 to ``count - 1`` in row-major order.
+    #: True when the labels run from 0 to ``count - 1`` in row-major order (and walls
+    #: are -1); after patches only the entries of open cells mean anything.
     in_order: bool = True
+    #: The padded class codes the labels were patched for (None: built afresh).
+    codes: np.ndarray | None = None
+    #: int64, scratch of the patches, shared by the versions patched from one build
+    #: (used under the grid's lock only); its last entry is the last generation used.
+    stamp: np.ndarray | None = None
 
 
 def component_labels(grid: Grid) -> ComponentLabels:
@@ -192,10 +198,15 @@ def _build(grid: Grid) -> ComponentLabels:
     while not label_slice(flat.passable, offsets, labels_flat, frontier, state, _SLICE):
         pass  # Python runs its signal handlers (KeyboardInterrupt) between slices
     count = state[2]
-    inner = labels_flat.reshape(grid.height + 2, flat.stride)[1:-1, 1:-1]
-    inner.flags.writeable = False
-    labels_flat.flags.writeable = False
-    return ComponentLabels(flat=labels_flat, labels=inner, count=int(count))
+    return _labels(grid, labels_flat, count=int(count))
+
+
+def _labels(grid: Grid, store: np.ndarray, **fields: Any) -> ComponentLabels:
+    """ComponentLabels over ``store`` (kept writeable for patches, seen read-only)."""
+    view = store.view()
+    view.flags.writeable = False
+    inner = view.reshape(grid.height + 2, grid.width + 2)[1:-1, 1:-1]
+    return ComponentLabels(flat=view, labels=inner, **fields)
 
 
 def _steps(grid: Grid, stride: int) -> np.ndarray:
@@ -208,40 +219,51 @@ def _steps(grid: Grid, stride: int) -> np.ndarray:
 
 
 def _patch(grid: Grid, old: ComponentLabels, edits: Sequence[Edit]) -> ComponentLabels:
-    """``old`` labels brought up to date after ``edits`` (copied, never changed)."""
+    """``old`` labels brought up to date after ``edits``, sharing ``old``'s array when no
+    open cell's label changes (see :func:`~._kernels.components.patch_cell`), else on a
+    copy; ``old`` stays right for its own version either way."""
     cells = list(dict.fromkeys(c for e in edits if e.kind is EditKind.WALLS for c in e.cells))
     if not cells:
         return old  # costs never change what is connected
-    from ._kernels.components import P_COUNT, P_NEXT, patch_cell
+    from ._kernels.components import P_COUNT, P_GEN, P_NEXT, patch_cell
 
     flat = grid.flat_classes
     stride = flat.stride
     index = [(y + 1) * stride + x + 1 for x, y in cells]
-    labels = old.flat.copy()
+    before = old.codes if old.codes is not None else flat.passable
+    was_open = [bool(before[i]) for i in index] if old.codes is not None else None
+    if was_open is None:  # built afresh: walls are -1
+        was_open = [bool(old.flat[i] >= 0) for i in index]
     now = codes = flat.passable
     if len(index) > 1:  # each cell goes from its old state to its new one in turn
         codes = now.copy()
         several, classes = grid.several_classes, grid.classes
-        for (x, y), i in zip(cells, index, strict=True):
+        for (x, y), i, was in zip(cells, index, was_open, strict=True):
             code = int(classes[y, x]) + 1 if several else 1  # type: ignore[index]
-            codes[i] = code if labels[i] >= 0 else 0
-    top = int(labels.max()) + 1 if old.sizes is None else old.sizes.shape[0]
+            codes[i] = code if was else 0
     steps = _steps(grid, stride)
-    room = top + len(index) * steps.shape[0] + 1
-    sizes = np.zeros(max(room, 2 * top), dtype=np.int64)
+    top = int(old.flat.max()) + 1 if old.sizes is None else old.sizes.shape[0]
+    sizes = np.zeros(top + len(index) * steps.shape[0] + 1, dtype=np.int64)
     if old.sizes is None:
+        labels = old.flat
         sizes[:top] = np.bincount(labels[labels >= 0], minlength=top)
     else:
         sizes[:top] = old.sizes
-    state = np.array([top, old.count], dtype=np.int64)
-    for i in index:
+    stamp = old.stamp
+    if stamp is None:
+        stamp = np.zeros(old.flat.shape[0] + 1, dtype=np.int64)
+    state = np.array([top, old.count, stamp[-1]], dtype=np.int64)
+    labels = old.flat.base  # the writeable array under the read-only view (see _labels)
+    shared = True
+    for i, was in zip(index, was_open, strict=True):
         if codes is not now:
             codes[i] = now[i]
-        patch_cell(codes, steps, labels, sizes, i, state)
-    labels.flags.writeable = False
-    inner = labels.reshape(grid.height + 2, stride)[1:-1, 1:-1]
-    return ComponentLabels(flat=labels, labels=inner, count=int(state[P_COUNT]),
-                           sizes=sizes[:int(state[P_NEXT])], in_order=False)
+        if not patch_cell(codes, was, steps, labels, sizes, i, state, shared, stamp):
+            labels, shared = labels.copy(), False
+            patch_cell(codes, was, steps, labels, sizes, i, state, shared, stamp)
+    stamp[-1] = state[P_GEN]
+    return _labels(grid, labels, count=int(state[P_COUNT]), sizes=sizes[:int(state[P_NEXT])],
+                   in_order=False, codes=now, stamp=stamp)
 
 
 def _in_order(grid: Grid) -> ComponentLabels:
@@ -250,10 +272,8 @@ def _in_order(grid: Grid) -> ComponentLabels:
         return found
     from ._kernels.components import renumber
 
-    labels = renumber(found.flat, found.sizes.shape[0])  # type: ignore[union-attr]
-    labels.flags.writeable = False
-    inner = labels.reshape(grid.height + 2, grid.width + 2)[1:-1, 1:-1]
-    return ComponentLabels(flat=labels, labels=inner, count=found.count)
+    labels = renumber(found.flat, found.codes, found.sizes.shape[0])  # type: ignore[union-attr]
+    return _labels(grid, labels, count=found.count)
 
 
 #: The component labels of a grid version (``grid.derived(COMPONENTS)``): exact, patched

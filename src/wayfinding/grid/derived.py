@@ -79,8 +79,8 @@ class Derived(Generic[T]):
 class DerivedStore:
     """The derived data of one grid, each entry stamped with the version it was built from.
 
-    Threads: a hit costs no lock. A build (or a patch) runs under the grid's edit lock, so no edit can
-    change the grid while data is derived from it, and the data is stamped with the
+    Threads: a hit costs no lock. A build (or a patch) runs under the grid's edit lock,
+    so no edit can change the grid while data is derived from it, and the data is stamped with the
     version read before the build (an edit that comes after the build makes it stale at
     once). A thread that finds another building the same key waits for it instead of
     building it twice.
