@@ -70,16 +70,43 @@ class ComponentLabels(NamedTuple):
     labels: np.ndarray
     #: Number of components.
     count: int
-    #: int64, cells per label (for patches; None until the first patch).
-    sizes: np.ndarray | None = None
     #: True when the labels run from 0 to ``count - 1`` in row-major order (and walls
     #: are -1); after patches only the entries of open cells mean anything.
     in_order: bool = True
     #: The padded class codes the labels were patched for (None: built afresh).
     codes: np.ndarray | None = None
-    #: int64, scratch of the patches, shared by the versions patched from one build
-    #: (used under the grid's lock only); its last entry is the last generation used.
-    stamp: np.ndarray | None = None
+    #: Every label of an open cell is below ``top`` (patched labels only).
+    top: int = 0
+    #: The state of the patches, shared by the versions patched from one build and used
+    #: under the grid's lock only (None until the first patch).
+    scratch: _Scratch | None = None
+
+
+class _Scratch:
+    """What the patches of one grid's labels keep between edits (see ``_patch``)."""
+
+    __slots__ = ("sizes", "stamp", "state", "steps")
+
+    def __init__(self, grid: Grid, old: ComponentLabels, stride: int) -> None:
+        from ._kernels.components import P_COUNT, P_NEXT
+
+        self.steps = _steps(grid, stride)
+        labels = old.flat
+        top = int(labels.max()) + 1
+        #: open cells per label, with room for new labels
+        self.sizes = np.zeros(2 * top + 64, dtype=np.int64)
+        self.sizes[:top] = np.bincount(labels[labels >= 0], minlength=top)
+        self.stamp = np.zeros(labels.shape[0], dtype=np.int64)
+        self.state = np.zeros(3, dtype=np.int64)  # the kernel's P_* slots
+        self.state[P_NEXT], self.state[P_COUNT] = top, old.count
+
+    def room(self, labels: int) -> None:
+        """Grow ``sizes`` to hold ``labels`` more new labels."""
+        need = int(self.state[0]) + labels + 1
+        if need > self.sizes.shape[0]:
+            grown = np.zeros(2 * need, dtype=np.int64)
+            grown[:self.sizes.shape[0]] = self.sizes
+            self.sizes = grown
 
 
 def component_labels(grid: Grid) -> ComponentLabels:
@@ -222,17 +249,22 @@ def _patch(grid: Grid, old: ComponentLabels, edits: Sequence[Edit]) -> Component
     """``old`` labels brought up to date after ``edits``, sharing ``old``'s array when no
     open cell's label changes (see :func:`~._kernels.components.patch_cell`), else on a
     copy; ``old`` stays right for its own version either way."""
-    cells = list(dict.fromkeys(c for e in edits if e.kind is EditKind.WALLS for c in e.cells))
+    if len(edits) == 1 and len(edits[0].cells) == 1:
+        cells = edits[0].cells if edits[0].kind is EditKind.WALLS else ()
+    else:
+        cells = tuple(dict.fromkeys(c for e in edits if e.kind is EditKind.WALLS
+                                    for c in e.cells))
     if not cells:
         return old  # costs never change what is connected
-    from ._kernels.components import P_COUNT, P_GEN, P_NEXT, patch_cell
+    from ._kernels.components import P_COUNT, P_NEXT, patch_cell
 
     flat = grid.flat_classes
     stride = flat.stride
+    scratch = old.scratch if old.scratch is not None else _Scratch(grid, old, stride)
     index = [(y + 1) * stride + x + 1 for x, y in cells]
-    before = old.codes if old.codes is not None else flat.passable
-    was_open = [bool(before[i]) for i in index] if old.codes is not None else None
-    if was_open is None:  # built afresh: walls are -1
+    if old.codes is not None:
+        was_open = [bool(old.codes[i]) for i in index]
+    else:  # built afresh: walls are -1
         was_open = [bool(old.flat[i] >= 0) for i in index]
     now = codes = flat.passable
     if len(index) > 1:  # each cell goes from its old state to its new one in turn
@@ -241,29 +273,20 @@ def _patch(grid: Grid, old: ComponentLabels, edits: Sequence[Edit]) -> Component
         for (x, y), i, was in zip(cells, index, was_open, strict=True):
             code = int(classes[y, x]) + 1 if several else 1  # type: ignore[index]
             codes[i] = code if was else 0
-    steps = _steps(grid, stride)
-    top = int(old.flat.max()) + 1 if old.sizes is None else old.sizes.shape[0]
-    sizes = np.zeros(top + len(index) * steps.shape[0] + 1, dtype=np.int64)
-    if old.sizes is None:
-        labels = old.flat
-        sizes[:top] = np.bincount(labels[labels >= 0], minlength=top)
-    else:
-        sizes[:top] = old.sizes
-    stamp = old.stamp
-    if stamp is None:
-        stamp = np.zeros(old.flat.shape[0] + 1, dtype=np.int64)
-    state = np.array([top, old.count, stamp[-1]], dtype=np.int64)
+    steps, state = scratch.steps, scratch.state
+    scratch.room(len(index) * steps.shape[0])
     labels = old.flat.base  # the writeable array under the read-only view (see _labels)
     shared = True
     for i, was in zip(index, was_open, strict=True):
         if codes is not now:
             codes[i] = now[i]
-        if not patch_cell(codes, was, steps, labels, sizes, i, state, shared, stamp):
+        if not patch_cell(codes, was, steps, labels, scratch.sizes, i, state, shared,
+                          scratch.stamp):
             labels, shared = labels.copy(), False
-            patch_cell(codes, was, steps, labels, sizes, i, state, shared, stamp)
-    stamp[-1] = state[P_GEN]
-    return _labels(grid, labels, count=int(state[P_COUNT]), sizes=sizes[:int(state[P_NEXT])],
-                   in_order=False, codes=now, stamp=stamp)
+            patch_cell(codes, was, steps, labels, scratch.sizes, i, state, shared,
+                       scratch.stamp)
+    return _labels(grid, labels, count=int(state[P_COUNT]), in_order=False, codes=now,
+                   top=int(state[P_NEXT]), scratch=scratch)
 
 
 def _in_order(grid: Grid) -> ComponentLabels:
@@ -272,7 +295,7 @@ def _in_order(grid: Grid) -> ComponentLabels:
         return found
     from ._kernels.components import renumber
 
-    labels = renumber(found.flat, found.codes, found.sizes.shape[0])  # type: ignore[union-attr]
+    labels = renumber(found.flat, found.codes, found.top)
     return _labels(grid, labels, count=found.count)
 
 

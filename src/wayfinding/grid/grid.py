@@ -707,6 +707,9 @@ class Grid:
     def _edits_since(self, version: int) -> list[Edit] | None:
         """The edits from ``version`` to now, oldest first; None when one of them left no
         record, is forgotten, or they touch more than ``PATCH_CELLS`` cells."""
+        if version == self._version - 1:  # the usual case: one edit behind
+            edit = self._log.get(self._version)
+            return None if edit is None or len(edit.cells) > PATCH_CELLS else [edit]
         if self._version - version >= EDIT_LOG_LENGTH:
             return None
         edits = [self._log.get(v) for v in range(version + 1, self._version + 1)]
