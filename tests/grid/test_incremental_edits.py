@@ -13,6 +13,7 @@ import wayfinding as wf
 from wayfinding import CornerCutting, Grid
 from wayfinding.grid.components import component_labels, components, connected
 from wayfinding.grid.derived import Derived
+from wayfinding.grid.jps import scan_bitmaps
 
 RULES = [
     {"diagonal": False},
@@ -47,6 +48,13 @@ def _same_search(grid: Grid, a, b) -> None:
         assert got.reason == want.reason and got.expanded == want.expanded
         assert got.cost == want.cost or math.isclose(got.cost, want.cost)
     assert connected(grid, a, b) == connected(fresh, a, b)
+    try:
+        want = wf.jps(fresh, a, b)
+    except wf.UnsupportedGridError:
+        return
+    got = wf.jps(grid, a, b)
+    assert got.reason == want.reason and got.expanded == want.expanded
+    assert got.cost == want.cost or math.isclose(got.cost, want.cost)
 
 
 def _run(grid: Grid, session: list) -> None:
@@ -149,3 +157,16 @@ def test_patches_are_used_only_for_logged_small_edits():
     assert grid.derived(key) == 9
     assert calls == ["build", "build",
                      ("patch", [("WALLS", ((0, 1),)), ("COSTS", ((0, 0),))]), "build"]
+
+
+def test_jump_point_bitmaps_patched_equal_fresh_ones():
+    rng = np.random.default_rng(3)
+    grid = Grid(rng.random((37, 70)) < 0.7, diagonal=True)
+    first = scan_bitmaps(grid).copy()
+    for i in range(120):
+        cell = (int(rng.integers(70)), int(rng.integers(37)))
+        grid.set_wall(cell, wall=grid.passable(cell))
+        if i % 7 == 0:
+            grid.set_walls([(int(rng.integers(70)), int(rng.integers(37))) for _ in range(3)])
+        np.testing.assert_array_equal(scan_bitmaps(grid), scan_bitmaps(grid.copy()))
+    assert (scan_bitmaps(grid) != first).any()
