@@ -170,3 +170,29 @@ def test_jump_point_bitmaps_patched_equal_fresh_ones():
             grid.set_walls([(int(rng.integers(70)), int(rng.integers(37))) for _ in range(3)])
         np.testing.assert_array_equal(scan_bitmaps(grid), scan_bitmaps(grid.copy()))
     assert (scan_bitmaps(grid) != first).any()
+
+
+def _partition(labels: np.ndarray, mask: np.ndarray) -> set[frozenset]:
+    parts: dict[int, set] = {}
+    for (y, x), label in np.ndenumerate(labels):
+        if mask[y, x]:
+            parts.setdefault(int(label), set()).add((x, y))
+    return {frozenset(p) for p in parts.values()}
+
+
+@pytest.mark.parametrize("rule", RULES, ids=RULE_IDS)
+def test_labels_held_by_an_older_version_stay_right_for_it(rule):
+    """Patches share the label array while they can: a search that took the labels of
+    an older version must still read that version's answer at its open cells."""
+    grid = Grid(np.ones((5, 5), dtype=bool), **rule)
+    old, snapshot = component_labels(grid), grid.copy()
+    ring = [(x, y) for x in (1, 2, 3) for y in (1, 2, 3) if (x, y) != (2, 2)]
+    grid.set_wall((2, 2))  # no split: shared
+    assert np.shares_memory(component_labels(grid).flat, old.flat)
+    grid.set_walls(ring)
+    assert np.shares_memory(component_labels(grid).flat, old.flat)
+    grid.set_wall((2, 2), wall=False)  # isolated now: a new label, not written into old
+    assert component_labels(grid).count == 2
+    mask = snapshot.passable_mask
+    assert _partition(old.labels, mask) == _partition(components(snapshot), mask)
+    assert old.labels[2, 2] == old.labels[0, 0]
