@@ -136,8 +136,27 @@ def heuristic_spec(grid: Grid, heuristic: Any, weight: float = 1.0) -> Spec | No
     return _spec.heuristic_spec(grid, plan(grid), heuristic, weight)
 
 
+def _patch_plan(grid: Grid, old: Plan, edits: Any) -> Plan | None:
+    """``old`` for the grid after wall edits: the moves and the parameter cache do not
+    depend on walls; the flat arrays (patched), labels and default heuristic do."""
+    from .derived import EditKind
+
+    classes = grid.several_classes
+    if classes != old.classes or any(e.kind is not EditKind.WALLS for e in edits):
+        return None
+    new = Plan.__new__(Plan)
+    for name in Plan.__slots__:
+        setattr(new, name, getattr(old, name))
+    new.version = grid.version
+    new.flat = grid.flat_classes
+    new.passable = new.flat.passable
+    new.labels = None
+    new.default = default_spec(grid)  # the cheapest open cell may have changed
+    return new
+
+
 #: The search plan of a grid version (``grid.derived(PLAN)``).
-PLAN: Derived[Plan] = Derived("search plan", Plan)
+PLAN: Derived[Plan] = Derived("search plan", Plan, _patch_plan)
 
 
 def params(grid: Grid, p: Plan, mode: int, spec: Spec, weight: float, max_cost: float | None,

@@ -1,8 +1,12 @@
 """Connected components of a grid (DESIGN R7).
 
 Cells are labelled once, on first need, by a compiled flood fill and kept in the grid's
-derived data until the next edit (the key ``COMPONENTS``, see
-:mod:`wayfinding.grid.derived`). Movement on a grid is
+derived data (the key ``COMPONENTS``, see :mod:`wayfinding.grid.derived`). After an edit
+of a few cells the labels are patched, not rebuilt: an opened cell joins its neighbours'
+components (the smaller ones are relabelled), and a closed cell starts one flood per
+open neighbour, in turns, until all but one group of them have met or ended (the ended
+ones split off). The patched labels stay exact (equal exactly when connected) but not
+numbered in order; :func:`components` renumbers them when asked. Movement on a grid is
 symmetric, so a component is a set of cells that can all reach each other; a query whose
 start and goal lie in different components has no path, and searches answer it without
 exploring anything.
@@ -34,11 +38,12 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from .derived import Derived
+from .derived import Derived, Edit, EditKind
 from .movement import CornerCutting
 
 if TYPE_CHECKING:  # pragma: no cover - grid.py imports this module (Grid.components)
@@ -50,15 +55,58 @@ Location = tuple[int, int]
 
 
 class ComponentLabels(NamedTuple):
-    """Component labels of one grid version, as cached on the grid."""
+    """Component labels of one grid version, as cached on the grid.
+
+    Two open cells are connected exactly when their labels are equal. Built afresh, the
+    labels run from 0 to ``count - 1`` in row-major order of each component's first cell
+    (``in_order``); patched after edits, they may skip numbers (:func:`components` gives
+    the numbering in order).
+    """
 
     #: int32[(H + 2) * (W + 2)], label per padded flat index (the layout of ``grid.flat``);
     #: -1 for walls and the border. For kernels that work on flat indices.
     flat: np.ndarray
     #: Read-only int32[H, W] view of ``flat`` without the border, indexed ``[y, x]``.
     labels: np.ndarray
-    #: Number of components; labels run from 0 to ``count - 1``.
+    #: Number of components.
     count: int
+    #: True when the labels run from 0 to ``count - 1`` in row-major order (and walls
+    #: are -1); after patches only the entries of open cells mean anything.
+    in_order: bool = True
+    #: The padded class codes the labels were patched for (None: built afresh).
+    codes: np.ndarray | None = None
+    #: Every label of an open cell is below ``top`` (patched labels only).
+    top: int = 0
+    #: The state of the patches, shared by the versions patched from one build and used
+    #: under the grid's lock only (None until the first patch).
+    scratch: _Scratch | None = None
+
+
+class _Scratch:
+    """What the patches of one grid's labels keep between edits (see ``_patch``)."""
+
+    __slots__ = ("sizes", "stamp", "state", "steps")
+
+    def __init__(self, grid: Grid, old: ComponentLabels, stride: int) -> None:
+        from ._kernels.components import P_COUNT, P_NEXT
+
+        self.steps = _steps(grid, stride)
+        labels = old.flat
+        top = int(labels.max()) + 1
+        #: open cells per label, with room for new labels
+        self.sizes = np.zeros(2 * top + 64, dtype=np.int64)
+        self.sizes[:top] = np.bincount(labels[labels >= 0], minlength=top)
+        self.stamp = np.zeros(labels.shape[0], dtype=np.int64)
+        self.state = np.zeros(3, dtype=np.int64)  # the kernel's P_* slots
+        self.state[P_NEXT], self.state[P_COUNT] = top, old.count
+
+    def room(self, labels: int) -> None:
+        """Grow ``sizes`` to hold ``labels`` more new labels."""
+        need = int(self.state[0]) + labels + 1
+        if need > self.sizes.shape[0]:
+            grown = np.zeros(2 * need, dtype=np.int64)
+            grown[:self.sizes.shape[0]] = self.sizes
+            self.sizes = grown
 
 
 def component_labels(grid: Grid) -> ComponentLabels:
@@ -99,7 +147,7 @@ def components(grid: Grid) -> np.ndarray:
     array([[ 0, -1,  1],
            [-1,  2, -1]], dtype=int32)
     """
-    return component_labels(grid).labels
+    return grid.derived(IN_ORDER).labels
 
 
 def connected(grid: Grid, a: Any, b: Any) -> bool:
@@ -170,21 +218,89 @@ def _build(grid: Grid) -> ComponentLabels:
     from ._kernels.components import label_slice  # numba is imported lazily
 
     flat = grid.flat_classes  # joins only cells of one terrain class (Grid.classes)
-    diagonal_steps = grid.diagonal and grid.corner_cutting is CornerCutting.ALWAYS
-    s = flat.stride
-    steps = [1, -1, -s, s] + ([1 - s, -1 - s, 1 + s, s - 1] if diagonal_steps else [])
     labels_flat = np.full(flat.passable.shape[0], -1, dtype=np.int32)
     frontier = np.empty(flat.passable.shape[0], dtype=np.int32)
     state = np.zeros(3, dtype=np.int64)
-    offsets = np.array(steps, dtype=np.int64)
+    offsets = _steps(grid, flat.stride)
     while not label_slice(flat.passable, offsets, labels_flat, frontier, state, _SLICE):
         pass  # Python runs its signal handlers (KeyboardInterrupt) between slices
     count = state[2]
-    inner = labels_flat.reshape(grid.height + 2, flat.stride)[1:-1, 1:-1]
-    inner.flags.writeable = False
-    labels_flat.flags.writeable = False
-    return ComponentLabels(flat=labels_flat, labels=inner, count=int(count))
+    return _labels(grid, labels_flat, count=int(count))
 
 
-#: The component labels of a grid version (``grid.derived(COMPONENTS)``).
-COMPONENTS: Derived[ComponentLabels] = Derived("component labels", _build)
+def _labels(grid: Grid, store: np.ndarray, **fields: Any) -> ComponentLabels:
+    """ComponentLabels over ``store`` (kept writeable for patches, seen read-only)."""
+    view = store.view()
+    view.flags.writeable = False
+    inner = view.reshape(grid.height + 2, grid.width + 2)[1:-1, 1:-1]
+    return ComponentLabels(flat=view, labels=inner, **fields)
+
+
+def _steps(grid: Grid, stride: int) -> np.ndarray:
+    """The flat offsets that join cells (see the module doc): 4, or 8 when corners may
+    be cut."""
+    diagonal_steps = grid.diagonal and grid.corner_cutting is CornerCutting.ALWAYS
+    s = stride
+    steps = [1, -1, -s, s] + ([1 - s, -1 - s, 1 + s, s - 1] if diagonal_steps else [])
+    return np.array(steps, dtype=np.int64)
+
+
+def _patch(grid: Grid, old: ComponentLabels, edits: Sequence[Edit]) -> ComponentLabels:
+    """``old`` labels brought up to date after ``edits``, sharing ``old``'s array when no
+    open cell's label changes (see :func:`~._kernels.components.patch_cell`), else on a
+    copy; ``old`` stays right for its own version either way."""
+    if len(edits) == 1 and len(edits[0].cells) == 1:
+        cells = edits[0].cells if edits[0].kind is EditKind.WALLS else ()
+    else:
+        cells = tuple(dict.fromkeys(c for e in edits if e.kind is EditKind.WALLS
+                                    for c in e.cells))
+    if not cells:
+        return old  # costs never change what is connected
+    from ._kernels.components import P_COUNT, P_NEXT, patch_cell
+
+    flat = grid.flat_classes
+    stride = flat.stride
+    scratch = old.scratch if old.scratch is not None else _Scratch(grid, old, stride)
+    index = [(y + 1) * stride + x + 1 for x, y in cells]
+    if old.codes is not None:
+        was_open = [bool(old.codes[i]) for i in index]
+    else:  # built afresh: walls are -1
+        was_open = [bool(old.flat[i] >= 0) for i in index]
+    now = codes = flat.passable
+    if len(index) > 1:  # each cell goes from its old state to its new one in turn
+        codes = now.copy()
+        several, classes = grid.several_classes, grid.classes
+        for (x, y), i, was in zip(cells, index, was_open, strict=True):
+            code = int(classes[y, x]) + 1 if several else 1  # type: ignore[index]
+            codes[i] = code if was else 0
+    steps, state = scratch.steps, scratch.state
+    scratch.room(len(index) * steps.shape[0])
+    labels = old.flat.base  # the writeable array under the read-only view (see _labels)
+    shared = True
+    for i, was in zip(index, was_open, strict=True):
+        if codes is not now:
+            codes[i] = now[i]
+        if not patch_cell(codes, was, steps, labels, scratch.sizes, i, state, shared,
+                          scratch.stamp):
+            labels, shared = labels.copy(), False
+            patch_cell(codes, was, steps, labels, scratch.sizes, i, state, shared,
+                       scratch.stamp)
+    return _labels(grid, labels, count=int(state[P_COUNT]), in_order=False, codes=now,
+                   top=int(state[P_NEXT]), scratch=scratch)
+
+
+def _in_order(grid: Grid) -> ComponentLabels:
+    found = grid.derived(COMPONENTS)
+    if found.in_order:
+        return found
+    from ._kernels.components import renumber
+
+    labels = renumber(found.flat, found.codes, found.top)
+    return _labels(grid, labels, count=found.count)
+
+
+#: The component labels of a grid version (``grid.derived(COMPONENTS)``): exact, patched
+#: after small edits, numbered in any order.
+COMPONENTS: Derived[ComponentLabels] = Derived("component labels", _build, _patch)
+#: The same labels numbered in row-major order of each component's first cell.
+IN_ORDER: Derived[ComponentLabels] = Derived("component labels in order", _in_order)

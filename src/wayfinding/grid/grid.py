@@ -43,7 +43,7 @@ from ._checks import (
     _read_only,
     location_in_grid,
 )
-from .derived import Derived, DerivedStore
+from .derived import Derived, DerivedStore, Edit, EditKind
 from .movement import CornerCutting, Movement
 
 __all__ = ["COST_SUM_LIMIT", "FlatGrid", "Grid", "GridWithWeights", "SquareGrid"]
@@ -51,6 +51,10 @@ __all__ = ["COST_SUM_LIMIT", "FlatGrid", "Grid", "GridWithWeights", "SquareGrid"
 #: Largest cost a path over a grid may reach (cells x step length x cell cost); dearer
 #: costs are refused when they are set, so sums of costs never overflow a float.
 COST_SUM_LIMIT = 1e300
+#: Edits the grid remembers for patching derived data (older data is built afresh), and
+#: the most cells they may touch in all for a patch to be tried.
+EDIT_LOG_LENGTH = 64
+PATCH_CELLS = 256
 
 Location = tuple[int, int]
 T = TypeVar("T")
@@ -130,6 +134,10 @@ class Grid:
       one version, never a mix, and derived data is built under the lock and stamped
       with the version it was built from, so nothing built from an older grid is ever
       kept as current;
+    - derived data after an edit of a few cells (``set_wall``, ``set_walls``,
+      ``set_cost``) is patched rather than rebuilt: the patch copies the arrays it
+      changes, so data of the older version, which a running search may hold, never
+      changes;
     - results are snapshots: an edit never changes a result already returned.
 
     Reading the arrays (``passable_mask``, ``costs``) while another thread edits them may
@@ -177,6 +185,7 @@ class Grid:
         else:
             self._check_sums(1.0, "the step length")
         self._version = 0
+        self._log: dict[int, Edit | None] = {}  # version -> the edit that made it
         # held by every edit and by every build of derived data (see ``derived``)
         self._lock = threading.RLock()
         self._derived = DerivedStore(self._lock)
@@ -468,7 +477,7 @@ class Grid:
         x, y = self._checked_in_bounds(location)
         with self._lock:
             self._passable[y, x] = not wall
-            self._edited()
+            self._edited(Edit(EditKind.WALLS, ((x, y),)))
 
     def set_walls(self, locations: Iterable[Location], wall: bool = True) -> None:
         """Make every location in ``locations`` a wall (or floor with ``wall=False``)."""
@@ -476,7 +485,7 @@ class Grid:
         with self._lock:
             for x, y in cells:
                 self._passable[y, x] = not wall
-            self._edited()
+            self._edited(Edit(EditKind.WALLS, tuple(cells)))
 
     def set_cost(self, location: Location, cost: float) -> None:
         """Set the entry cost of one cell (the grid becomes weighted if it was not)."""
@@ -484,10 +493,12 @@ class Grid:
         value = _checked_cost_value(cost, f"cost of cell {(x, y)}")
         self._check_sums(value, f"cost {value!r} of cell {(x, y)}")
         with self._lock:
+            edit = Edit(EditKind.COSTS, ((x, y),))
             if self._costs is None:
                 self._costs = np.ones(self._passable.shape, dtype=np.float64)
+                edit = None  # the grid becomes weighted: every derived array changes
             self._costs[y, x] = value
-            self._edited()
+            self._edited(edit)
 
     def set_passable(self, passable: Any) -> None:
         """Replace the whole passability array (same shape, booleans as in :class:`Grid`)."""
@@ -667,14 +678,72 @@ class Grid:
     def _compute_several_classes(self) -> bool:
         return self._count_classes() > 1
 
+    def _patch_several_classes(self, old: bool, edits: list[Edit]) -> bool | None:
+        """Opening cells never joins classes, closing never adds one; else build afresh."""
+        cells = [cell for edit in edits if edit.kind is EditKind.WALLS for cell in edit.cells]
+        now_open = [bool(self._passable[y, x]) for x, y in cells]
+        if all(now_open) if old else not any(now_open):
+            return old
+        return None
+
     def _compute_min_cost(self) -> float:
         if self._costs is None:
             return 1.0
         open_costs = self._costs[self._passable]
         return float(open_costs.min()) if open_costs.size else 1.0
 
-    def _edited(self) -> None:
+    def _edited(self, edit: Edit | None = None) -> None:
+        """Bump the version and log ``edit`` (None: too large to patch; build afresh)."""
         self._version += 1
+        self._log[self._version] = edit
+        self._log.pop(self._version - EDIT_LOG_LENGTH, None)
+
+    def _edits_since(self, version: int) -> list[Edit] | None:
+        """The edits from ``version`` to now, oldest first; None when one of them left no
+        record, is forgotten, or they touch more than ``PATCH_CELLS`` cells."""
+        if version == self._version - 1:  # the usual case: one edit behind
+            edit = self._log.get(self._version)
+            return None if edit is None or len(edit.cells) > PATCH_CELLS else [edit]
+        if self._version - version >= EDIT_LOG_LENGTH:
+            return None
+        edits = [self._log.get(v) for v in range(version + 1, self._version + 1)]
+        if any(e is None for e in edits):
+            return None
+        if sum(len(e.cells) for e in edits) > PATCH_CELLS:  # type: ignore[union-attr]
+            return None
+        return edits  # type: ignore[return-value]
+
+    def _patch_flat(self, old: FlatGrid, edits: list[Edit], classes: bool) -> FlatGrid | None:
+        """``old`` flat arrays with the cells of ``edits`` copied in (copy-on-write)."""
+        passable, costs = old.passable, old.costs
+        for edit in edits:
+            if edit.kind is EditKind.COSTS:
+                if not old.weighted or self._costs is None:
+                    return None
+                if costs is old.costs:
+                    costs = costs.copy()
+                for x, y in edit.cells:
+                    costs[(y + 1) * old.stride + x + 1] = self._costs[y, x]
+                continue
+            if passable is old.passable:
+                passable = passable.copy()
+            for x, y in edit.cells:
+                code = 1 if self._passable[y, x] else 0
+                if code and classes:
+                    code = int(self._classes[y, x]) + 1  # type: ignore[index]
+                passable[(y + 1) * old.stride + x + 1] = code
+        return old._replace(passable=passable, costs=costs)
+
+    def _patch_min_cost(self, old: float, edits: list[Edit]) -> float | None:
+        """The cheapest open cell after ``edits``: the edited cells are all that changed,
+        so an open one at most ``old`` is the new minimum; otherwise build afresh."""
+        if self._costs is None:
+            return 1.0
+        cells = {cell for edit in edits for cell in edit.cells}
+        opened = [float(self._costs[y, x]) for x, y in cells if self._passable[y, x]]
+        if opened and min(opened) <= old:
+            return min(opened)
+        return None
 
     def _checked_in_bounds(self, location: Any) -> Location:
         return location_in_grid(self.width, self.height, location)
@@ -696,10 +765,14 @@ class Grid:
             )
 
 
-_SEVERAL_CLASSES = Derived("several terrain classes", lambda grid: grid._compute_several_classes())
-_MIN_COST = Derived("cheapest open cell", lambda grid: grid._compute_min_cost())
-_FLAT = Derived("flat arrays", lambda grid: grid._build_flat())
-_FLAT_CLASSES = Derived("flat arrays with classes", lambda grid: grid._build_flat_classes())
+_SEVERAL_CLASSES = Derived("several terrain classes", lambda grid: grid._compute_several_classes(),
+                           lambda grid, old, edits: grid._patch_several_classes(old, edits))
+_MIN_COST = Derived("cheapest open cell", lambda grid: grid._compute_min_cost(),
+                    lambda grid, old, edits: grid._patch_min_cost(old, edits))
+_FLAT = Derived("flat arrays", lambda grid: grid._build_flat(),
+                lambda grid, old, edits: grid._patch_flat(old, edits, classes=False))
+_FLAT_CLASSES = Derived("flat arrays with classes", lambda grid: grid._build_flat_classes(),
+                        lambda grid, old, edits: grid._patch_flat(old, edits, classes=True))
 
 
 class SquareGrid(Grid):

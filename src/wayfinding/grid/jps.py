@@ -239,10 +239,31 @@ def _bitmaps(grid: Grid) -> np.ndarray:
     return bitmaps(flat.passable.reshape(grid.height + 2, flat.stride))
 
 
+def _patch_bitmaps(grid: Grid, old: np.ndarray, edits: Any) -> np.ndarray | None:
+    """``old`` with the bits of walls toggled since flipped (a copy: ``old`` may be in use)."""
+    from .derived import EditKind
+
+    if any(e.kind is not EditKind.WALLS for e in edits):
+        return None
+    bits = old.copy()
+    rows = grid.height + 2
+    for x, y in {cell for edit in edits for cell in edit.cells}:
+        mask = np.uint64(1)
+        for line, p in ((y + 1, x + 1 + 64), (rows + x + 1, y + 1 + 64)):
+            bit = mask << np.uint64(p % 64)
+            if grid.passable((x, y)):
+                bits[line, p // 64] |= bit
+            else:
+                bits[line, p // 64] &= ~bit
+    return bits
+
+
 #: The cost every open cell shares, or None (``grid.derived(UNIFORM_COST)``).
 UNIFORM_COST: Derived[float | None] = Derived("uniform cell cost", _uniform_cost)
-#: Row and column bitmaps of the padded grid for the block-based scans.
-SCAN_BITMAPS: Derived[np.ndarray] = Derived("jump-point scan bitmaps", _bitmaps)
+#: Row and column bitmaps of the padded grid for the block-based scans (patched after
+#: wall edits).
+SCAN_BITMAPS: Derived[np.ndarray] = Derived("jump-point scan bitmaps", _bitmaps,
+                                            _patch_bitmaps)
 
 
 def scan_bitmaps(grid: Grid) -> np.ndarray:
