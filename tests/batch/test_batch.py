@@ -1,0 +1,159 @@
+"""Batch queries: buffers that grow, terrain classes, components, errors naming the row."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+
+import wayfinding as wf
+from wayfinding import batch
+from wayfinding.errors import InvalidLocationError, InvalidParameterError, UnsupportedGridError
+from wayfinding.grid import workspace
+
+from .test_batch_properties import same_as_single, same_results
+
+
+def open_grid(w: int, h: int, seed: int = 0, **kwargs) -> wf.Grid:
+    rng = np.random.default_rng(seed)
+    return wf.Grid(rng.random((h, w)) > 0.2, rng.integers(1, 9, (h, w)).astype(float),
+                   **kwargs)
+
+
+def queries(grid: wf.Grid, n: int, seed: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    ys, xs = np.nonzero(grid.passable_mask)
+    rng = np.random.default_rng(seed)
+    a, b = rng.integers(len(xs), size=n), rng.integers(len(xs), size=n)
+    return np.column_stack([xs[a], ys[a]]), np.column_stack([xs[b], ys[b]])
+
+
+def in_new_thread(call):
+    """``call()`` in a thread of its own: a fresh workspace with the smallest heap."""
+    out = []
+    thread = threading.Thread(target=lambda: out.append(call()))
+    thread.start()
+    thread.join()
+    return out[0]
+
+
+def test_heap_and_path_buffers_grow():
+    grid = open_grid(300, 300, diagonal=True)
+    starts, goals = queries(grid, 6)
+    result = in_new_thread(lambda: batch.dijkstra(grid, starts, goals))
+    assert result.lengths.sum() > 256  # more than the first path buffer holds
+    same_as_single(result, [wf.dijkstra(grid, tuple(s), tuple(g))
+                            for s, g in zip(starts.tolist(), goals.tolist(), strict=True)])
+    jgrid = wf.Grid(grid.passable_mask, diagonal=True)
+    result = in_new_thread(lambda: batch.jps(jgrid, starts, goals))
+    same_as_single(result, [wf.jps(jgrid, tuple(s), tuple(g))
+                            for s, g in zip(starts.tolist(), goals.tolist(), strict=True)])
+
+
+def test_long_corridor_path_buffer_grows():
+    grid = wf.Grid(np.ones((1, 2000), bool))
+    result = batch.astar(grid, [(0, 0), (1999, 0)], [(1999, 0), (0, 0)])
+    assert result.lengths.tolist() == [2000, 2000]
+    assert result.path(1)[0].tolist() == [1999, 0] and result.path(-1)[-1].tolist() == [0, 0]
+
+
+def test_generation_numbers_running_out_clear_the_stamps():
+    grid = open_grid(20, 20)
+    starts, goals = queries(grid, 50)
+    before = batch.astar(grid, starts, goals)
+    ws = workspace.acquire(0)
+    workspace.release(ws)
+    ws.generation = workspace.GENERATION_LIMIT - 10
+    same_results(before, batch.astar(grid, starts, goals))
+    assert ws.generation < 100
+
+
+def test_terrain_classes_equal_single():
+    rng = np.random.default_rng(3)
+    classes = rng.integers(0, 2, (12, 12))
+    grid = wf.Grid(np.ones((12, 12), bool), classes=classes, diagonal=True)
+    starts, goals = queries(grid, 40)
+    pairs = list(zip(map(tuple, starts.tolist()), map(tuple, goals.tolist()), strict=True))
+    result = batch.astar(grid, starts, goals)
+    same_as_single(result, [wf.astar(grid, s, g) for s, g in pairs])
+    assert (~result.found).any()  # classes split the grid: some pairs disconnected
+    same_as_single(batch.dijkstra(grid, starts, goals), [wf.dijkstra(grid, s, g)
+                                                         for s, g in pairs])
+    matrix = batch.distance_matrix(grid, starts[:3], goals)
+    assert matrix[1].tolist() == pytest.approx([wf.dijkstra(grid, pairs[1][0], g).cost
+                                                for _, g in pairs])
+
+
+def test_disconnected_pairs_are_not_searched():
+    grid = wf.Grid.from_ascii('..#..')
+    result = batch.astar(grid, [(0, 0), (0, 0)], [(4, 0), (1, 0)])
+    assert result.found.tolist() == [False, True]
+    assert result.expanded[0] == 0 and result.lengths[0] == 0
+    assert np.isinf(result.costs[0]) and result.offsets.tolist() == [0, 0, 2]
+
+
+def test_empty_batch():
+    grid = wf.Grid.from_ascii('..')
+    result = batch.astar(grid, np.zeros((0, 2), int), [])
+    assert len(result) == 0 and result.paths.shape == (0, 2)
+    assert result.offsets.tolist() == [0]
+    assert batch.distance_matrix(grid, [], [(0, 0)]).shape == (0, 1)
+
+
+def test_distance_matrix_is_not_symmetric_with_entry_costs():
+    grid = wf.Grid.from_ascii('.9.')
+    many = batch.distance_matrix(grid, [(0, 0), (1, 0), (2, 0)], [(1, 0)])  # reverse floods
+    assert many.ravel().tolist() == [9.0, 0.0, 9.0]
+    assert batch.distance_matrix(grid, [(1, 0)], [(0, 0), (2, 0)]).tolist() == [[1.0, 1.0]]
+
+
+GRID = wf.Grid.from_ascii('''
+..#
+...
+''')
+
+
+@pytest.mark.parametrize(("starts", "goals", "error", "match"), [
+    ([(0, 0), (2, 0)], [(1, 1), (1, 1)], InvalidLocationError, r"starts row 1: \(2, 0\) is a wall"),
+    ([(0, 0)], [(3, 0)], InvalidLocationError, r"goals row 0: \(3, 0\) is outside the 3x2"),
+    ([(0, 0)], [(0, -1)], InvalidLocationError, r"goals row 0: \(0, -1\) is outside"),
+    (np.zeros((2, 3), int), [(0, 0)] * 2, InvalidParameterError, r"got shape \(2, 3\)"),
+    ([(0, 0), (1, 1)], [(0, 0)], InvalidParameterError, "got 2 and 1"),
+    (np.array([[0.0, 0.0], [np.nan, 1.0]]), [(0, 0)] * 2, InvalidParameterError,
+     r"row 1: \(nan, 1.0\)"),
+    (np.array([[True, False]]), [(0, 0)], InvalidParameterError, "got dtype bool"),
+    ([(0, 0), (1,)], [(0, 0)] * 2, InvalidParameterError, r"\(N, 2\) array"),
+])
+def test_errors_name_the_row(starts, goals, error, match):
+    for search in (batch.astar, batch.dijkstra, batch.bfs):
+        with pytest.raises(error, match=match):
+            search(GRID, starts, goals)
+
+
+def test_parameter_errors():
+    with pytest.raises(InvalidParameterError, match="workers must be an integer >= 1, got 0"):
+        batch.astar(GRID, [(0, 0)], [(1, 1)], workers=0)
+    with pytest.raises(InvalidParameterError, match=r"got 1\.5"):
+        batch.dijkstra(GRID, [(0, 0)], [(1, 1)], workers=1.5)
+    with pytest.raises(InvalidParameterError, match="weight must be finite"):
+        batch.astar(GRID, [(0, 0)], [(1, 1)], weight=float("nan"))
+    with pytest.raises(InvalidParameterError, match="compiled code"):
+        batch.astar(GRID, [(0, 0)], [(1, 1)], heuristic=lambda a, b: 0.0)
+    with pytest.raises(InvalidParameterError, match=r"query number .* got 1"):
+        batch.astar(GRID, [(0, 0)], [(1, 1)]).path(1)
+    with pytest.raises(InvalidParameterError, match="needs a Grid, got dict"):
+        batch.astar({}, [(0, 0)], [(1, 1)])
+    with pytest.raises(InvalidLocationError, match="sources row 0"):
+        batch.distance_matrix(GRID, [(2, 0)], [(0, 0)])
+    with pytest.raises(UnsupportedGridError, match=r"batch\.jps needs every cell to cost"):
+        batch.jps(wf.Grid.from_ascii('.5'), [(0, 0)], [(1, 0)])
+
+
+def test_grid_with_own_rules_is_refused():
+    class Mine(wf.Grid):
+        def cost(self, a, b):
+            return 2.0
+
+    grid = Mine(np.ones((2, 2), bool))
+    with pytest.raises(UnsupportedGridError, match="Mine redefines"):
+        batch.astar(grid, [(0, 0)], [(1, 1)])

@@ -1,0 +1,116 @@
+"""Batch queries answer exactly as the single calls do (same kernels), on random grids
+under every movement rule; workers=2 answers as workers=1."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import wayfinding as wf
+from wayfinding import batch
+from wayfinding.errors import UnsupportedGridError
+
+from ..strategies import grid_cases
+
+
+@st.composite
+def batches(draw: st.DrawFn, **kwargs):
+    case = draw(grid_cases(**kwargs))
+    n = draw(st.integers(1, 12))
+    pick = st.sampled_from(case.cells)
+    starts = [draw(pick) for _ in range(n)]
+    goals = [draw(pick) for _ in range(n)]
+    return case.grid, starts, goals
+
+
+def same_as_single(result: batch.BatchResult, singles: list[wf.SearchResult]) -> None:
+    assert len(result) == len(singles)
+    for i, single in enumerate(singles):
+        path = result.path(i)
+        if single.path is None:
+            assert not result.found[i] and math.isinf(result.costs[i])
+            assert result.lengths[i] == 0 and path.shape == (0, 2)
+        else:
+            assert result.found[i]
+            assert result.costs[i] == single.cost
+            assert [tuple(p) for p in path.tolist()] == single.path
+            assert result.lengths[i] == len(single.path)
+        assert result.expanded[i] == single.expanded
+
+
+def same_results(a: batch.BatchResult, b: batch.BatchResult) -> None:
+    for name in ("costs", "lengths", "expanded", "found", "paths", "offsets"):
+        np.testing.assert_array_equal(getattr(a, name), getattr(b, name))
+
+
+HEURISTICS = [None, wf.Heuristic.MANHATTAN, wf.Heuristic.OCTILE, wf.Heuristic.EUCLIDEAN,
+              wf.Heuristic.ZERO, wf.Heuristic.CHEBYSHEV]
+
+
+@given(batches(), st.sampled_from(HEURISTICS), st.sampled_from([1.0, 1.5, 0.0, 3.0]))
+def test_astar_equals_single(case, heuristic, weight):
+    grid, starts, goals = case
+    result = batch.astar(grid, np.array(starts), np.array(goals), heuristic=heuristic,
+                         weight=weight)
+    same_as_single(result, [wf.astar(grid, s, g, heuristic=heuristic, weight=weight)
+                            for s, g in zip(starts, goals, strict=True)])
+
+
+@given(batches())
+def test_dijkstra_equals_single(case):
+    grid, starts, goals = case
+    same_as_single(batch.dijkstra(grid, starts, goals),
+                   [wf.dijkstra(grid, s, g) for s, g in zip(starts, goals, strict=True)])
+
+
+@given(batches())
+def test_bfs_equals_single(case):
+    grid, starts, goals = case
+    same_as_single(batch.breadth_first_search(grid, starts, goals),
+                   [wf.breadth_first_search(grid, s, g)
+                    for s, g in zip(starts, goals, strict=True)])
+
+
+@given(batches(weighted=False))
+def test_jps_equals_single(case):
+    grid, starts, goals = case
+    try:
+        singles = [wf.jps(grid, s, g) for s, g in zip(starts, goals, strict=True)]
+    except UnsupportedGridError as exc:
+        with pytest.raises(UnsupportedGridError, match=re.escape(str(exc).split(" ", 1)[1])):
+            batch.jps(grid, starts, goals)
+        return
+    same_as_single(batch.jps(grid, starts, goals), singles)
+
+
+@settings(max_examples=30)
+@given(batches(), st.sampled_from(["astar", "dijkstra", "bfs", "jps"]))
+def test_two_workers_answer_as_one(case, algorithm):
+    grid, starts, goals = case
+    search = getattr(batch, algorithm)
+    try:
+        one = search(grid, starts, goals, workers=1)
+    except UnsupportedGridError:
+        return
+    same_results(one, search(grid, starts, goals, workers=2))
+    same_results(one, search(grid, starts, goals, workers=3))
+
+
+@given(grid_cases(), st.data())
+def test_distance_matrix_equals_single_dijkstra(case, data):
+    pick = st.sampled_from(case.cells)
+    sources = data.draw(st.lists(pick, min_size=1, max_size=5))
+    targets = data.draw(st.lists(pick, min_size=1, max_size=5))
+    matrix = batch.distance_matrix(case.grid, sources, targets)
+    assert matrix.shape == (len(sources), len(targets))
+    for i, s in enumerate(sources):
+        for j, t in enumerate(targets):
+            assert matrix[i, j] == pytest.approx(wf.dijkstra(case.grid, s, t).cost,
+                                                 rel=1e-9, abs=1e-9)
+    two = batch.distance_matrix(case.grid, sources, targets, workers=2)
+    np.testing.assert_array_equal(matrix, two)
