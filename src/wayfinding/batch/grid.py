@@ -151,14 +151,14 @@ def _best_first(grid: Grid, starts: Any, goals: Any, mode: int, spec: Spec, weig
     ring = int(iparams[C.GI_RING])
     flat = p.flat
 
-    def call(ws: Any, first: int, last: int, out: tuple, path: np.ndarray,
-             used: int) -> tuple[int, int, int, int]:
+    def call(ws: Any, first: int, last: int, out: tuple, path: np.ndarray, used: int,
+             resume: bool) -> tuple[int, int, int, int]:
         ws.reserve_buckets(ring)
         return k.batch_best_first(which, flat.passable, flat.costs, p.moves, p.lengths,
                                   iparams, fparams, s, t, skip, first, last, ws.stamp, ws.g,
                                   ws.parent, ws.goal_mark, ws.touched, ws.heap_f, ws.heap_n,
                                   ws.link, ws.buckets, ws.state, ws.fstate, ws.generation,
-                                  *out, path, used)
+                                  resume, *out, path, used)
 
     return R.answer(call, s.shape[0], p.passable.shape[0], p.stride, workers)
 
@@ -182,8 +182,8 @@ def breadth_first_search(grid: Grid, starts: Any, goals: Any, *,
     skip = _skip(_labels(grid, p), s, t)
     k = _kernels()
 
-    def call(ws: Any, first: int, last: int, out: tuple, path: np.ndarray,
-             used: int) -> tuple[int, int, int, int]:
+    def call(ws: Any, first: int, last: int, out: tuple, path: np.ndarray, used: int,
+             resume: bool) -> tuple[int, int, int, int]:
         return k.batch_bfs(p.passable, p.moves, p.n_moves, p.rule, s, t, skip, first, last,
                            ws.stamp, ws.g, ws.parent, ws.goal_mark, ws.touched, ws.state,
                            ws.generation, *out, path, used)
@@ -222,8 +222,8 @@ def jps(grid: Grid, starts: Any, goals: Any, *, workers: int = 1) -> BatchResult
     diagonal = m.diagonal_cost if m.diagonal else 0.0
     k = _kernels()
 
-    def call(ws: Any, first: int, last: int, out: tuple, path: np.ndarray,
-             used: int) -> tuple[int, int, int, int]:
+    def call(ws: Any, first: int, last: int, out: tuple, path: np.ndarray, used: int,
+             resume: bool) -> tuple[int, int, int, int]:
         return k.batch_jps(flat.passable, bits, flat.stride, m.straight_cost, diagonal,
                            m.diagonal, scale, s, t, skip, first, last, ws.stamp, ws.g,
                            ws.parent, ws.touched, ws.heap_f, ws.heap_g, ws.heap_n,

@@ -10,6 +10,7 @@ depend on ``workers``.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from itertools import pairwise
@@ -50,8 +51,22 @@ def in_parallel(task: Callable[[int, int], Any], ranges: list[tuple[int, int]],
     """``task(lo, hi)`` for every range, on ``workers`` threads; results in range order."""
     if workers == 1 or len(ranges) <= 1:
         return [task(lo, hi) for lo, hi in ranges]
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(lambda r: task(*r), ranges))
+    return list(pool(workers).map(lambda r: task(*r), ranges))
+
+
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+_POOLS_LOCK = threading.Lock()
+
+
+def pool(workers: int) -> ThreadPoolExecutor:
+    """A thread pool of ``workers`` threads kept for later batches, so its threads keep
+    their workspaces (grown frontiers, no new per-cell arrays per call)."""
+    with _POOLS_LOCK:
+        found = _POOLS.get(workers)
+        if found is None:
+            found = _POOLS[workers] = ThreadPoolExecutor(
+                max_workers=workers, thread_name_prefix=f"wayfinding-batch-{workers}")
+        return found
 
 
 def fresh_generations(ws: _workspace.Workspace, needed: int) -> None:
@@ -63,7 +78,9 @@ def fresh_generations(ws: _workspace.Workspace, needed: int) -> None:
         ws.generation = 0
 
 
-#: call(ws, first, last, outputs, path, used) -> (code, i, generation, used)
+#: call(ws, first, last, outputs, path, used, resume) -> (code, i, generation, used);
+#: ``resume``: go on with query ``first`` after the frontier grew (loops that cannot
+#: resume run it again).
 Call = Callable[..., tuple[int, int, int, int]]
 
 
@@ -73,14 +90,16 @@ def answer_chunk(call: Call, cells: int, lo: int, hi: int, outputs: tuple,
     ws = _workspace.acquire(cells)
     try:
         path = np.empty(max(256, (hi - lo) * per_query), dtype=np.int64)
-        used, first = 0, lo
+        used, first, resume = 0, lo, False
         while True:
-            fresh_generations(ws, hi - first)
-            code, i, generation, used = call(ws, first, hi, outputs, path, used)
+            if not resume:
+                fresh_generations(ws, hi - first)
+            code, i, generation, used = call(ws, first, hi, outputs, path, used, resume)
             ws.generation = int(generation)
             if code == BATCH_DONE:
                 return path[:used]
             first = int(i)
+            resume = code == BATCH_HEAP_FULL
             if code == BATCH_HEAP_FULL:
                 ws.grow_heap()
             else:

@@ -10,10 +10,11 @@ padded flat cells appended to ``path`` from position ``used``.
 A loop returns ``(code, i, generation, used)``. ``code`` is :data:`BATCH_DONE` when
 every query up to ``last`` is answered; :data:`BATCH_HEAP_FULL` or :data:`BATCH_PATH_FULL`
 when query ``i`` needs a larger frontier or path buffer: the caller grows it and calls
-again from ``first = i`` (query ``i`` is run again from scratch, which gives the same
-answer as resuming it). ``generation`` is the last stamp used; the caller keeps it
-below the workspace's limit. Queries with ``skip[i]`` set (start and goal in different
-components) are answered unreachable without searching.
+again from ``first = i`` (the best-first loop resumes query ``i`` after a full frontier;
+the others run it again from scratch, which gives the same answer). ``generation`` is
+the last stamp used; the caller keeps it below the workspace's limit. Queries with
+``skip[i]`` set (start and goal in different components) are answered unreachable
+without searching.
 
 :func:`flood_matrix` answers many-to-many: one Dijkstra flood per source (forwards) or
 per target (``reverse``: a step charges the cell it leaves, i.e. the cell a forward step
@@ -73,11 +74,16 @@ def _append_path(parent, end, path, used):  # pragma: no cover - numba
 @njit(cache=True, nogil=True)
 def batch_best_first(which, passable, costs, moves, lengths, iparams, fparams, sources,
                      targets, skip, first, last, stamp, g, parent, goal_mark, touched,
-                     heap_f, heap_n, link, buckets, state, fstate, generation, out_cost,
-                     out_len, out_expanded, out_found, path, used):  # pragma: no cover
+                     heap_f, heap_n, link, buckets, state, fstate, generation, resume,
+                     out_cost, out_len, out_expanded, out_found, path,
+                     used):  # pragma: no cover - numba
     """Queries ``first..last-1`` (``sources[i]`` to ``targets[i]``, padded flat cells), each
     by the best-first kernel ``which`` (``USE_*``) with ``iparams``/``fparams`` of a
-    one-start, one-goal query. Returns ``(code, i, generation, used)`` (module doc)."""
+    one-start, one-goal query. Returns ``(code, i, generation, used)`` (module doc).
+
+    ``resume``: query ``first`` stopped with ``BATCH_HEAP_FULL`` and its search goes on
+    where it stopped (the kernel lost nothing), rather than from scratch.
+    """
     starts = np.empty(1, np.int64)
     goals = np.empty(1, np.int64)
     for i in range(first, last):
@@ -86,9 +92,10 @@ def batch_best_first(which, passable, costs, moves, lengths, iparams, fparams, s
             continue
         starts[0] = sources[i]
         goals[0] = targets[i]
-        generation += 1
-        state[C.S_GEN] = generation
-        state[C.S_STATUS] = C.STATUS_NEW
+        if not (resume and i == first):
+            generation += 1
+            state[C.S_GEN] = generation
+            state[C.S_STATUS] = C.STATUS_NEW
         if which == USE_BUCKET:
             status = best_first_bucket(passable, costs, moves, lengths, iparams, fparams,
                                        starts, goals, stamp, g, parent, goal_mark, touched,
