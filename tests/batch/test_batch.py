@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -157,3 +158,60 @@ def test_grid_with_own_rules_is_refused():
     grid = Mine(np.ones((2, 2), bool))
     with pytest.raises(UnsupportedGridError, match="Mine redefines"):
         batch.astar(grid, [(0, 0)], [(1, 1)])
+
+
+MAP = Path(__file__).resolve().parents[3] / "shared" / "movingai" / "maps" / "dao" / "den204d.map"
+
+
+@pytest.mark.skipif(not MAP.exists(), reason="MovingAI data not present")
+def test_prepared_on_a_movingai_map():
+    from wayfinding.grid.prepared import prepare
+    from wayfinding.io.movingai import read_map
+
+    grid = read_map(MAP)
+    starts, goals = queries(grid, 300)
+    ready = prepare(grid)
+    result = batch.prepared(ready, starts, goals)
+    pairs = list(zip(map(tuple, starts.tolist()), map(tuple, goals.tolist()), strict=True))
+    same_as_single(result, [ready.search(s, g) for s, g in pairs])
+    same_results(result, batch.prepared(ready, starts, goals, workers=2))
+    np.testing.assert_allclose(result.costs, batch.astar(grid, starts, goals).costs)
+
+
+def test_prepared_queries_the_hierarchy_cannot_answer_fall_back(monkeypatch):
+    from wayfinding.grid.prepared import prepare
+    from wayfinding.grid.prepared._kernels import batch as kernel
+
+    grid = wf.Grid.from_ascii('....\n.##.\n....', diagonal=True)
+    ready = prepare(grid)
+    real = kernel.batch_query
+    refused = []
+
+    def refuse_query_1(*args):
+        first = args[23]
+        if first <= 1 < args[24] and not refused:
+            refused.append(1)
+            args = (*args[:24], 1, *args[25:])  # stop before query 1
+            *_, used = real(*args)
+            return kernel.BATCH_FALLBACK, 1, 0, used
+        return real(*args)
+
+    monkeypatch.setattr(kernel, "batch_query", refuse_query_1)
+    starts, goals = [(0, 0), (0, 2), (3, 0)], [(3, 2), (3, 0), (0, 0)]
+    result = batch.prepared(ready, starts, goals)
+    assert refused == [1]
+    same_as_single(result, [ready.search(s, g) for s, g in zip(starts, goals, strict=True)])
+
+
+def test_prepared_errors():
+    from wayfinding.grid.prepared import prepare
+
+    grid = wf.Grid.from_ascii('...\n...', diagonal=True)
+    ready = prepare(grid)
+    with pytest.raises(InvalidParameterError, match="needs a PreparedGrid, got Grid"):
+        batch.prepared(grid, [(0, 0)], [(1, 1)])
+    with pytest.raises(InvalidLocationError, match=r"goals row 0: \(5, 0\) is outside"):
+        batch.prepared(ready, [(0, 0)], [(5, 0)])
+    grid.set_wall((1, 1))
+    with pytest.raises(wf.StaleDataError, match="prepare it again"):
+        batch.prepared(ready, [(0, 0)], [(2, 1)])

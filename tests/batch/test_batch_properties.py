@@ -114,3 +114,19 @@ def test_distance_matrix_equals_single_dijkstra(case, data):
                                                  rel=1e-9, abs=1e-9)
     two = batch.distance_matrix(case.grid, sources, targets, workers=2)
     np.testing.assert_array_equal(matrix, two)
+
+
+@settings(max_examples=40)
+@given(batches(weighted=False, diagonal=True))
+def test_prepared_equals_single(case):
+    from wayfinding.grid.prepared import prepare
+
+    grid, starts, goals = case
+    try:
+        ready = prepare(grid)
+    except UnsupportedGridError:
+        return
+    singles = [ready.search(s, g) for s, g in zip(starts, goals, strict=True)]
+    result = batch.prepared(ready, starts, goals)
+    same_as_single(result, singles)
+    same_results(result, batch.prepared(ready, starts, goals, workers=2))

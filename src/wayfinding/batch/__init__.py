@@ -24,7 +24,8 @@ Examples
 
 from .grid import astar, bfs, breadth_first_search, dijkstra, jps
 from .matrix import distance_matrix
+from .prepared import prepared
 from .result import BatchResult
 
 __all__ = ["BatchResult", "astar", "bfs", "breadth_first_search", "dijkstra",
-           "distance_matrix", "jps"]
+           "distance_matrix", "jps", "prepared"]

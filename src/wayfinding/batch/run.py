@@ -28,7 +28,7 @@ __all__ = ["answer", "check_workers", "chunks", "in_parallel"]
 #: Chunks per worker: small enough that a worker with short queries takes more of them.
 CHUNKS_PER_WORKER = 8
 
-BATCH_DONE, BATCH_HEAP_FULL, BATCH_PATH_FULL = 0, 1, 2  # grid/_kernels/batch.py
+BATCH_DONE, BATCH_HEAP_FULL, BATCH_PATH_FULL, BATCH_FALLBACK = 0, 1, 2, 3  # the kernels'
 
 
 def check_workers(workers: Any) -> int:
@@ -84,39 +84,72 @@ def fresh_generations(ws: _workspace.Workspace, needed: int) -> None:
 Call = Callable[..., tuple[int, int, int, int]]
 
 
-def answer_chunk(call: Call, cells: int, lo: int, hi: int, outputs: tuple,
-                 per_query: int) -> np.ndarray:
-    """Queries ``lo..hi-1`` by ``call`` in this thread's workspace; their path cells."""
-    ws = _workspace.acquire(cells)
+#: fallback(i) -> (cost, path cells int64[], expanded) or None (unreachable): query ``i``
+#: answered outside the compiled loop (see ``BATCH_FALLBACK``).
+Fallback = Callable[[int], tuple[float, np.ndarray, int] | None]
+
+
+def _grown(path: np.ndarray, used: int, extra: int) -> np.ndarray:
+    grown = np.empty(2 * path.shape[0] + extra, dtype=np.int64)
+    grown[:used] = path[:used]
+    return grown
+
+
+def answer_chunk(call: Call, cells: int, lo: int, hi: int, outputs: tuple, per_query: int,
+                 workspace: Callable[[], Any] | None = None,
+                 fallback: Fallback | None = None) -> np.ndarray:
+    """Queries ``lo..hi-1`` by ``call`` in this thread's workspace; their path cells.
+
+    ``workspace``: where the thread's buffers come from when not a grid
+    :class:`~wayfinding.grid.workspace.Workspace` (no generation stamps then).
+    """
+    ws = _workspace.acquire(cells) if workspace is None else workspace()
     try:
         path = np.empty(max(256, (hi - lo) * per_query), dtype=np.int64)
         used, first, resume = 0, lo, False
         while True:
-            if not resume:
+            if workspace is None and not resume:
                 fresh_generations(ws, hi - first)
             code, i, generation, used = call(ws, first, hi, outputs, path, used, resume)
-            ws.generation = int(generation)
+            if workspace is None:
+                ws.generation = int(generation)
             if code == BATCH_DONE:
                 return path[:used]
             first = int(i)
             resume = code == BATCH_HEAP_FULL
             if code == BATCH_HEAP_FULL:
                 ws.grow_heap()
-            else:
-                grown = np.empty(2 * path.shape[0] + cells, dtype=np.int64)
-                grown[:used] = path[:used]
-                path = grown
+            elif code == BATCH_PATH_FULL:
+                path = _grown(path, used, cells)
+            else:  # BATCH_FALLBACK
+                assert fallback is not None
+                answered = fallback(first)
+                costs, lengths, expanded, found = outputs
+                costs[first], lengths[first], found[first] = np.inf, 0, answered is not None
+                expanded[first] = 0
+                if answered is not None:
+                    cost, route, expanded[first] = answered
+                    if used + route.shape[0] > path.shape[0]:
+                        path = _grown(path, used, route.shape[0])
+                    path[used:used + route.shape[0]] = route
+                    used += route.shape[0]
+                    costs[first], lengths[first] = cost, route.shape[0]
+                first += 1
     finally:
-        _workspace.release(ws)
+        if workspace is None:
+            _workspace.release(ws)
 
 
-def answer(call: Call, n: int, cells: int, stride: int, workers: int,
-           per_query: int = 64) -> BatchResult:
+def answer(call: Call, n: int, cells: int, stride: int, workers: int, per_query: int = 64,
+           workspace: Callable[[], Any] | None = None,
+           fallback: Fallback | None = None) -> BatchResult:
     """Run ``n`` queries by ``call`` (a compiled loop over a range of them) and gather a
-    :class:`BatchResult`; ``cells`` sizes the workspaces, ``stride`` unpacks the cells."""
+    :class:`BatchResult`; ``cells`` sizes the workspaces, ``stride`` unpacks the cells;
+    ``workspace`` and ``fallback`` as in :func:`answer_chunk`."""
     outputs = (np.empty(n, dtype=np.float64), np.empty(n, dtype=np.int64),
                np.empty(n, dtype=np.int64), np.empty(n, dtype=np.bool_))
-    parts = in_parallel(lambda lo, hi: answer_chunk(call, cells, lo, hi, outputs, per_query),
+    parts = in_parallel(lambda lo, hi: answer_chunk(call, cells, lo, hi, outputs, per_query,
+                                                    workspace, fallback),
                         chunks(n, workers), workers)
     flat = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
     ys, xs = np.divmod(flat, stride)
