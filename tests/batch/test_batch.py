@@ -215,3 +215,57 @@ def test_prepared_errors():
     grid.set_wall((1, 1))
     with pytest.raises(wf.StaleDataError, match="prepare it again"):
         batch.prepared(ready, [(0, 0)], [(2, 1)])
+
+
+def csr_from_grid(grid: wf.Grid, labelled: bool) -> tuple[wf.CSRGraph, dict]:
+    """The grid as a CSR graph with coordinates: labelled by ``(x, y)`` or numbered."""
+    ys, xs = np.nonzero(grid.passable_mask)
+    cells = list(zip(xs.tolist(), ys.tolist(), strict=True))
+    number = {c: i for i, c in enumerate(cells)}
+    edges = [(number[c], number[n], grid.cost(c, n)) for c in cells for n in grid.neighbors(c)]
+    indptr = np.zeros(len(cells) + 1, np.int64)
+    np.cumsum(np.bincount([e[0] for e in edges], minlength=len(cells)), out=indptr[1:])
+    graph = wf.CSRGraph(indptr, np.array([e[1] for e in edges], np.int32),
+                        np.array([e[2] for e in edges]), cells if labelled else None,
+                        coordinates=np.array(cells, float))
+    return graph, number
+
+
+@pytest.mark.parametrize("labelled", [True, False])
+def test_csr_graph_of_a_grid_with_landmarks_and_coordinates(labelled):
+    grid = open_grid(30, 30, seed=5, diagonal=True)
+    graph, number = csr_from_grid(grid, labelled)
+    starts, goals = queries(grid, 60)
+    s = [tuple(p) for p in starts.tolist()]
+    t = [tuple(p) for p in goals.tolist()]
+    if not labelled:
+        s, t = [number[c] for c in s], [number[c] for c in t]
+    marks = wf.landmarks(graph, 4)
+    for heuristic in (None, marks):
+        result = batch.astar(graph, s, t, heuristic=heuristic)
+        singles = [wf.astar(graph, a, b, heuristic=heuristic)
+                   for a, b in zip(s, t, strict=True)]
+        for i, single in enumerate(singles):
+            assert result.costs[i] == single.cost
+            assert (graph.labels_of(result.path(i)) or None) == single.path
+            assert result.expanded[i] == single.expanded
+        same_results(result, in_new_thread(lambda h=heuristic: batch.astar(
+            graph, s, t, heuristic=h, workers=2)))
+    grid_costs = batch.dijkstra(grid, starts, goals).costs
+    np.testing.assert_allclose(batch.dijkstra(graph, s, t).costs, grid_costs)
+
+
+def test_csr_errors():
+    graph = wf.CSRGraph.from_edges(["a", "b"], ["b", "c"])
+    with pytest.raises(InvalidLocationError, match="goals row 1: location 'z' is not a node"):
+        batch.dijkstra(graph, ["a", "a"], ["b", "z"])
+    with pytest.raises(InvalidParameterError, match="got 2 and 1"):
+        batch.dijkstra(graph, ["a", "a"], ["b"])
+    with pytest.raises(InvalidParameterError, match="takes heuristic=None"):
+        batch.astar(graph, ["a"], ["b"], heuristic=lambda a, b: 0.0)
+    numbers = wf.CSRGraph(np.array([0, 1, 1]), np.array([1]), np.array([2.0]))
+    with pytest.raises(InvalidLocationError, match=r"starts row 1: 5 is not a node .*0\.\.1"):
+        batch.bfs(numbers, [0, 5], [1, 1])
+    with pytest.raises(InvalidParameterError, match="1-D integer array"):
+        batch.astar(numbers, [[0, 1]], [[1, 1]])
+    assert batch.bfs(numbers, [0, 1], [1, 0]).costs.tolist() == [1.0, np.inf]

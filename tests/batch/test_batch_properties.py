@@ -130,3 +130,45 @@ def test_prepared_equals_single(case):
     result = batch.prepared(ready, starts, goals)
     same_as_single(result, singles)
     same_results(result, batch.prepared(ready, starts, goals, workers=2))
+
+
+@st.composite
+def csr_batches(draw: st.DrawFn):
+    from ..strategies import weighted_digraphs
+
+    edges = draw(weighted_digraphs())
+    n = len(edges)
+    pairs = sorted((u, v, c) for u, out in edges.items() for v, c in out.items())
+    if draw(st.booleans()):  # labelled nodes
+        graph = wf.CSRGraph.from_edges([p[0] for p in pairs], [p[1] for p in pairs],
+                                       [p[2] for p in pairs], nodes=list(range(n)))
+    else:  # node numbers
+        indptr = np.zeros(n + 1, np.int64)
+        np.cumsum(np.bincount([p[0] for p in pairs], minlength=n), out=indptr[1:])
+        graph = wf.CSRGraph(indptr, np.array([p[1] for p in pairs], np.int32),
+                            np.array([p[2] for p in pairs], np.float64))
+    k = draw(st.integers(1, 8))
+    starts = draw(st.lists(st.integers(0, n - 1), min_size=k, max_size=k))
+    goals = draw(st.lists(st.integers(0, n - 1), min_size=k, max_size=k))
+    return graph, starts, goals
+
+
+def same_as_single_nodes(result: batch.BatchResult, singles: list[wf.SearchResult]) -> None:
+    for i, single in enumerate(singles):
+        if single.path is None:
+            assert not result.found[i] and math.isinf(result.costs[i])
+            assert result.path(i).shape == (0,)
+        else:
+            assert result.found[i] and result.costs[i] == single.cost
+            assert result.path(i).tolist() == single.path
+        assert result.expanded[i] == single.expanded
+
+
+@given(csr_batches(), st.sampled_from(["astar", "dijkstra", "breadth_first_search"]))
+def test_csr_equals_single(case, algorithm):
+    graph, starts, goals = case
+    single = getattr(wf, algorithm)
+    result = getattr(batch, algorithm)(graph, np.array(starts), np.array(goals))
+    same_as_single_nodes(result, [single(graph, s, g)
+                                  for s, g in zip(starts, goals, strict=True)])
+    same_results(result, getattr(batch, algorithm)(graph, starts, goals, workers=2))

@@ -56,6 +56,12 @@ def _grid(graph: Any, what: str) -> Grid:
     return require_grid(graph, what)
 
 
+def _csr(graph: Any) -> bool:
+    from ..csr.graph import CSRGraph
+
+    return isinstance(graph, CSRGraph)
+
+
 def _skip(labels: np.ndarray | None, s: np.ndarray, t: np.ndarray) -> np.ndarray:
     """Queries whose start and goal lie in different components (answered unreachable)."""
     if labels is None:
@@ -75,7 +81,10 @@ def astar(grid: Grid, starts: Any, goals: Any, *, heuristic: Any = None,
 
     Parameters
     ----------
-    grid : Grid
+    grid : Grid or CSRGraph
+        On a :class:`~wayfinding.csr.graph.CSRGraph`: ``starts`` and ``goals`` are N node
+        labels (node numbers when it has none), ``heuristic`` is None (its coordinates)
+        or Landmarks, and ``paths`` holds node numbers (see :mod:`wayfinding.batch.csr`).
     starts, goals : (N, 2) integer array or list of N ``(x, y)``
         One query per row; every cell inside the grid and open.
     heuristic : optional
@@ -108,6 +117,11 @@ def astar(grid: Grid, starts: Any, goals: Any, *, heuristic: Any = None,
     >>> astar(grid, [(0, 0), (0, 0)], [(2, 2), (0, 0)], workers=2).lengths.tolist()
     [5, 1]
     """
+    if _csr(grid):
+        from . import csr
+
+        return csr.astar(grid, starts, goals, heuristic=heuristic, weight=weight,
+                         workers=workers)
     grid = _grid(grid, "batch.astar")
     if not is_number(weight) or not (math.isfinite(weight) and weight >= 0):
         raise InvalidParameterError(f"heuristic weight must be finite and >= 0, got {weight!r}")
@@ -131,6 +145,10 @@ def dijkstra(grid: Grid, starts: Any, goals: Any, *, workers: int = 1) -> BatchR
     >>> dijkstra(wf.Grid.from_ascii('.3.'), [(0, 0)], [(2, 0)]).costs.tolist()
     [4.0]
     """
+    if _csr(grid):
+        from . import csr
+
+        return csr.dijkstra(grid, starts, goals, workers=workers)
     grid = _grid(grid, "batch.dijkstra")
     return _best_first(grid, starts, goals, C.MODE_COST, ZERO, 1.0, workers)
 
@@ -175,6 +193,10 @@ def breadth_first_search(grid: Grid, starts: Any, goals: Any, *,
     >>> breadth_first_search(wf.Grid.from_ascii('.9.'), [(0, 0)], [(2, 0)]).costs.tolist()
     [2.0]
     """
+    if _csr(grid):
+        from . import csr
+
+        return csr.breadth_first_search(grid, starts, goals, workers=workers)
     grid = _grid(grid, "batch.breadth_first_search")
     workers = R.check_workers(workers)
     p = E.plan(grid)

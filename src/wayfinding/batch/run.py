@@ -140,11 +140,13 @@ def answer_chunk(call: Call, cells: int, lo: int, hi: int, outputs: tuple, per_q
             _workspace.release(ws)
 
 
-def answer(call: Call, n: int, cells: int, stride: int, workers: int, per_query: int = 64,
+def answer(call: Call, n: int, cells: int, stride: int | None, workers: int,
+           per_query: int = 64,
            workspace: Callable[[], Any] | None = None,
            fallback: Fallback | None = None) -> BatchResult:
     """Run ``n`` queries by ``call`` (a compiled loop over a range of them) and gather a
-    :class:`BatchResult`; ``cells`` sizes the workspaces, ``stride`` unpacks the cells;
+    :class:`BatchResult`; ``cells`` sizes the workspaces, ``stride`` unpacks the padded
+    flat cells into ``(x, y)`` rows (None: paths stay node numbers, shape ``(M,)``);
     ``workspace`` and ``fallback`` as in :func:`answer_chunk`."""
     outputs = (np.empty(n, dtype=np.float64), np.empty(n, dtype=np.int64),
                np.empty(n, dtype=np.int64), np.empty(n, dtype=np.bool_))
@@ -152,10 +154,13 @@ def answer(call: Call, n: int, cells: int, stride: int, workers: int, per_query:
                                                     workspace, fallback),
                         chunks(n, workers), workers)
     flat = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
-    ys, xs = np.divmod(flat, stride)
-    paths = np.empty((flat.shape[0], 2), dtype=np.int64)
-    paths[:, 0] = xs - 1
-    paths[:, 1] = ys - 1
+    if stride is None:
+        paths = flat
+    else:
+        ys, xs = np.divmod(flat, stride)
+        paths = np.empty((flat.shape[0], 2), dtype=np.int64)
+        paths[:, 0] = xs - 1
+        paths[:, 1] = ys - 1
     costs, lengths, expanded, found = outputs
     offsets = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(lengths, out=offsets[1:])
