@@ -29,10 +29,23 @@ def queries(grid: wf.Grid, n: int, seed: int = 1) -> tuple[np.ndarray, np.ndarra
     return np.column_stack([xs[a], ys[a]]), np.column_stack([xs[b], ys[b]])
 
 
-def in_new_thread(call):
-    """``call()`` in a thread of its own: a fresh workspace with the smallest heap."""
+def in_new_thread(call, heap=None):
+    """``call()`` in a thread of its own, whose workspace starts with a 16-entry frontier
+    (``heap``: a list that receives the size of that thread's frontier afterwards)."""
     out = []
-    thread = threading.Thread(target=lambda: out.append(call()))
+
+    def run():
+        ws = workspace.acquire(0)
+        workspace.release(ws)
+        ws.heap_f, ws.heap_g = np.zeros(16), np.zeros(16)  # a frontier that must grow
+        ws.heap_n, ws.link = np.zeros(16, np.int32), np.zeros(16, np.int32)
+        out.append(call())
+        if heap is not None:
+            ws = workspace.acquire(0)
+            workspace.release(ws)
+            heap.append(ws.heap_f.shape[0])
+
+    thread = threading.Thread(target=run)
     thread.start()
     thread.join()
     return out[0]
@@ -41,12 +54,19 @@ def in_new_thread(call):
 def test_heap_and_path_buffers_grow():
     grid = open_grid(300, 300, diagonal=True)
     starts, goals = queries(grid, 6)
-    result = in_new_thread(lambda: batch.dijkstra(grid, starts, goals))
-    assert result.lengths.sum() > 256  # more than the first path buffer holds
+    heap = []
+    result = in_new_thread(lambda: batch.dijkstra(grid, starts, goals), heap)
+    assert heap[0] > 16  # the frontier grew (resumed) during the batch
     same_as_single(result, [wf.dijkstra(grid, tuple(s), tuple(g))
                             for s, g in zip(starts.tolist(), goals.tolist(), strict=True)])
-    jgrid = wf.Grid(grid.passable_mask, diagonal=True)
-    result = in_new_thread(lambda: batch.jps(jgrid, starts, goals))
+    pillars = np.ones((200, 200), bool)
+    pillars[1::3, 1::3] = False  # a jump point beside every pillar
+    jgrid = wf.Grid(pillars, diagonal=True)
+    starts, goals = np.array([[0, 0], [199, 0], [99, 99]]), np.array([[198, 198], [0, 198],
+                                                                          [0, 0]])
+    heap = []
+    result = in_new_thread(lambda: batch.jps(jgrid, starts, goals), heap)
+    assert heap[0] > 16
     same_as_single(result, [wf.jps(jgrid, tuple(s), tuple(g))
                             for s, g in zip(starts.tolist(), goals.tolist(), strict=True)])
 
