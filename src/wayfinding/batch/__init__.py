@@ -5,6 +5,12 @@ tuples), one query per row; the answers come back as a :class:`BatchResult`. The
 over the queries runs in compiled code, calling the same kernels as the single-query
 functions, so the answers are the same; ``workers=N`` spreads a batch over N threads.
 
+- grids: :func:`astar`, :func:`dijkstra`, :func:`breadth_first_search` (:func:`bfs`),
+  :func:`jps`; :func:`prepared` on a :class:`~wayfinding.grid.prepared.PreparedGrid`;
+  :func:`distance_matrix` (many-to-many by floods);
+- CSR graphs: :func:`astar`, :func:`dijkstra`, :func:`breadth_first_search` with N node
+  labels (or node numbers), paths as node numbers (:mod:`wayfinding.batch.csr`).
+
 Examples
 --------
 >>> import numpy as np
