@@ -3,6 +3,7 @@
 
     PYTHONPATH=src python benchmarks/batch.py
     PYTHONPATH=src python benchmarks/batch.py --repeats 5 --long 400
+    PYTHONPATH=src python benchmarks/batch.py --parts workers   # row 3 only
 
 Three rows, measured in one run and printed side by side:
 
@@ -145,14 +146,19 @@ def main() -> None:
     parser.add_argument("--long-map", default="mazes/maze512-1-0")
     parser.add_argument("--long", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--parts", default="loop,workers",
+                        help="loop (rows 1-2), workers (row 3) or both, comma-separated")
     args = parser.parse_args()
+    parts = args.parts.split(",")
 
     rows = []
-    big = scenario_queries(args.data, args.map, args.queries)
-    for label, (grid, starts, goals) in (
-            (f"{args.map}: scenarios", big),
-            (f"{args.map}: short", (big[0], *short_queries(big[0], args.queries, 16))),
-            ("64x64 random: short", small_queries(args.small))):
+    cases = []
+    if "loop" in parts:
+        big = scenario_queries(args.data, args.map, args.queries)
+        cases = [(f"{args.map}: scenarios", big),
+                 (f"{args.map}: short", (big[0], *short_queries(big[0], args.queries, 16))),
+                 ("64x64 random: short", small_queries(args.small))]
+    for label, (grid, starts, goals) in cases:
         batch.astar(grid, starts[:10], goals[:10])  # compile
         wf.astar(grid, tuple(starts[0]), tuple(goals[0]))
         t_loop, singles = best_of(args.repeats, lambda g=grid, s=starts, t=goals: loop(g, s, t))
@@ -161,12 +167,14 @@ def main() -> None:
         rows.append((label, len(starts), "wf.astar loop", t_loop, "batch.astar", t_batch,
                      check_equal(result, singles)))
 
-    grid, starts, goals = scenario_queries(args.data, args.long_map, args.long, longest=True)
-    batch.astar(grid, starts[:4], goals[:4], workers=2)
-    t_one, one = best_of(args.repeats, lambda: batch.astar(grid, starts, goals, workers=1))
-    t_two, two = best_of(args.repeats, lambda: batch.astar(grid, starts, goals, workers=2))
-    rows.append((f"long ({args.long_map})", len(starts), "workers=1", t_one, "workers=2",
-                 t_two, same(one, two)))
+    if "workers" in parts:
+        grid, starts, goals = scenario_queries(args.data, args.long_map, args.long,
+                                               longest=True)
+        batch.astar(grid, starts[:4], goals[:4], workers=2)
+        t_one, one = best_of(args.repeats, lambda: batch.astar(grid, starts, goals, workers=1))
+        t_two, two = best_of(args.repeats, lambda: batch.astar(grid, starts, goals, workers=2))
+        rows.append((f"long ({args.long_map})", len(starts), "workers=1", t_one, "workers=2",
+                     t_two, same(one, two)))
 
     control = spin_control()
     print(f"control: a compiled nogil loop on 2 threads runs {control:.2f}x as fast as on 1 "
