@@ -1,0 +1,254 @@
+"""Batch searches on a :class:`~wayfinding.grid.grid.Grid`: one compiled loop per batch.
+
+Every query runs the same kernel as the single call (:func:`wayfinding.astar` and the
+rest on a grid), so costs and paths are the same; a start and goal in different
+connected components are answered from the grid's component labels without searching.
+
+Examples
+--------
+>>> import numpy as np
+>>> import wayfinding as wf
+>>> grid = wf.Grid.from_ascii('''
+... ....
+... .##.
+... ...#
+... ''')
+>>> r = astar(grid, np.array([[0, 0], [0, 2]]), [(3, 1), (2, 2)])
+>>> r.costs.tolist(), r.lengths.tolist(), r.found.tolist()
+([4.0, 2.0], [5, 3], [True, True])
+>>> r.path(1).tolist()
+[[0, 2], [1, 2], [2, 2]]
+>>> breadth_first_search(grid, [(0, 0)], [(3, 0)]).costs.tolist()
+[3.0]
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from .._inputs import is_number
+from .._kernels import codes as C
+from ..errors import InvalidParameterError
+from ..grid import _engine as E
+from ..grid.components import COMPONENTS, component_labels
+from ..grid.grid import Grid
+from ..grid.jps import scan_bitmaps, supported_scale
+from ..grid.spec import ZERO, Spec
+from . import run as R
+from .locations import pairs
+from .result import BatchResult
+
+__all__ = ["astar", "breadth_first_search", "dijkstra", "jps"]
+
+
+def _kernels() -> Any:
+    from ..grid._kernels import batch  # numba is imported on first use
+
+    return batch
+
+
+def _grid(graph: Any, what: str) -> Grid:
+    from .._dispatch import require_grid
+
+    return require_grid(graph, what)
+
+
+def _csr(graph: Any) -> bool:
+    from ..csr.graph import CSRGraph
+
+    return isinstance(graph, CSRGraph)
+
+
+def _skip(labels: np.ndarray | None, s: np.ndarray, t: np.ndarray) -> np.ndarray:
+    """Queries whose start and goal lie in different components (answered unreachable)."""
+    if labels is None:
+        return np.zeros(s.shape[0], dtype=np.bool_)
+    return labels[s] != labels[t]
+
+
+def _labels(grid: Grid, p: E.Plan) -> np.ndarray | None:
+    found = grid.derived_at(p.version, COMPONENTS)  # None once the grid moved on
+    return None if found is None else found.flat
+
+
+def astar(grid: Grid, starts: Any, goals: Any, *, heuristic: Any = None,
+          weight: float = 1.0, workers: int = 1) -> BatchResult:
+    """A* from ``starts[i]`` to ``goals[i]`` for every row ``i``; see
+    :func:`wayfinding.astar`.
+
+    Parameters
+    ----------
+    grid : Grid or CSRGraph
+        On a :class:`~wayfinding.csr.graph.CSRGraph`: ``starts`` and ``goals`` are N node
+        labels (node numbers when it has none), ``heuristic`` is None (its coordinates)
+        or Landmarks, and ``paths`` holds node numbers (see :mod:`wayfinding.batch.csr`).
+    starts, goals : (N, 2) integer array or list of N ``(x, y)``
+        One query per row; every cell inside the grid and open.
+    heuristic : optional
+        ``None`` (the grid's own), a :class:`~wayfinding.heuristics.Heuristic` member
+        or one of the functions of :mod:`wayfinding.heuristics` (the kernels compute
+        these; other callables raise InvalidParameterError: use :func:`wayfinding.astar`).
+    weight : float
+        Weight on the heuristic (finite, >= 0), as in :func:`wayfinding.astar`.
+    workers : int
+        Threads to spread the queries over (the answers do not depend on it).
+
+    Returns
+    -------
+    BatchResult
+
+    Raises
+    ------
+    InvalidLocationError
+        Naming the first row that is outside the grid or a wall.
+    InvalidParameterError
+        For arrays that are not (N, 2) integers, a different number of starts and goals,
+        a bad weight, heuristic or ``workers``.
+    UnsupportedGridError
+        For Grid subclasses that redefine ``neighbors`` or ``cost``.
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> grid = wf.Grid.from_ascii('...\\n.#.\\n...', diagonal=True)
+    >>> astar(grid, [(0, 0), (0, 0)], [(2, 2), (0, 0)], workers=2).lengths.tolist()
+    [5, 1]
+    """
+    if _csr(grid):
+        from . import csr
+
+        return csr.astar(grid, starts, goals, heuristic=heuristic, weight=weight,
+                         workers=workers)
+    grid = _grid(grid, "batch.astar")
+    if not is_number(weight) or not (math.isfinite(weight) and weight >= 0):
+        raise InvalidParameterError(f"heuristic weight must be finite and >= 0, got {weight!r}")
+    weight = float(weight)
+    spec = E.heuristic_spec(grid, heuristic, weight)
+    if spec is None:
+        raise InvalidParameterError(
+            f"batch.astar computes its heuristic in compiled code: give None, a Heuristic "
+            f"member or a function of wayfinding.heuristics, got {heuristic!r} "
+            "(wayfinding.astar takes any callable)")
+    return _best_first(grid, starts, goals, C.MODE_ASTAR, spec, weight, workers)
+
+
+def dijkstra(grid: Grid, starts: Any, goals: Any, *, workers: int = 1) -> BatchResult:
+    """Dijkstra from ``starts[i]`` to ``goals[i]`` for every row ``i``; arguments and errors
+    as in :func:`astar`, answers as :func:`wayfinding.dijkstra`.
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> dijkstra(wf.Grid.from_ascii('.3.'), [(0, 0)], [(2, 0)]).costs.tolist()
+    [4.0]
+    """
+    if _csr(grid):
+        from . import csr
+
+        return csr.dijkstra(grid, starts, goals, workers=workers)
+    grid = _grid(grid, "batch.dijkstra")
+    return _best_first(grid, starts, goals, C.MODE_COST, ZERO, 1.0, workers)
+
+
+def _best_first(grid: Grid, starts: Any, goals: Any, mode: int, spec: Spec, weight: float,
+                workers: Any) -> BatchResult:
+    workers = R.check_workers(workers)
+    p = E.plan(grid)
+    s, t = pairs(grid, p.passable, starts, goals)
+    skip = _skip(_labels(grid, p), s, t)
+    iparams, fparams = E.params(grid, p, mode, spec, weight, None, 1, 1, False)
+    k = _kernels()
+    which = k.USE_HEAP
+    if p.classes:
+        which = k.USE_CLASSES
+    elif iparams[C.GI_FRONTIER] == C.FRONTIER_BUCKET:
+        which = k.USE_BUCKET
+    ring = int(iparams[C.GI_RING])
+    flat = p.flat
+
+    def call(ws: Any, first: int, last: int, out: tuple, path: np.ndarray, used: int,
+             resume: bool) -> tuple[int, int, int, int]:
+        ws.reserve_buckets(ring)
+        return k.batch_best_first(which, flat.passable, flat.costs, p.moves, p.lengths,
+                                  iparams, fparams, s, t, skip, first, last, ws.stamp, ws.g,
+                                  ws.parent, ws.goal_mark, ws.touched, ws.heap_f, ws.heap_n,
+                                  ws.link, ws.buckets, ws.state, ws.fstate, ws.generation,
+                                  resume, *out, path, used)
+
+    return R.answer(call, s.shape[0], p.passable.shape[0], p.stride, workers)
+
+
+def breadth_first_search(grid: Grid, starts: Any, goals: Any, *,
+                         workers: int = 1) -> BatchResult:
+    """Fewest steps from ``starts[i]`` to ``goals[i]`` for every row ``i`` (``costs``
+    count steps); arguments and errors as in :func:`astar`, answers as
+    :func:`wayfinding.breadth_first_search`.
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> breadth_first_search(wf.Grid.from_ascii('.9.'), [(0, 0)], [(2, 0)]).costs.tolist()
+    [2.0]
+    """
+    if _csr(grid):
+        from . import csr
+
+        return csr.breadth_first_search(grid, starts, goals, workers=workers)
+    grid = _grid(grid, "batch.breadth_first_search")
+    workers = R.check_workers(workers)
+    p = E.plan(grid)
+    s, t = pairs(grid, p.passable, starts, goals)
+    skip = _skip(_labels(grid, p), s, t)
+    k = _kernels()
+
+    def call(ws: Any, first: int, last: int, out: tuple, path: np.ndarray, used: int,
+             resume: bool) -> tuple[int, int, int, int]:
+        return k.batch_bfs(p.passable, p.moves, p.n_moves, p.rule, s, t, skip, first, last,
+                           ws.stamp, ws.g, ws.parent, ws.goal_mark, ws.touched, ws.state,
+                           ws.generation, *out, path, used)
+
+    return R.answer(call, s.shape[0], p.passable.shape[0], p.stride, workers)
+
+
+bfs = breadth_first_search
+
+
+def jps(grid: Grid, starts: Any, goals: Any, *, workers: int = 1) -> BatchResult:
+    """Jump point search from ``starts[i]`` to ``goals[i]`` for every row ``i``; answers as
+    :func:`wayfinding.jps` (``expanded`` counts jump points), arguments and errors as in
+    :func:`astar`, and UnsupportedGridError for the grids ``jps`` does not serve.
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> grid = wf.Grid.from_ascii('....\\n.##.\\n....', diagonal=True)
+    >>> jps(grid, [(0, 0)], [(3, 2)]).path(0).tolist()
+    [[0, 0], [1, 0], [2, 0], [3, 0], [3, 1], [3, 2]]
+    """
+    grid = _grid(grid, "batch.jps")
+    workers = R.check_workers(workers)
+    scale = supported_scale(grid, "batch.jps")
+    while True:  # the grid's data of one version, even while another thread edits it
+        version = grid.version
+        labels = component_labels(grid).flat
+        flat = grid.flat
+        bits = scan_bitmaps(grid)
+        if grid.version == version:
+            break
+    s, t = pairs(grid, flat.passable, starts, goals)
+    skip = _skip(labels, s, t)
+    m = grid.movement
+    diagonal = m.diagonal_cost if m.diagonal else 0.0
+    k = _kernels()
+
+    def call(ws: Any, first: int, last: int, out: tuple, path: np.ndarray, used: int,
+             resume: bool) -> tuple[int, int, int, int]:
+        return k.batch_jps(flat.passable, bits, flat.stride, m.straight_cost, diagonal,
+                           m.diagonal, scale, s, t, skip, first, last, ws.stamp, ws.g,
+                           ws.parent, ws.touched, ws.heap_f, ws.heap_g, ws.heap_n,
+                           ws.generation, *out, path, used)
+
+    return R.answer(call, s.shape[0], flat.passable.shape[0], flat.stride, workers)
