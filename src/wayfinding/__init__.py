@@ -12,10 +12,11 @@ Examples
 5.0
 """
 
-from . import csr, heuristics
+from . import batch, csr, heuristics
 from .anyangle import euclidean_length, line_of_sight, smooth_path, theta_star
 from .api import astar, breadth_first_search, dijkstra, greedy_best_first
 from .axes import rc_from_xy, xy_from_rc
+from .batch import BatchResult, distance_matrix
 from .csr import (
     CSRGraph,
     Landmarks,
@@ -52,6 +53,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "AStarSearch",
+    "BatchResult",
     "BudgetExhaustedError",
     "CSRGraph",
     "CornerCutting",
@@ -82,6 +84,7 @@ __all__ = [
     "as_graph",
     "astar",
     "astar_turns",
+    "batch",
     "bidirectional_astar",
     "bidirectional_dijkstra",
     "breadth_first_search",
@@ -89,6 +92,7 @@ __all__ = [
     "connected",
     "csr",
     "dijkstra",
+    "distance_matrix",
     "draw_grid",
     "euclidean_length",
     "flood",

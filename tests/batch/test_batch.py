@@ -84,7 +84,7 @@ def test_generation_numbers_running_out_clear_the_stamps():
     before = batch.astar(grid, starts, goals)
     ws = workspace.acquire(0)
     workspace.release(ws)
-    ws.generation = workspace.GENERATION_LIMIT - 10
+    ws.generation = workspace.Workspace.generation_limit - 10
     same_results(before, batch.astar(grid, starts, goals))
     assert ws.generation < 100
 

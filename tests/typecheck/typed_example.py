@@ -82,6 +82,10 @@ def grids() -> tuple[float, str]:
     back: list[tuple[int, int]] = wf.xy_from_rc([(2, 0), (0, 3)])
     array = result.path_array
     assert counted is not None and array is not None and row_col.shape == (2, 2) and back
+    many: wf.BatchResult = wf.batch.astar(grid, np.array([[0, 0], [5, 0]]),
+                                          np.array([[5, 2], [0, 2]]))
+    matrix = wf.distance_matrix(grid, [(0, 0)], [(5, 2), (0, 2)])
+    assert many.found.all() and matrix.shape == (1, 2) and many.path(0).shape[1] == 2
     theta = wf.theta_star(wf.Grid.from_ascii("....\n.#..", diagonal=True), (0, 0), (3, 1))
     smooth = wf.smooth_path(grid, result.path)
     length: float = wf.euclidean_length(smooth)

@@ -75,8 +75,8 @@ def _answer(call: Any, n: int, graph: CSRGraph, workers: int) -> BatchResult:
 
 
 def _fresh(ws: Any, needed: int) -> None:
-    if ws.generation + needed + 1 >= _ws.GENERATION_LIMIT:
-        ws.generation = _ws.GENERATION_LIMIT  # next_generation() clears the stamps
+    if ws.generation + needed + 1 >= ws.generation_limit:
+        ws.generation = ws.generation_limit  # next_generation() clears the stamps
         ws.next_generation()
         ws.generation = 0
 

@@ -72,7 +72,7 @@ def pool(workers: int) -> ThreadPoolExecutor:
 def fresh_generations(ws: _workspace.Workspace, needed: int) -> None:
     """Make room for ``needed`` more generation stamps in ``ws`` (clears the stamps when
     the numbers would run out)."""
-    if ws.generation + needed + 1 >= _workspace.GENERATION_LIMIT:
+    if ws.generation + needed + 1 >= ws.generation_limit:
         ws.stamp.fill(0)
         ws.goal_mark.fill(0)
         ws.generation = 0
