@@ -5,3 +5,7 @@ grid's move table (:class:`wayfinding.grid._engine.Plan`: ``moves[k, 0:3]`` the 
 offsets of the step and of the two orthogonal cells a diagonal step passes, ``lengths``).
 Importing this package does not import numba; its submodules do.
 """
+
+from ..._cache import install
+
+install()

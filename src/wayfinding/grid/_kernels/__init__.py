@@ -5,3 +5,7 @@ wrappers in :mod:`wayfinding.grid.search` validate input, own the buffers
 (:mod:`wayfinding.grid.workspace`) and convert between ``(x, y)`` and flat indices.
 Importing this package does not import numba; its submodules do.
 """
+
+from ..._cache import install
+
+install()

@@ -6,3 +6,7 @@ nodes, the core search, the unpacking into graph nodes; inlined into a caller's 
 kernel), ``check`` (a hierarchy read from a file) and ``common`` (label look-ups and
 array growth). Importing this package does not import numba; its submodules do.
 """
+
+from ..._cache import install
+
+install()

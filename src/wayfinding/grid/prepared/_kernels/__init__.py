@@ -5,3 +5,7 @@ edges) and ``query`` (a query from cell to cell over the hierarchy of
 :mod:`wayfinding.hierarchy`). Importing this package does not import numba; its
 submodules do.
 """
+
+from ...._cache import install
+
+install()
