@@ -122,7 +122,7 @@ def install() -> None:
         def __init__(self, py_func: object, py_file: str) -> None:
             self._py_file = py_file
             self._lineno = py_func.__code__.co_firstlineno  # type: ignore[attr-defined]
-            subpath = self.get_suitable_cache_subpath(py_file)
+            subpath = self.get_suitable_cache_subpath(py_file)  # type: ignore[no-untyped-call]
             self._cache_path = os.path.join(self.root(), subpath)
 
         def get_cache_path(self) -> str:
@@ -133,7 +133,8 @@ def install() -> None:
             inside = os.path.abspath(py_file).startswith(PACKAGE_DIR + os.sep)
             if not inside:
                 return None
-            return super().from_function(py_func, py_file)  # type: ignore[no-any-return]
+            return super().from_function(  # type: ignore[no-untyped-call,no-any-return]
+                py_func, py_file)
 
     class _TemporaryLocator(_Locator):
         root = staticmethod(_temporary_dir)
