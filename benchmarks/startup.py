@@ -14,6 +14,13 @@ compiled), repeated ``--repeat`` times; the table shows medians.
 
 Run by hand: ``python benchmarks/startup.py [--repeat 5] [--algorithm astar]``.
 Targets (issue 3): import < 0.3 s, first query with a warm cache < 0.5 s.
+
+``--compile`` (issue 12) prints instead, for each family (``astar`` on a 16x16 grid, ``jps``,
+``prepare``, ``flood``, CSR ``dijkstra``): the wall time of ``import wayfinding`` plus the
+first call in a process with an empty cache, and the same after ``wayfinding warmup``; and
+the wall time of ``wayfinding warmup`` (every kernel) with an empty cache for ``--jobs``
+1 and 2. Targets: first A* with an empty cache < 2 s, warmup of everything < 20 s on
+2 cores.
 """
 
 from __future__ import annotations
@@ -101,6 +108,79 @@ def numba_probe(cache_dir: str, prefix: str = "") -> dict:
     return json.loads(run.stdout.strip().splitlines()[-1])
 
 
+#: The first call of each family, timed from before ``import wayfinding`` (issue 12).
+FIRST_CALL = r"""
+import json, sys, time
+t0 = time.perf_counter()
+import wayfinding as wf
+grid = wf.Grid.from_ascii("\n".join(["." * 16] * 16), diagonal=True)
+what = sys.argv[1]
+if what == "astar":
+    wf.astar(grid, (0, 0), (15, 15))
+elif what == "jps":
+    wf.jps(grid, (0, 0), (15, 15))
+elif what == "prepare":
+    wf.prepare(grid).search((0, 0), (15, 15))
+elif what == "flood":
+    wf.flood(grid, [(0, 0)])
+elif what == "csr_dijkstra":
+    wf.dijkstra(wf.CSRGraph.from_edges([0, 1, 2], [1, 2, 3]), 0, 3)
+print(json.dumps({"seconds": time.perf_counter() - t0}))
+"""
+FAMILIES = ["astar", "jps", "prepare", "flood", "csr_dijkstra"]
+
+
+def _env(cache_dir: str) -> dict:
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
+    env.pop("NUMBA_DISABLE_JIT", None)
+    return env
+
+
+def first_call(what: str, cache_dir: str) -> float:
+    run = subprocess.run([sys.executable, "-c", FIRST_CALL, what], env=_env(cache_dir),
+                         capture_output=True, text=True, check=True)
+    return float(json.loads(run.stdout.strip().splitlines()[-1])["seconds"])
+
+
+def timed_warmup(cache_dir: str, jobs: int) -> float:
+    import time
+
+    began = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "wayfinding", "warmup", "--quiet", "--jobs",
+                    str(jobs)], env=_env(cache_dir), check=True, capture_output=True)
+    return time.perf_counter() - began
+
+
+def compile_table(repeat: int) -> int:
+    """The ``--compile`` table (see the module docstring)."""
+    rows: list[tuple[str, list[float], float | None]] = []
+    for what in FAMILIES:
+        cold, warmed = [], []
+        for _ in range(repeat):
+            with tempfile.TemporaryDirectory(prefix="wayfinding-numba-") as cache:
+                cold.append(first_call(what, cache))
+        rows.append((f"first {what}, empty cache", cold, 2.0 if what == "astar" else None))
+        rows.append((f"first {what}, after warmup", warmed, None))
+    for jobs in (1, 2):
+        with tempfile.TemporaryDirectory(prefix="wayfinding-numba-") as cache:
+            seconds = timed_warmup(cache, jobs)
+            rows.append((f"wayfinding warmup --jobs {jobs}", [seconds],
+                         20.0 if jobs == 2 else None))
+            if jobs == 2:
+                for what in FAMILIES:
+                    row = next(r for r in rows if r[0] == f"first {what}, after warmup")
+                    row[1].extend(first_call(what, cache) for _ in range(repeat))
+    print(f"{'step (fresh processes, import included)':44s} {'median s':>9s} {'min s':>8s} "
+          f"{'max s':>8s}  target")
+    for name, values, target in rows:
+        mark = "" if target is None else (
+            f"< {target} s " + ("ok" if statistics.median(values) < target else "MISSED"))
+        print(f"{name:44s} {statistics.median(values):9.2f} {min(values):8.2f} "
+              f"{max(values):8.2f}  {mark}")
+    print(f"cores: {os.cpu_count()}, load average before: {os.getloadavg()[0]:.2f}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="processes per figure")
@@ -110,7 +190,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--without-scipy", action="store_true",
                         help="hide scipy from the probes (numba's BLAS check then skips "
                              "importing scipy.linalg, about 0.25-0.45 s)")
+    parser.add_argument("--compile", action="store_true",
+                        help="issue 12: first call of each family cold and after "
+                             "'wayfinding warmup', and warmup's own time")
     args = parser.parse_args(argv)
+    if args.compile:
+        return compile_table(args.repeat)
     prefix = HIDE_SCIPY if args.without_scipy else ""
     imports, cold, warm, second, nb_import, nb_call = [], [], [], [], [], []
     numba_on_import = False

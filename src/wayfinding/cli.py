@@ -18,7 +18,7 @@ __all__ = ["build_parser", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command line: ``wayfinding demo``, ``bench ...``, ``solve ...``, ``serve ...``."""
+    """The command line: ``wayfinding demo``, ``bench``, ``solve``, ``serve``, ``warmup``."""
     from .bench.cli import add_parser as add_bench_parser
 
     parser = argparse.ArgumentParser(
@@ -34,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_bench_parser(subparsers)
     _add_solve_parser(subparsers)
     _add_serve_parser(subparsers)
+    _add_warmup_parser(subparsers)
     return parser
 
 
@@ -157,6 +158,44 @@ def _run_serve(args: argparse.Namespace) -> int:
         pass
     finally:
         server.close()
+    return 0
+
+
+def _add_warmup_parser(subparsers: Any) -> None:
+    from ._warmup import TASKS
+
+    warmup = subparsers.add_parser(
+        "warmup", help="compile every kernel into numba's on-disk cache now, not on first use",
+        description="Compile the compiled kernels ahead of use, so that the first query of "
+        "a later process does not wait for numba. Tasks: "
+        + "; ".join(f"{name}: {what}" for name, (what, _) in TASKS.items()))
+    warmup.add_argument("tasks", nargs="*", metavar="TASK",
+                        help="only these tasks (default: all)")
+    warmup.add_argument("--jobs", "-j", type=int, default=None,
+                        help="processes compiling at once (default: the number of cores, "
+                        "at most 2: the tasks form two groups)")
+    warmup.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    warmup.set_defaults(func=_run_warmup)
+
+
+def _run_warmup(args: argparse.Namespace) -> int:
+    import os
+    import time
+
+    from ._cache import kernel_cache_dir
+    from ._warmup import warmup
+    from .errors import WayfindingError
+
+    jobs = args.jobs if args.jobs is not None else max(1, min(2, os.cpu_count() or 1))
+    began = time.perf_counter()
+    try:
+        done = warmup(args.tasks, jobs=jobs, progress=not args.quiet)
+    except WayfindingError as error:
+        print(f"wayfinding warmup: error: {error}", file=sys.stderr)
+        return 2
+    compiled = sum(count for _, count in done.values())
+    print(f"warmed {len(done)} tasks in {time.perf_counter() - began:.1f} s "
+          f"({compiled} kernels compiled, the rest loaded); cache: {kernel_cache_dir()}")
     return 0
 
 

@@ -43,6 +43,8 @@ _NO_LIMIT = 2**62
 _E2 = np.zeros((0, 2))
 _E1 = np.zeros(0)
 _EL = np.zeros((0, 0))
+for _empty in (_E2, _E1, _EL):  # read-only like the graph's arrays: one kernel specialisation
+    _empty.flags.writeable = False
 
 
 def _nodes(graph: CSRGraph, locations: list[Any]) -> np.ndarray:
@@ -102,6 +104,8 @@ class _Heuristic:
                     f"({graph.node_count},), got {array.shape}")
             if np.isnan(array).any() or (array < 0).any():
                 raise InvalidParameterError("heuristic estimates must be >= 0 (not NaN)")
+            array = array.view()  # read-only like the graph's arrays (the caller's untouched)
+            array.flags.writeable = False
             self.code, self.harray, self.consistent = C.H_ARRAY, array, False
         else:
             raise InvalidParameterError(

@@ -1,0 +1,270 @@
+"""``wayfinding warmup``: compile every kernel into numba's on-disk cache ahead of use.
+
+numba compiles a kernel the first time it is called with a new combination of argument
+types and, with ``cache=True``, saves the machine code (see :mod:`wayfinding._cache` for
+where). Each task below runs one family of algorithms on a tiny input through the public
+API, so exactly the specialisations real calls use are compiled and saved; a later
+process loads them instead of compiling.
+
+With ``jobs > 1`` the tasks run in parallel processes, one :data:`GROUPS` entry each. Two
+processes must never compile different specialisations of one kernel at once (each
+would rewrite numba's cache index of that kernel from what it saw, and one entry could
+be lost or point at the other's code), so tasks whose kernels overlap (the grid kernels
+that Theta* smoothing and jump point search share, the pair heap of D* Lite and Theta*)
+are in one group and run one after the other. The groups are balanced by measured
+compile time (``benchmarks/startup.py --compile``).
+
+Examples
+--------
+>>> sorted(TASKS)[:3]
+['anyangle', 'csr', 'fields']
+>>> sorted(name for group in GROUPS for name in group) == sorted(TASKS)
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from multiprocessing import get_context
+from typing import Any
+
+from .errors import InvalidParameterError
+
+__all__ = ["GROUPS", "TASKS", "run_task", "warmup"]
+
+_ROOM = """
+..........
+.####.....
+.#........
+.#..###...
+....#.....
+..........
+"""
+
+
+def _grid(**options: Any) -> Any:
+    from .grid import Grid
+
+    return Grid.from_ascii(_ROOM, **options)
+
+
+def _grid_search() -> None:
+    """Dijkstra, greedy, A* (heap and bucket queue), BFS, terrain classes, resumable A*."""
+    import numpy as np
+
+    import wayfinding as wf
+
+    for diagonal in (False, True):
+        grid = _grid(diagonal=diagonal)
+        wf.astar(grid, (0, 0), (9, 5))
+        wf.dijkstra(grid, (0, 0), (9, 5))
+        wf.dijkstra(grid, (0, 0))
+        wf.greedy_best_first(grid, (0, 0), (9, 5))
+        wf.breadth_first_search(grid, (0, 0), (9, 5))
+        wf.connected(grid, (0, 0), (9, 5))
+    weighted = wf.Grid.from_ascii(_ROOM.replace("..", "3."), diagonal=False)
+    wf.astar(weighted, (0, 0), (9, 5))
+    wf.astar(weighted, (0, 0), [(9, 5), (9, 0)])
+    classes = np.ones((6, 10), np.uint8)
+    classes[:, 5:] = 2
+    wf.astar(wf.Grid(np.ones((6, 10), bool), classes=classes), (0, 0), (4, 5))
+    search = wf.AStarSearch(_grid(diagonal=True), (0, 0), (9, 5))
+    while not search.step(max_expansions=4):
+        pass
+
+
+def _grid_jps() -> None:
+    """Jump point search and A* with turn costs."""
+    import wayfinding as wf
+
+    for diagonal in (False, True):
+        grid = _grid(diagonal=diagonal)
+        wf.jps(grid, (0, 0), (9, 5))
+        wf.astar_turns(grid, (0, 0), (9, 5), turn_cost=1.0)
+
+
+def _prepared() -> None:
+    """Prepared grids (subgoal graph, contraction hierarchy, hub labels) and their files."""
+    import wayfinding as wf
+
+    prepared = wf.prepare(_grid(diagonal=True))
+    prepared.search((0, 0), (9, 5))
+
+
+def _fields() -> None:
+    """Floods, distance fields and flow fields."""
+    import wayfinding as wf
+
+    grid = _grid(diagonal=True)
+    field = wf.flood(grid, [(0, 0)])
+    field.path_to((9, 5))
+    wf.flow_field(grid, (9, 5)).path_from((0, 0))
+
+
+def _replan() -> None:
+    """D* Lite and blocked-path checks."""
+    import wayfinding as wf
+
+    grid = _grid(diagonal=True)
+    planner = wf.DStarLite(grid, (0, 0), (9, 5))
+    path = planner.path
+    grid.set_wall((5, 0))
+    planner.update([(5, 0)])
+    wf.path_blocked(grid, path or [])
+
+
+def _anyangle() -> None:
+    """Line of sight, path smoothing, Theta*."""
+    import wayfinding as wf
+
+    grid = _grid(diagonal=True)
+    wf.line_of_sight(grid, (0, 0), (9, 5))
+    result = wf.theta_star(grid, (0, 0), (9, 5))
+    wf.smooth_path(grid, wf.astar(grid, (0, 0), (9, 5)).path or [])
+    del result
+
+
+def _csr() -> None:
+    """The compiled graph tier: BFS, Dijkstra, greedy, A*, ALT, bidirectional searches."""
+    import wayfinding as wf
+
+    points = [(float(i % 4), float(i // 4)) for i in range(12)]
+    sources = [i for i in range(12) if i % 4 != 3] + list(range(8))
+    targets = [i + 1 for i in range(12) if i % 4 != 3] + [i + 4 for i in range(8)]
+    graph = wf.CSRGraph.from_edges(sources, targets, directed=False, coordinates=points)
+    wf.breadth_first_search(graph, 0, 11)
+    wf.dijkstra(graph, 0, 11)
+    wf.dijkstra(graph, 0)
+    wf.greedy_best_first(graph, 0, 11)
+    wf.astar(graph, 0, 11)
+    wf.astar(graph, 0, 11, heuristic=wf.landmarks(graph, count=2))
+    wf.bidirectional_dijkstra(graph, 0, 11)
+    wf.bidirectional_astar(graph, 0, 11)
+    wf.csr.distances(graph, 0, [5, 11])
+
+
+#: name -> (what it compiles, function). Each runs in its own process under ``jobs > 1``.
+TASKS: dict[str, tuple[str, Callable[[], None]]] = {
+    "grid": (_grid_search.__doc__ or "", _grid_search),
+    "jps": (_grid_jps.__doc__ or "", _grid_jps),
+    "prepared": (_prepared.__doc__ or "", _prepared),
+    "fields": (_fields.__doc__ or "", _fields),
+    "replan": (_replan.__doc__ or "", _replan),
+    "anyangle": (_anyangle.__doc__ or "", _anyangle),
+    "csr": (_csr.__doc__ or "", _csr),
+}
+
+#: Tasks that may share a kernel, run in order in one process (measured serially on 2
+#: busy cores: grid 28 s, jps 14, anyangle 4, replan 19; prepared 58, csr 15, fields 3).
+GROUPS: tuple[tuple[str, ...], ...] = (
+    ("grid", "jps", "anyangle", "replan"),
+    ("prepared", "csr", "fields"),
+)
+
+
+def run_task(name: str) -> tuple[str, float, int]:
+    """Run one task here; ``(name, seconds, kernels compiled rather than loaded)``.
+
+    Examples
+    --------
+    >>> run_task("fields")[0]
+    'fields'
+    """
+    from numba.core import event
+
+    compiled = []
+
+    class _Count(event.Listener):
+        def on_start(self, ev: event.Event) -> None:
+            module = getattr(ev.data["dispatcher"].py_func, "__module__", "") or ""
+            if module.startswith("wayfinding."):
+                compiled.append(module)
+
+        def on_end(self, ev: event.Event) -> None:
+            pass
+
+    began = time.perf_counter()
+    with event.install_listener("numba:compile", _Count()):
+        TASKS[name][1]()
+    return name, time.perf_counter() - began, len(compiled)
+
+
+def _choose(only: Sequence[str] | None) -> list[str]:
+    if not only:
+        return list(TASKS)
+    unknown = [name for name in only if name not in TASKS]
+    if unknown:
+        raise InvalidParameterError(
+            f"unknown warmup task {unknown[0]!r}; expected one of {', '.join(TASKS)}")
+    return [name for name in TASKS if name in only]
+
+
+def warmup(tasks: Sequence[str] | None = None, *, jobs: int = 1,
+           progress: bool = True) -> dict[str, tuple[float, int]]:
+    """Compile the kernels of ``tasks`` (default: all of :data:`TASKS`) into the cache.
+
+    Parameters
+    ----------
+    tasks : sequence of str, optional
+        Names from :data:`TASKS`; all when None or empty.
+    jobs : int
+        Processes to compile in (1: in this process; at most ``len(GROUPS)`` are used).
+        numba compiles one kernel at a time per process, so one per core helps.
+    progress : bool
+        Show a progress bar (tqdm) on standard error.
+
+    Returns
+    -------
+    dict
+        task name -> (seconds, kernels compiled; 0 when all came from the cache).
+
+    Raises
+    ------
+    InvalidParameterError
+        An unknown task name or ``jobs < 1``.
+
+    Examples
+    --------
+    >>> warmup(["fields"], progress=False)["fields"][1] >= 0
+    True
+    >>> warmup(["roads"])
+    Traceback (most recent call last):
+    ...
+    wayfinding.errors.InvalidParameterError: unknown warmup task 'roads'; expected one of ...
+    """
+    names = _choose(tasks)
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise InvalidParameterError(f"jobs must be an integer >= 1, got {jobs!r}")
+    from tqdm import tqdm
+
+    done: dict[str, tuple[float, int]] = {}
+    with tqdm(total=len(names), desc="compiling kernels", unit="task",
+              disable=not progress) as bar:
+
+        def record(outcome: tuple[str, float, int]) -> None:
+            name, seconds, count = outcome
+            done[name] = (seconds, count)
+            bar.set_postfix_str(name)
+            bar.update()
+
+        if jobs == 1 or len(names) == 1:
+            for name in names:
+                record(run_task(name))
+            return done
+        groups = [[name for name in group if name in names] for group in GROUPS]
+        groups = [group for group in groups if group]
+        with ProcessPoolExecutor(max_workers=min(jobs, len(groups)),
+                                 mp_context=get_context("spawn")) as pool:
+            # A group's next task starts when its previous one is done (in whichever
+            # process is free), so the bar advances task by task.
+            pending = {pool.submit(run_task, group.pop(0)): group for group in groups}
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    group = pending.pop(future)
+                    record(future.result())
+                    if group:
+                        pending[pool.submit(run_task, group.pop(0))] = group
+    return done
