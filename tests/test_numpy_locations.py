@@ -43,6 +43,13 @@ def test_arrays_of_locations_work_on_the_generic_and_csr_tiers():
     assert wf.dijkstra(compiled, np.array([[0, 0]]), goals).goal == (2, 0)
 
 
+def test_connected_takes_arrays_of_locations():
+    grid = wf.Grid.from_ascii(".#.\n.#.")
+    assert wf.connected(grid, np.array([[0, 0], [2, 0]]), np.array([[2, 1]]))
+    assert not wf.connected(grid, np.array([[0, 0]]), [(2, 1)])
+    assert not wf.connected(grid, np.zeros((0, 2), dtype=int), [(2, 1)])  # none: False
+
+
 def test_flood_seeds_as_an_array():
     field = wf.flood(GRID, np.array([[0, 0], [5, 0]]))
     assert field.cost_to((5, 0)) == 0.0 and field.cost_to((0, 0)) == 0.0

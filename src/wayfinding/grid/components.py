@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
+from .._inputs import location_rows
 from .derived import Derived, Edit, EditKind
 from .movement import CornerCutting
 
@@ -157,7 +158,7 @@ def connected(grid: Grid, a: Any, b: Any) -> bool:
     ----------
     grid : Grid
         The grid.
-    a, b : (x, y) or list/set/frozenset of (x, y)
+    a, b : (x, y) or list/set/frozenset of (x, y), or an (N, 2) integer array
         One location (a tuple is always one location) or several. Every location is
         checked with :meth:`Grid.check_location` (inside the grid, not a wall).
 
@@ -185,6 +186,9 @@ def connected(grid: Grid, a: Any, b: Any) -> bool:
     True
     """
     labels = component_labels(grid).labels
+    rows_a, rows_b = location_rows(a, "start"), location_rows(b, "goal")
+    a = a if rows_a is None else rows_a
+    b = b if rows_b is None else rows_b
     if isinstance(a, list | set | frozenset) or isinstance(b, list | set | frozenset):
         left = {int(labels[y, x]) for x, y in _locations(grid, a, "start")}
         right = {int(labels[y, x]) for x, y in _locations(grid, b, "goal")}
