@@ -8,13 +8,19 @@ Examples
 >>> n = trace(parent, 3, out)
 >>> out[:n].tolist()
 [0, 1, 3]
+>>> append_trace(parent, 2, out, 3)  # no room for three nodes after slot 3
+-1
+>>> append_trace(parent, 2, out, 1), out[1:].tolist()
+(3, [0, 1, 2])
 """
 
 from __future__ import annotations
 
+import math
+
 from numba import njit
 
-__all__ = ["trace"]
+__all__ = ["append_trace", "record_answer", "trace"]
 
 
 @njit(cache=True, nogil=True)
@@ -40,3 +46,43 @@ def trace(parent, end, out):  # pragma: no cover - numba
         i += 1
         j -= 1
     return n
+
+
+@njit(cache=True, nogil=True, inline="always")
+def append_trace(parent, end, out, used):  # pragma: no cover - numba
+    """Write the path root..``end`` along ``parent`` at ``out[used:]`` (many paths packed
+    one after another, as batch queries keep them); return its length, or -1 when it does
+    not fit (nothing is written then)."""
+    n = 0
+    v = end
+    while v >= 0:
+        n += 1
+        v = parent[v]
+    if used + n > out.shape[0]:
+        return -1
+    v = end
+    for j in range(used + n - 1, used - 1, -1):
+        out[j] = v
+        v = parent[v]
+    return n
+
+
+@njit(cache=True, nogil=True, inline="always")
+def record_answer(i, parent, g, end, expanded, path, used, out_cost, out_len, out_expanded,
+                  out_found):  # pragma: no cover - numba
+    """Store the answer of query ``i`` of a batch: its expansions and, when ``end >= 0``,
+    its cost ``g[end]`` and its path appended at ``path[used:]``. Returns the new
+    ``used``, or -1 when the path does not fit (grow ``path`` and answer ``i`` again)."""
+    out_expanded[i] = expanded
+    if end < 0:
+        out_cost[i] = math.inf
+        out_len[i] = 0
+        out_found[i] = False
+        return used
+    n = append_trace(parent, end, path, used)
+    if n < 0:
+        return -1
+    out_cost[i] = g[end]
+    out_len[i] = n
+    out_found[i] = True
+    return used + n

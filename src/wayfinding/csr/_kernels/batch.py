@@ -9,33 +9,16 @@ length, expansions, whether it found a path and the path (node numbers, appended
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from numba import njit
 
 from ..._kernels import codes as C
+from ..._kernels.trace import record_answer
 from .bestfirst import best_first, bfs
 
 BATCH_DONE, BATCH_HEAP_FULL, BATCH_PATH_FULL = 0, 1, 2
 
 _NO_LIMIT = 2**62
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _append(parent, end, path, used):  # pragma: no cover - numba
-    n = 0
-    v = end
-    while v >= 0:
-        n += 1
-        v = parent[v]
-    if used + n > path.shape[0]:
-        return -1
-    v = end
-    for j in range(used + n - 1, used - 1, -1):
-        path[j] = v
-        v = parent[v]
-    return n
 
 
 @njit(cache=True, nogil=True)
@@ -61,20 +44,12 @@ def batch_best_first(indptr, indices, costs, coords, harray, lm_from, lm_to, ipa
                             heap_key, heap_node, state, fstate, _NO_LIMIT)
         if status == C.STATUS_HEAP_FULL:
             return BATCH_HEAP_FULL, i, generation, used
-        out_expanded[i] = state[C.S_EXPANDED]
-        if status != C.STATUS_FOUND:
-            out_cost[i] = math.inf
-            out_len[i] = 0
-            out_found[i] = False
-            continue
-        end = state[C.S_FOUND]
-        n = _append(parent, end, path, used)
-        if n < 0:
+        end = state[C.S_FOUND] if status == C.STATUS_FOUND else -1
+        now = record_answer(i, parent, g, end, state[C.S_EXPANDED], path, used, out_cost,
+                            out_len, out_expanded, out_found)
+        if now < 0:
             return BATCH_PATH_FULL, i, generation, used
-        used += n
-        out_cost[i] = g[end]
-        out_len[i] = n
-        out_found[i] = True
+        used = now
     return BATCH_DONE, last, generation, used
 
 
@@ -91,17 +66,9 @@ def batch_bfs(indptr, indices, sources, targets, first, last, stamp, g, parent, 
         generation += 1
         found, _, expanded = bfs(indptr, indices, starts, goals, generation, stamp, g,
                                  parent, goal_mark, touched)
-        out_expanded[i] = expanded
-        if found < 0:
-            out_cost[i] = math.inf
-            out_len[i] = 0
-            out_found[i] = False
-            continue
-        n = _append(parent, found, path, used)
-        if n < 0:
+        now = record_answer(i, parent, g, found, expanded, path, used, out_cost, out_len,
+                            out_expanded, out_found)
+        if now < 0:
             return BATCH_PATH_FULL, i, generation, used
-        used += n
-        out_cost[i] = g[found]
-        out_len[i] = n
-        out_found[i] = True
+        used = now
     return BATCH_DONE, last, generation, used

@@ -30,6 +30,7 @@ from numba import njit
 
 from ..._kernels import codes as C
 from ..._kernels import heap as _heap
+from ..._kernels.trace import record_answer
 from .bestfirst import best_first, best_first_bucket, best_first_classes
 from .bfs import breadth_first
 from .jps import interpolate, jps_search
@@ -51,24 +52,6 @@ def _unreached(i, out_cost, out_len, out_expanded, out_found, expanded):  # prag
     out_len[i] = 0
     out_expanded[i] = expanded
     out_found[i] = False
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _append_path(parent, end, path, used):  # pragma: no cover - numba
-    """Cells start..``end`` along ``parent`` written at ``path[used:]``; their number, or
-    -1 when they do not fit."""
-    n = 0
-    v = end
-    while v >= 0:
-        n += 1
-        v = parent[v]
-    if used + n > path.shape[0]:
-        return -1
-    v = end
-    for j in range(used + n - 1, used - 1, -1):
-        path[j] = v
-        v = parent[v]
-    return n
 
 
 @njit(cache=True, nogil=True)
@@ -112,18 +95,12 @@ def batch_best_first(which, passable, costs, moves, lengths, iparams, fparams, s
                                 link, buckets, state, fstate, _NO_LIMIT)
         if status == C.STATUS_HEAP_FULL:
             return BATCH_HEAP_FULL, i, generation, used
-        if status != C.STATUS_FOUND:
-            _unreached(i, out_cost, out_len, out_expanded, out_found, state[C.S_EXPANDED])
-            continue
-        end = state[C.S_FOUND]
-        n = _append_path(parent, end, path, used)
-        if n < 0:
+        end = state[C.S_FOUND] if status == C.STATUS_FOUND else -1
+        now = record_answer(i, parent, g, end, state[C.S_EXPANDED], path, used, out_cost,
+                            out_len, out_expanded, out_found)
+        if now < 0:
             return BATCH_PATH_FULL, i, generation, used
-        used += n
-        out_cost[i] = g[end]
-        out_len[i] = n
-        out_expanded[i] = state[C.S_EXPANDED]
-        out_found[i] = True
+        used = now
     return BATCH_DONE, last, generation, used
 
 
@@ -146,18 +123,12 @@ def batch_bfs(passable, moves, n_moves, rule, sources, targets, skip, first, las
         state[C.S_STATUS] = C.STATUS_NEW
         status = breadth_first(passable, moves, n_moves, rule, starts, goals, stamp, g,
                                parent, goal_mark, touched, state, _NO_LIMIT)
-        if status != C.STATUS_FOUND:
-            _unreached(i, out_cost, out_len, out_expanded, out_found, state[C.S_EXPANDED])
-            continue
-        end = state[C.S_FOUND]
-        n = _append_path(parent, end, path, used)
-        if n < 0:
+        end = state[C.S_FOUND] if status == C.STATUS_FOUND else -1
+        now = record_answer(i, parent, g, end, state[C.S_EXPANDED], path, used, out_cost,
+                            out_len, out_expanded, out_found)
+        if now < 0:
             return BATCH_PATH_FULL, i, generation, used
-        used += n
-        out_cost[i] = g[end]
-        out_len[i] = n
-        out_expanded[i] = state[C.S_EXPANDED]
-        out_found[i] = True
+        used = now
     return BATCH_DONE, last, generation, used
 
 
