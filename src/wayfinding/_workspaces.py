@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -35,7 +36,7 @@ __all__ = ["GENERATION_LIMIT", "Stamped", "WorkspacePool"]
 GENERATION_LIMIT = 2**31 - 2
 
 
-class Stamped:
+class Stamped(ABC):
     """What every workspace has: its size, whether a search holds it, the kernel state
     arrays, and generation stamps (``stamp[v] == gen`` marks the slots of ``v`` as
     written by the current search, so arrays are never cleared between searches)."""
@@ -52,9 +53,9 @@ class Stamped:
         self.state = np.zeros(n_state, dtype=np.int64)
         self.fstate = np.zeros(n_fstate, dtype=np.float64)
 
+    @abstractmethod
     def stamp_arrays(self) -> list[Any]:
         """The int32 arrays holding stamps (cleared when the numbers run out)."""
-        raise NotImplementedError
 
     def next_generation(self) -> int:
         """A stamp no slot carries yet; clears the stamps when the numbers run out."""

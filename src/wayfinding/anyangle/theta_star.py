@@ -39,7 +39,7 @@ import numpy as np
 from .._dispatch import require_grid
 from ..errors import UnsupportedGridError
 from ..grid._checks import passable_index
-from ..grid.flat import move_table
+from ..grid.flat import MOVES
 from ..grid.grid import Grid
 from ..grid.views import CameFromView, CostSoFarView, ReachedCells
 from ..result import SearchResult, StopReason
@@ -87,7 +87,7 @@ def theta_star(grid: Grid, start: Any, goal: Any) -> SearchResult:
     flat = grid.flat
     start_index = passable_index(grid, flat.passable, flat.stride, start, "start")
     goal_index = passable_index(grid, flat.passable, flat.stride, goal, "goal")
-    p = move_table(grid)
+    p = grid.derived(MOVES)
     g, parent, expanded = kernel(flat.passable, flat.costs, p.moves, p.rule,
                                  sight_rule(grid), flat.stride, unit, start_index, goal_index)
     cells = np.flatnonzero(np.isfinite(g)).astype(np.int32)

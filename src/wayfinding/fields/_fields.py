@@ -20,7 +20,7 @@ from .._kernels.codes import STATUS_EXHAUSTED, STATUS_HEAP_FULL
 from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
 from ..graph.protocol import SimpleGraph, _is_networkx, as_graph, edge_cost
 from ..grid.derived import Derived
-from ..grid.flat import move_table
+from ..grid.flat import MOVES
 from ..grid.grid import Grid
 from ._stores import CellNames, FieldBase, GraphStore, GridStore
 
@@ -123,7 +123,7 @@ def flood_grid(grid: Grid, seeds: Any, role: str, max_cost: float | None,
 
     cells, initial = grid_seeds(grid, seeds, role)
     flat = grid.flat  # UnsupportedGridError on grids with several terrain classes
-    p = move_table(grid)
+    p = grid.derived(MOVES)
     moves, lengths = p.moves, p.lengths
     dist = np.full(flat.passable.shape[0], math.inf)
     parent = np.full(flat.passable.shape[0], -1, dtype=np.int32)

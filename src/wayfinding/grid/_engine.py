@@ -23,7 +23,7 @@ from . import spec as _spec
 from . import workspace as _workspace
 from ._checks import passable_index
 from .derived import Derived
-from .flat import move_table
+from .flat import MOVES
 from .grid import Grid
 from .spec import Spec, consistent, default_spec, nudge, tie_break, whole
 from .views import CameFromView, CostSoFarView, ReachedCells
@@ -79,7 +79,7 @@ class Plan:
         self.stride = flat.stride
         self.width, self.height = grid.width, grid.height
         self.weighted = flat.weighted
-        table = move_table(grid)
+        table = grid.derived(MOVES)
         self.moves, self.lengths = table.moves, table.lengths
         self.n_moves, self.rule = table.n_moves, table.rule
         used = self.lengths

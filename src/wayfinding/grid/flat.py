@@ -26,9 +26,10 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .._kernels.codes import RULE_ALWAYS, RULE_NEVER, RULE_ONE_FREE
+from .derived import Derived
 from .movement import CornerCutting
 
-__all__ = ["RULE_CODES", "MoveTable", "index", "location", "locations", "move_table", "xy"]
+__all__ = ["MOVES", "RULE_CODES", "MoveTable", "index", "location", "locations", "move_table", "xy"]
 
 Location = tuple[int, int]
 
@@ -62,6 +63,12 @@ def move_table(grid: Any) -> MoveTable:
                      dtype=np.int64)
     lengths = np.array([length for _, _, length in table], dtype=np.float64)
     return MoveTable(moves, lengths, RULE_CODES[grid.corner_cutting], len(table), stride)
+
+
+#: The move table of a grid version (``grid.derived(MOVES)``), shared by every grid kernel;
+#: edits of cells never change it.
+MOVES: Derived[MoveTable] = Derived("move table", move_table,
+                                    patch=lambda grid, old, edits: old)
 
 
 def index(x: int, y: int, stride: int) -> int:

@@ -39,7 +39,7 @@ from ..graph.engine import Goal
 from ..heuristics import octile_steps
 from ..result import SearchResult, StopReason
 from ._checks import passable_index
-from .flat import move_table
+from .flat import MOVES
 from .grid import Grid
 
 __all__ = ["astar_turns"]
@@ -111,7 +111,7 @@ def astar_turns(grid: Grid, start: Any, goal: Any, *, turn_cost: float = 0.0) ->
     d, d2 = octile_steps(m.straight_cost, m.diagonal_cost) if m.diagonal else (
         m.straight_cost, 0.0)
     hp = np.array([d, d2, grid.min_cost, 1.0 if m.diagonal else 0.0])
-    p = move_table(grid)
+    p = grid.derived(MOVES)
     moves, lengths = p.moves, p.lengths
     found, g, previous, expanded = kernel(
         flat.passable, flat.costs, flat.weighted, moves, lengths, p.rule,

@@ -46,7 +46,7 @@ import numpy as np
 from .._dispatch import require_grid
 from ..errors import InvalidLocationError
 from ..grid._checks import location_in_grid, passable_index
-from ..grid.flat import move_table
+from ..grid.flat import MOVES
 from ..grid.grid import Grid
 from ..heuristics import octile_steps
 
@@ -112,7 +112,7 @@ class DStarLite:
         self._stride = flat.stride
         self._passable = flat.passable.copy()
         self._costs = flat.costs.copy()
-        p = move_table(grid)
+        p = grid.derived(MOVES)
         self._moves, self._lengths = p.moves, p.lengths
         self._rule = p.rule
         m = grid.movement
