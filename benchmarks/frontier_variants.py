@@ -35,6 +35,7 @@ from numba import njit
 
 import wayfinding as wf
 from wayfinding.grid import _engine as engine
+from wayfinding.grid import spec as grid_spec
 from wayfinding.io.movingai import read_map, read_scenarios
 
 REPO = Path(__file__).resolve().parents[1]
@@ -364,7 +365,7 @@ def _runner(name, grid, mask_grid):
     n = flat.passable.shape[0]
     plan = engine.plan(grid)
     moves, lengths, n_moves = plan.moves, plan.lengths, plan.n_moves
-    spec = engine.default_spec(grid)
+    spec = grid_spec.default_spec(grid)
     d, d2 = spec.d, spec.d2 if grid.diagonal else 2.0 * spec.d  # octile form of manhattan
     if name == "kernel":
         def run(start, goal):
