@@ -128,6 +128,22 @@ def test_distance_matrix_is_not_symmetric_with_entry_costs():
     assert batch.distance_matrix(grid, [(1, 0)], [(0, 0), (2, 0)]).tolist() == [[1.0, 1.0]]
 
 
+
+def test_distance_matrix_grows_the_frontier_and_keeps_its_buffers_clean():
+    from wayfinding.batch.matrix import _POOL
+
+    rng = np.random.default_rng(5)
+    terrain = rng.integers(1, 9, size=(400, 400)).astype(float)
+    grid = wf.Grid(np.ones((400, 400), bool), costs=terrain, diagonal=True)
+    corners, ends = [(0, 0), (399, 399), (0, 399)], [(399, 0), (200, 200)]
+    big = batch.distance_matrix(grid, corners, ends)
+    assert _POOL.current().heap_key.shape[0] > 1024  # the frontier grew on the way
+    assert big.ravel().tolist() == pytest.approx([wf.dijkstra(grid, s, t).cost for s in corners
+                                                  for t in ends])
+    small = wf.Grid.from_ascii('..#\n...')  # the same thread's buffers, a smaller grid
+    assert batch.distance_matrix(small, [(0, 0)], [(2, 1), (0, 1)]).tolist() == [[3.0, 1.0]]
+
+
 GRID = wf.Grid.from_ascii('''
 ..#
 ...

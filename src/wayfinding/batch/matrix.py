@@ -14,13 +14,48 @@ from typing import Any
 
 import numpy as np
 
+from .._workspaces import WorkspacePool
 from ..grid import _engine as E
-from ..grid import workspace as _workspace
 from ..grid.grid import Grid
 from . import run as R
 from .locations import cells
 
 __all__ = ["distance_matrix"]
+
+
+class FloodBuffers:
+    """One thread's buffers for :func:`distance_matrix`'s floods, kept between calls.
+
+    ``dist`` is all inf and ``marks`` all 0 between floods (the kernel puts back what it
+    touched), so a short flood on a big map costs what it reaches, not the map's size.
+    """
+
+    def __init__(self) -> None:
+        self.busy = False
+        self.size = 0
+        self.dist = np.empty(0, dtype=np.float64)
+        self.parent = np.empty(0, dtype=np.int32)
+        self.stack = np.empty(0, dtype=np.int64)
+        self.marks = np.empty(0, dtype=np.uint8)
+        self.heap_key = np.empty(1024, dtype=np.float64)
+        self.heap_cell = np.empty(1024, dtype=np.int64)
+
+    def reserve(self, cells: int) -> None:
+        """Room for a grid of ``cells`` padded cells."""
+        if cells > self.size:
+            self.dist = np.full(cells, np.inf)
+            self.parent = np.empty(cells, dtype=np.int32)  # written by floods, never read
+            self.stack = np.empty(cells, dtype=np.int64)
+            self.marks = np.zeros(cells, dtype=np.uint8)
+            self.size = cells
+
+    def grow_heap(self) -> None:
+        """Double the frontier (a flood that filled it runs again)."""
+        self.heap_key = np.concatenate((self.heap_key, np.empty_like(self.heap_key)))
+        self.heap_cell = np.concatenate((self.heap_cell, np.empty_like(self.heap_cell)))
+
+
+_POOL: WorkspacePool[FloodBuffers] = WorkspacePool(FloodBuffers)
 
 
 def distance_matrix(grid: Grid, sources: Any, targets: Any, *,
@@ -68,28 +103,25 @@ def distance_matrix(grid: Grid, sources: Any, targets: Any, *,
     reverse = t.shape[0] < s.shape[0]
     seeds, ends = (t, s) if reverse else (s, t)
     out = np.empty((seeds.shape[0], ends.shape[0]), dtype=np.float64)
-    from ..grid._kernels.batch import BATCH_DONE, flood_matrix
+    from ..fields._kernels.flood import EACH_DONE, flood_each
 
     flat = p.flat
-    n_cells = p.passable.shape[0]
 
     def task(lo: int, hi: int) -> None:
-        ws = _workspace.acquire(n_cells)
+        ws = _POOL.acquire(p.passable.shape[0])
         try:
             first = lo
             while True:
-                R.fresh_generations(ws, hi - first)
-                code, i, generation = flood_matrix(
-                    flat.passable, flat.costs, p.weighted, p.moves, p.lengths, p.n_moves,
-                    p.rule, p.classes, reverse, seeds, ends, first, hi, ws.stamp, ws.g,
-                    ws.goal_mark, ws.heap_f, ws.heap_n, ws.generation, out)
-                ws.generation = int(generation)
-                if code == BATCH_DONE:
+                code, i = flood_each(flat.passable, flat.costs, p.weighted, p.moves,
+                                     p.lengths, p.rule, p.classes, reverse, seeds, ends,
+                                     first, hi, ws.dist, ws.parent, ws.heap_key,
+                                     ws.heap_cell, ws.stack, ws.marks, out)
+                if code == EACH_DONE:
                     return
                 first = int(i)
                 ws.grow_heap()
         finally:
-            _workspace.release(ws)
+            _POOL.release(ws)
 
     if seeds.shape[0] and ends.shape[0]:
         R.in_parallel(task, R.chunks(seeds.shape[0], workers), workers)

@@ -129,15 +129,16 @@ def flood_grid(grid: Grid, seeds: Any, role: str, max_cost: float | None,
     parent = np.full(flat.passable.shape[0], -1, dtype=np.int32)
     heap_key = np.empty(max(1024, 2 * cells.shape[0]), dtype=np.float64)
     heap_cell = np.empty(heap_key.shape[0], dtype=np.int64)
-    state = np.array([-1, 0], dtype=np.int64)
+    state = np.array([-1, 0, 0], dtype=np.int64)  # no targets: flood everything
+    no_targets = np.zeros(1, dtype=np.uint8)
     chunk = FLOOD_SLICE if deadline is None else FLOOD_CLOCK_EVERY
     if deadline is not None and time.perf_counter() >= deadline:
         chunk = 0  # no time left: seed the starts only
     limit = math.inf if max_cost is None else max_cost
     while True:
         status = k.flood(flat.passable, flat.costs, flat.weighted, moves, lengths, p.rule,
-                         reverse, cells, initial, limit, dist, parent, heap_key, heap_cell,
-                         state, chunk)
+                         False, reverse, cells, initial, limit, no_targets, dist, parent,
+                         heap_key, heap_cell, state, chunk)
         if status == STATUS_HEAP_FULL:
             heap_key = np.concatenate((heap_key, np.empty_like(heap_key)))
             heap_cell = np.concatenate((heap_cell, np.empty_like(heap_cell)))

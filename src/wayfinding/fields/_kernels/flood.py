@@ -12,7 +12,11 @@ The frontier is the shared lazy binary heap (:mod:`wayfinding._kernels.heap`: a 
 reached more cheaply is pushed again; stale entries are skipped when popped) owned by
 the caller, who grows it on demand. The flood
 works in slices (``budget`` settled cells per call) so the caller can watch a clock and
-let Python handle Ctrl-C between them.
+let Python handle Ctrl-C between them, and stops early once given targets are settled.
+
+:func:`flood_each` runs one such flood per source for many-to-many costs
+(:func:`wayfinding.batch.distance_matrix`): the library's one multi-source Dijkstra
+serves fields and distance matrices alike.
 """
 
 from __future__ import annotations
@@ -20,31 +24,47 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..._kernels.codes import STATUS_EXHAUSTED, STATUS_HEAP_FULL, STATUS_PAUSED
+from ..._kernels.codes import (
+    STATUS_EXHAUSTED,
+    STATUS_FOUND,
+    STATUS_HEAP_FULL,
+    STATUS_PAUSED,
+)
 from ..._kernels.heap import pop_into, push
-from ...grid._kernels.steps import step_allowed
+from ...grid._kernels.steps import blocked
 
-#: ``state`` slots of :func:`flood`: heap entries (-1: not started), cells settled.
-S_SIZE, S_SETTLED = 0, 1
+#: ``state`` slots of :func:`flood`: heap entries (-1: not started), cells settled,
+#: targets not settled yet (<= 0: no targets, flood everything).
+S_SIZE, S_SETTLED, S_LEFT = 0, 1, 2
+N_STATE = 3
+
+#: :func:`flood_each` returns: every source answered, or a frontier to grow.
+EACH_DONE, EACH_HEAP_FULL = 0, 1
 
 
 @njit(cache=True, nogil=True)
-def flood(passable, costs, weighted, moves, lengths, rule, reverse, sources, initial,
-          max_cost, dist, parent, heap_key, heap_cell, state,
+def flood(passable, costs, weighted, moves, lengths, rule, classes, reverse, sources,
+          initial, max_cost, targets, dist, parent, heap_key, heap_cell, state,
           budget):  # pragma: no cover - numba
     """Fill ``dist`` and ``parent`` from the ``sources``, ``budget`` settled cells at a time.
 
     Inputs: ``passable`` uint8[n], ``costs`` float64[n] (padded flat grid), ``weighted``
     bool, ``moves`` int64[k, 3], ``lengths`` float64[k], ``rule`` (``RULE_*``),
-    ``reverse`` bool, ``sources`` int64[m] passable cells, ``initial`` float64[m] their
-    initial costs, ``max_cost`` (cells costing more are left unreached; inf for no limit).
+    ``classes`` bool (``passable`` holds terrain classes: a step stays within the class
+    of the cell it leaves, :func:`~wayfinding.grid._kernels.steps.blocked`), ``reverse``
+    bool, ``sources`` int64[m] passable cells, ``initial`` float64[m] their initial costs,
+    ``max_cost`` (cells costing more are left unreached; inf for no limit), ``targets``
+    uint8[n] marking cells whose settling counts down ``state[S_LEFT]`` (read only while
+    that is positive; any uint8 array otherwise).
 
     In/out (allocated by the caller, kept between calls): ``dist`` float64[n] filled with
     inf, ``parent`` int32[n] filled with -1 (sources keep parent -1); the frontier heap
-    ``heap_key`` float64[c], ``heap_cell`` int64[c] (``c >= m``); ``state`` int64[2],
-    ``state[S_SIZE] = -1`` before the first call.
+    ``heap_key`` float64[c], ``heap_cell`` int64[c] (``c >= m``); ``state`` int64[3],
+    ``state[S_SIZE] = -1`` before the first call, ``state[S_LEFT]`` the number of distinct
+    marked targets (0: none).
 
     Returns ``STATUS_EXHAUSTED`` (done: ``state[S_SETTLED]`` cells settled),
+    ``STATUS_FOUND`` (every marked target settled: their ``dist`` is exact),
     ``STATUS_PAUSED`` (``budget`` cells settled in this call: call again) or
     ``STATUS_HEAP_FULL`` (call again with both heap arrays
     grown, contents kept). Between calls, the reached cells not settled yet are the heap
@@ -64,6 +84,7 @@ def flood(passable, costs, weighted, moves, lengths, rule, reverse, sources, ini
             parent[s] = -1
             size = push(heap_key, heap_cell, size, c, s)
     settled = state[S_SETTLED]
+    left = state[S_LEFT]
     stop = settled + budget
     status = STATUS_EXHAUSTED
     while size > 0:
@@ -80,8 +101,14 @@ def flood(passable, costs, weighted, moves, lengths, rule, reverse, sources, ini
         if du > dist[u]:
             continue  # stale: u was reached more cheaply later
         settled += 1
+        if left > 0 and targets[u]:
+            left -= 1
+            if left == 0:
+                status = STATUS_FOUND
+                break
+        code = passable[u]
         for k in range(n_moves):
-            if not step_allowed(passable, u, k, moves, rule):
+            if blocked(passable, u, k, moves, rule, code, classes):
                 continue
             v = u + moves[k, 0]
             step = lengths[k]
@@ -95,7 +122,71 @@ def flood(passable, costs, weighted, moves, lengths, rule, reverse, sources, ini
             size = push(heap_key, heap_cell, size, new_cost, v)
     state[S_SIZE] = size
     state[S_SETTLED] = settled
+    state[S_LEFT] = left
     return status
+
+
+@njit(cache=True, nogil=True)
+def flood_each(passable, costs, weighted, moves, lengths, rule, classes, reverse, sources,
+               ends, first, last, dist, parent, heap_key, heap_cell, stack, marks,
+               out):  # pragma: no cover - numba
+    """One :func:`flood` from each of ``sources[first..last-1]`` (at cost 0), stopping once
+    every cell of ``ends`` is settled: ``out[i, j]`` is the cost from source ``i`` to
+    ``ends[j]`` (from ``ends[j]`` to source ``i`` with ``reverse``), inf if unreachable.
+
+    ``dist`` (all inf) and ``parent`` are the caller's, as for :func:`flood`, and so are
+    ``stack`` int64[n] and ``marks`` uint8[n] (all 0). Between floods only the cells a
+    flood reached are set back to inf (a walk from its source over them), and the marks
+    are cleared at the end, so the caller's arrays are clean again on return and a short
+    flood on a big map costs what it reaches, not the map's size. Returns ``(code, i)``:
+    ``EACH_DONE``, or ``EACH_HEAP_FULL`` for source ``i`` (grow both heap arrays and call
+    again from ``first = i``).
+    """
+    n_moves = moves.shape[0]
+    left = 0
+    for j in range(ends.shape[0]):
+        if marks[ends[j]] == 0:
+            marks[ends[j]] = 1
+            left += 1
+    seed = np.empty(1, dtype=np.int64)
+    zero = np.zeros(1, dtype=np.float64)
+    state = np.empty(N_STATE, dtype=np.int64)
+    status = STATUS_EXHAUSTED
+    i = first
+    for i in range(first, last):
+        seed[0] = sources[i]
+        state[S_SIZE] = -1
+        state[S_SETTLED] = 0
+        state[S_LEFT] = left
+        status = flood(passable, costs, weighted, moves, lengths, rule, classes, reverse,
+                       seed, zero, np.inf, marks, dist, parent, heap_key, heap_cell, state,
+                       passable.shape[0] + 1)
+        if status != STATUS_HEAP_FULL:
+            for j in range(ends.shape[0]):
+                out[i, j] = dist[ends[j]]
+        # back to inf: the reached cells are connected to the source through steps
+        top = 1
+        stack[0] = seed[0]
+        dist[seed[0]] = np.inf
+        while top > 0:
+            top -= 1
+            u = stack[top]
+            code = passable[u]
+            for k in range(n_moves):
+                if blocked(passable, u, k, moves, rule, code, classes):
+                    continue
+                v = u + moves[k, 0]
+                if dist[v] != np.inf:
+                    dist[v] = np.inf
+                    stack[top] = v
+                    top += 1
+        if status == STATUS_HEAP_FULL:
+            break
+    for j in range(ends.shape[0]):
+        marks[ends[j]] = 0
+    if status == STATUS_HEAP_FULL:
+        return EACH_HEAP_FULL, i
+    return EACH_DONE, last
 
 
 @njit(cache=True, nogil=True)

@@ -16,9 +16,8 @@ the last stamp used; the caller keeps it below the workspace's limit. Queries wi
 ``skip[i]`` set (start and goal in different components) are answered unreachable
 without searching.
 
-:func:`flood_matrix` answers many-to-many: one Dijkstra flood per source (forwards) or
-per target (``reverse``: a step charges the cell it leaves, i.e. the cell a forward step
-enters), stopping once every cell of ``targets`` is settled.
+Many-to-many costs (:func:`wayfinding.batch.distance_matrix`) are floods, by the fields'
+kernel :func:`wayfinding.fields._kernels.flood.flood_each`.
 """
 
 from __future__ import annotations
@@ -29,12 +28,10 @@ import numpy as np
 from numba import njit
 
 from ..._kernels import codes as C
-from ..._kernels import heap as _heap
 from ..._kernels.trace import record_answer
 from .bestfirst import best_first, best_first_bucket, best_first_classes
 from .bfs import breadth_first
 from .jps import interpolate, jps_search
-from .steps import blocked
 
 BATCH_DONE = 0
 BATCH_HEAP_FULL = 1
@@ -165,66 +162,3 @@ def batch_jps(passable, bits, stride, straight, diagonal, eight_way, scale, sour
         out_expanded[i] = expanded
         out_found[i] = True
     return BATCH_DONE, last, generation, used
-
-
-@njit(cache=True, nogil=True)
-def flood_matrix(passable, costs, weighted, moves, lengths, n_moves, rule, classes, reverse,
-                 sources, targets, first, last, stamp, g, goal_mark, heap_f, heap_n,
-                 generation, out):  # pragma: no cover - numba
-    """Dijkstra floods from ``sources[first..last-1]``: ``out[i, j]`` the cost from source
-    ``i`` to ``targets[j]`` (from ``targets[j]`` to source ``i`` with ``reverse``), inf
-    when unreachable. A flood stops once every target is settled.
-
-    Returns ``(code, i, generation)``: ``BATCH_DONE``, or ``BATCH_HEAP_FULL`` for source
-    ``i`` (grow the heap arrays and call again from ``first = i``).
-    """
-    cap = heap_n.shape[0]
-    n_targets = targets.shape[0]
-    for i in range(first, last):
-        generation += 1
-        gen = np.int32(generation)
-        left = 0
-        for j in range(n_targets):
-            t = targets[j]
-            if goal_mark[t] != gen:
-                goal_mark[t] = gen
-                left += 1
-        s = sources[i]
-        stamp[s] = gen
-        g[s] = 0.0
-        size = _heap.push(heap_f, heap_n, 0, 0.0, s)
-        full = False
-        while size > 0 and left > 0:
-            if size + n_moves > cap:
-                full = True
-                break
-            u = heap_n[0]
-            size -= 1
-            _heap.pop_into(heap_f, heap_n, size)
-            if stamp[u] != gen:
-                continue  # stale
-            stamp[u] = -gen
-            if goal_mark[u] == gen:
-                left -= 1
-            gu = g[u]
-            code = passable[u]
-            for k in range(n_moves):
-                if blocked(passable, u, k, moves, rule, code, classes):
-                    continue
-                v = u + moves[k, 0]
-                step = lengths[k]
-                if weighted:
-                    step *= costs[u] if reverse else costs[v]
-                ng = gu + step
-                sv = stamp[v]
-                if sv == -gen or (sv == gen and ng >= g[v]):
-                    continue
-                stamp[v] = gen
-                g[v] = ng
-                size = _heap.push(heap_f, heap_n, size, ng, v)
-        if full:
-            return BATCH_HEAP_FULL, i, generation
-        for j in range(n_targets):
-            t = targets[j]
-            out[i, j] = g[t] if stamp[t] == -gen else math.inf
-    return BATCH_DONE, last, generation
