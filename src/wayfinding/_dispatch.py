@@ -24,14 +24,18 @@ wayfinding.errors.InvalidParameterError: line_of_sight needs a Grid, got dict
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ._inputs import check_grid_endpoints
 from .errors import InvalidParameterError, UnsupportedGridError
 from .grid.grid import Grid
 from .result import SearchResult
 
-__all__ = ["any_grid", "grid_tier", "is_grid", "require_grid", "serve"]
+__all__ = ["any_grid", "batch_tier", "grid_tier", "is_grid", "require_grid", "serve"]
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def is_grid(graph: Any) -> bool:
@@ -86,3 +90,21 @@ def serve(algorithm: str, graph: Any, start: Any, goal: Any, **options: Any) -> 
     generic = {"breadth_first_search": bfs.breadth_first_search, "dijkstra": dijkstra.dijkstra,
                "greedy_best_first": greedy.greedy_best_first, "astar": astar.astar}
     return generic[algorithm](as_graph(graph), start, goal, **options)
+
+
+def batch_tier(function: F) -> F:
+    """Decorate a grid batch function of :mod:`wayfinding.batch.grid` so that a
+    :class:`~wayfinding.csr.CSRGraph` goes to the function of the same name in
+    :mod:`wayfinding.batch.csr` (same arguments)."""
+
+    @functools.wraps(function)
+    def serve_batch(graph: Any, *args: Any, **options: Any) -> Any:
+        from .csr.graph import CSRGraph
+
+        if isinstance(graph, CSRGraph):
+            from .batch import csr
+
+            return getattr(csr, function.__name__)(graph, *args, **options)
+        return function(graph, *args, **options)
+
+    return serve_batch  # type: ignore[return-value]

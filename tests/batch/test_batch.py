@@ -10,6 +10,7 @@ import pytest
 
 import wayfinding as wf
 from wayfinding import batch
+from wayfinding._kernels import codes
 from wayfinding.errors import InvalidLocationError, InvalidParameterError, UnsupportedGridError
 from wayfinding.grid import workspace
 
@@ -229,7 +230,7 @@ def test_prepared_queries_the_hierarchy_cannot_answer_fall_back(monkeypatch):
             refused.append(1)
             args = (*args[:24], 1, *args[25:])  # stop before query 1
             *_, used = real(*args)
-            return kernel.BATCH_FALLBACK, 1, 0, used
+            return codes.BATCH_FALLBACK, 1, 0, used
         return real(*args)
 
     monkeypatch.setattr(kernel, "batch_query", refuse_query_1)

@@ -92,3 +92,22 @@ def test_codes_have_no_numba_and_distinct_statuses():
     assert len(set(statuses)) == 5
     source = Path(codes.__file__).read_text()
     assert "from numba" not in source and "import numba" not in source
+
+
+def test_no_module_defines_its_own_copy_of_a_toolkit_code():
+    import ast
+
+    import wayfinding
+
+    names = {name for name in dir(codes) if name.isupper()}
+    root = Path(wayfinding.__file__).parent
+    copies = []
+    for path in root.rglob("*.py"):
+        if path == Path(codes.__file__):
+            continue
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.Assign | ast.AnnAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                copies += [f"{path.relative_to(root)}: {n.id}" for t in targets
+                           for n in ast.walk(t) if isinstance(n, ast.Name) and n.id in names]
+    assert not copies

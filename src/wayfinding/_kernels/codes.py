@@ -21,6 +21,13 @@ STATUS_FOUND = 3  # a goal was taken off the frontier (or every target was settl
 STATUS_EXHAUSTED = 4  # the frontier ran empty
 STATUS_BROKEN = 5  # the kernel's input data is inconsistent (seen only with damaged files)
 
+# ---------------------------------------------------------------- batch loops
+# what a loop over a batch's queries (grid, CSR, prepared grids, distance matrices) returns
+BATCH_DONE = 0  # every query of the range is answered
+BATCH_HEAP_FULL = 1  # query i needs a larger frontier: grow it, call again from i
+BATCH_PATH_FULL = 2  # query i's path does not fit: grow the path buffer, call again from i
+BATCH_FALLBACK = 3  # query i is not answered by this loop: the caller answers it another way
+
 # ---------------------------------------------------------------- grid corner rules
 # (for diagonal moves: may a diagonal step pass a wall at its corner?)
 RULE_NEVER = 0  # both orthogonal neighbours must be free
@@ -135,3 +142,19 @@ GS_FREE = 9  # bucket queue: first free entry (-1: none)
 GS_ENTRIES = 10  # bucket queue: entries ever used (free ones are recycled)
 N_GSTATE = 11
 GS_HEAD = S_SIZE  # breadth-first search: queue position of a paused search
+
+# ================================================================ fields flood state (int64)
+# wayfinding/fields/_kernels/flood.py: a multi-source flood that works in slices
+FL_SIZE = 0  # heap entries (-1: not started)
+FL_SETTLED = 1  # cells settled so far
+FL_LEFT = 2  # marked targets not settled yet (<= 0: no targets, flood everything)
+N_FLSTATE = 3
+
+# ================================================================ D* Lite state
+# wayfinding/replan/_kernels/dstar.py (int64 istate, float64 fstate)
+DS_SIZE = 0  # entries in the heap
+DS_START = 1  # the start cell (where the unit stands)
+DS_GOAL = 2  # the goal cell
+N_DSSTATE = 3
+DSF_KM = 0  # the key modifier km
+N_DSFSTATE = 1

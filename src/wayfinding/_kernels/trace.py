@@ -20,7 +20,9 @@ import math
 
 from numba import njit
 
-__all__ = ["append_trace", "record_answer", "trace"]
+from . import codes as C
+
+__all__ = ["append_trace", "next_query", "record_answer", "record_search", "trace"]
 
 
 @njit(cache=True, nogil=True)
@@ -86,3 +88,35 @@ def record_answer(i, parent, g, end, expanded, path, used, out_cost, out_len, ou
     out_len[i] = n
     out_found[i] = True
     return used + n
+
+
+@njit(cache=True, nogil=True, inline="always")
+def next_query(i, first, resume, sources, targets, starts, goals, state,
+               generation):  # pragma: no cover - numba
+    """Point the one-element ``starts``/``goals`` of a batch loop at query ``i`` and,
+    unless ``resume`` goes on with query ``first`` (its frontier just grew), set ``state``
+    up for a fresh search with the next generation stamp. Returns the generation."""
+    starts[0] = sources[i]
+    goals[0] = targets[i]
+    if not (resume and i == first):
+        generation += 1
+        state[C.S_GEN] = generation
+        state[C.S_STATUS] = C.STATUS_NEW
+    return generation
+
+
+@njit(cache=True, nogil=True, inline="always")
+def record_search(i, status, state, parent, g, path, used, out_cost, out_len, out_expanded,
+                  out_found):  # pragma: no cover - numba
+    """:func:`record_answer` for a search that ended with ``status`` and ``state`` (the
+    ``S_*`` layout). Returns ``(code, used)``: ``BATCH_DONE`` and the new ``used``, or the
+    ``BATCH_*`` code that stops the loop at query ``i`` (``BATCH_HEAP_FULL``,
+    ``BATCH_PATH_FULL``) and ``used`` unchanged."""
+    if status == C.STATUS_HEAP_FULL:
+        return C.BATCH_HEAP_FULL, used
+    end = state[C.S_FOUND] if status == C.STATUS_FOUND else -1
+    now = record_answer(i, parent, g, end, state[C.S_EXPANDED], path, used, out_cost,
+                        out_len, out_expanded, out_found)
+    if now < 0:
+        return C.BATCH_PATH_FULL, used
+    return C.BATCH_DONE, now

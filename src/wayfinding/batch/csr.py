@@ -82,7 +82,9 @@ def _fresh(ws: Any, needed: int) -> None:
 
 
 def _best_first(graph: CSRGraph, starts: Any, goals: Any, mode: int, heuristic: Any,
-                weight: float, workers: Any) -> BatchResult:
+                weight: float, workers: Any, bfs: bool = False) -> BatchResult:
+    """The batch by the CSR batch loop: ``mode``'s best-first search, or with ``bfs``
+    breadth-first (fewest edges)."""
     from ..csr.landmarks import Landmarks
 
     workers = R.check_workers(workers)
@@ -104,7 +106,7 @@ def _best_first(graph: CSRGraph, starts: Any, goals: Any, mode: int, heuristic: 
     reopen = C.REOPEN_OPEN if consistent else C.REOPEN_ALL
     iparams = np.array([mode, code, 1, reopen, 0, C.GOALS_ANY], dtype=np.int64)
     fparams = np.array([scale, weight, math.inf])
-    from ..csr._kernels.batch import BATCH_HEAP_FULL, batch_best_first
+    from ..csr._kernels.batch import batch_search
 
     def call(ws: Any, first: int, last: int, out: tuple, path: np.ndarray, used: int,
              resume: bool) -> tuple[int, int, int, int]:
@@ -112,13 +114,13 @@ def _best_first(graph: CSRGraph, starts: Any, goals: Any, mode: int, heuristic: 
             _fresh(ws, last - first)
         side = ws.forward
         while True:
-            code, i, generation, used = batch_best_first(
-                graph.indptr, graph.indices, graph.costs, coords, e1, lm_from, lm_to,
+            code, i, generation, used = batch_search(
+                bfs, graph.indptr, graph.indices, graph.costs, coords, e1, lm_from, lm_to,
                 iparams, fparams, s, t, first, last, side.stamp, side.g, side.parent,
                 side.goal_mark, side.touched, side.heap_key, side.heap_node, ws.state,
                 ws.fstate, ws.generation, resume, *out, path, used)
             ws.generation = int(generation)
-            if code != BATCH_HEAP_FULL:
+            if code != C.BATCH_HEAP_FULL:
                 return code, i, generation, used
             side.grow_heap()  # and go on with query i where it stopped
             first, resume = int(i), True
@@ -142,18 +144,4 @@ def dijkstra(graph: CSRGraph, starts: Any, goals: Any, *, workers: int = 1) -> B
 def breadth_first_search(graph: CSRGraph, starts: Any, goals: Any, *,
                          workers: int = 1) -> BatchResult:
     """Fewest edges on a CSR graph for every pair (``costs`` count edges)."""
-    workers = R.check_workers(workers)
-    s, t = _pairs(graph, starts, goals)
-    from ..csr._kernels.batch import batch_bfs
-
-    def call(ws: Any, first: int, last: int, out: tuple, path: np.ndarray, used: int,
-             resume: bool) -> tuple[int, int, int, int]:
-        _fresh(ws, last - first)
-        side = ws.forward
-        code, i, generation, used = batch_bfs(
-            graph.indptr, graph.indices, s, t, first, last, side.stamp, side.g, side.parent,
-            side.goal_mark, side.touched, ws.generation, *out, path, used)
-        ws.generation = int(generation)
-        return code, i, generation, used
-
-    return _answer(call, s.shape[0], graph, workers)
+    return _best_first(graph, starts, goals, C.MODE_COST, None, 1.0, workers, bfs=True)

@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from .._dispatch import batch_tier
 from .._inputs import is_number
 from .._kernels import codes as C
 from ..errors import InvalidParameterError
@@ -56,12 +57,6 @@ def _grid(graph: Any, what: str) -> Grid:
     return require_grid(graph, what)
 
 
-def _csr(graph: Any) -> bool:
-    from ..csr.graph import CSRGraph
-
-    return isinstance(graph, CSRGraph)
-
-
 def _skip(labels: np.ndarray | None, s: np.ndarray, t: np.ndarray) -> np.ndarray:
     """Queries whose start and goal lie in different components (answered unreachable)."""
     if labels is None:
@@ -74,6 +69,7 @@ def _labels(grid: Grid, p: E.Plan) -> np.ndarray | None:
     return None if found is None else found.flat
 
 
+@batch_tier
 def astar(grid: Grid, starts: Any, goals: Any, *, heuristic: Any = None,
           weight: float = 1.0, workers: int = 1) -> BatchResult:
     """A* from ``starts[i]`` to ``goals[i]`` for every row ``i``; see
@@ -117,11 +113,6 @@ def astar(grid: Grid, starts: Any, goals: Any, *, heuristic: Any = None,
     >>> astar(grid, [(0, 0), (0, 0)], [(2, 2), (0, 0)], workers=2).lengths.tolist()
     [5, 1]
     """
-    if _csr(grid):
-        from . import csr
-
-        return csr.astar(grid, starts, goals, heuristic=heuristic, weight=weight,
-                         workers=workers)
     grid = _grid(grid, "batch.astar")
     if not is_number(weight) or not (math.isfinite(weight) and weight >= 0):
         raise InvalidParameterError(f"heuristic weight must be finite and >= 0, got {weight!r}")
@@ -135,6 +126,7 @@ def astar(grid: Grid, starts: Any, goals: Any, *, heuristic: Any = None,
     return _best_first(grid, starts, goals, C.MODE_ASTAR, spec, weight, workers)
 
 
+@batch_tier
 def dijkstra(grid: Grid, starts: Any, goals: Any, *, workers: int = 1) -> BatchResult:
     """Dijkstra from ``starts[i]`` to ``goals[i]`` for every row ``i``; arguments and errors
     as in :func:`astar`, answers as :func:`wayfinding.dijkstra`.
@@ -145,16 +137,14 @@ def dijkstra(grid: Grid, starts: Any, goals: Any, *, workers: int = 1) -> BatchR
     >>> dijkstra(wf.Grid.from_ascii('.3.'), [(0, 0)], [(2, 0)]).costs.tolist()
     [4.0]
     """
-    if _csr(grid):
-        from . import csr
-
-        return csr.dijkstra(grid, starts, goals, workers=workers)
     grid = _grid(grid, "batch.dijkstra")
     return _best_first(grid, starts, goals, C.MODE_COST, ZERO, 1.0, workers)
 
 
 def _best_first(grid: Grid, starts: Any, goals: Any, mode: int, spec: Spec, weight: float,
-                workers: Any) -> BatchResult:
+                workers: Any, bfs: bool = False) -> BatchResult:
+    """The batch by :func:`wayfinding.grid._kernels.batch.batch_search`: the best-first
+    kernel of ``mode`` (as the single call picks it), or breadth-first with ``bfs``."""
     workers = R.check_workers(workers)
     p = E.plan(grid)
     s, t = pairs(grid, p.passable, starts, goals)
@@ -162,7 +152,9 @@ def _best_first(grid: Grid, starts: Any, goals: Any, mode: int, spec: Spec, weig
     iparams, fparams = E.params(grid, p, mode, spec, weight, None, 1, 1, False)
     k = _kernels()
     which = k.USE_HEAP
-    if p.classes:
+    if bfs:
+        which = k.USE_BFS
+    elif p.classes:
         which = k.USE_CLASSES
     elif iparams[C.GI_FRONTIER] == C.FRONTIER_BUCKET:
         which = k.USE_BUCKET
@@ -172,15 +164,16 @@ def _best_first(grid: Grid, starts: Any, goals: Any, mode: int, spec: Spec, weig
     def call(ws: Any, first: int, last: int, out: tuple, path: np.ndarray, used: int,
              resume: bool) -> tuple[int, int, int, int]:
         ws.reserve_buckets(ring)
-        return k.batch_best_first(which, flat.passable, flat.costs, p.moves, p.lengths,
-                                  iparams, fparams, s, t, skip, first, last, ws.stamp, ws.g,
-                                  ws.parent, ws.goal_mark, ws.touched, ws.heap_f, ws.heap_n,
-                                  ws.link, ws.buckets, ws.state, ws.fstate, ws.generation,
-                                  resume, *out, path, used)
+        return k.batch_search(which, flat.passable, flat.costs, p.moves, p.lengths, iparams,
+                              fparams, s, t, skip, first, last, ws.stamp, ws.g, ws.parent,
+                              ws.goal_mark, ws.touched, ws.heap_f, ws.heap_n, ws.link,
+                              ws.buckets, ws.state, ws.fstate, ws.generation, resume, *out,
+                              path, used)
 
     return R.answer(call, s.shape[0], p.passable.shape[0], p.stride, workers)
 
 
+@batch_tier
 def breadth_first_search(grid: Grid, starts: Any, goals: Any, *,
                          workers: int = 1) -> BatchResult:
     """Fewest steps from ``starts[i]`` to ``goals[i]`` for every row ``i`` (``costs``
@@ -193,24 +186,8 @@ def breadth_first_search(grid: Grid, starts: Any, goals: Any, *,
     >>> breadth_first_search(wf.Grid.from_ascii('.9.'), [(0, 0)], [(2, 0)]).costs.tolist()
     [2.0]
     """
-    if _csr(grid):
-        from . import csr
-
-        return csr.breadth_first_search(grid, starts, goals, workers=workers)
     grid = _grid(grid, "batch.breadth_first_search")
-    workers = R.check_workers(workers)
-    p = E.plan(grid)
-    s, t = pairs(grid, p.passable, starts, goals)
-    skip = _skip(_labels(grid, p), s, t)
-    k = _kernels()
-
-    def call(ws: Any, first: int, last: int, out: tuple, path: np.ndarray, used: int,
-             resume: bool) -> tuple[int, int, int, int]:
-        return k.batch_bfs(p.passable, p.moves, p.n_moves, p.rule, s, t, skip, first, last,
-                           ws.stamp, ws.g, ws.parent, ws.goal_mark, ws.touched, ws.state,
-                           ws.generation, *out, path, used)
-
-    return R.answer(call, s.shape[0], p.passable.shape[0], p.stride, workers)
+    return _best_first(grid, starts, goals, C.MODE_COST, ZERO, 1.0, workers, bfs=True)
 
 
 bfs = breadth_first_search

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from .._kernels.codes import BATCH_DONE
 from .._workspaces import WorkspacePool
 from ..grid import _engine as E
 from ..grid.grid import Grid
@@ -103,7 +104,7 @@ def distance_matrix(grid: Grid, sources: Any, targets: Any, *,
     reverse = t.shape[0] < s.shape[0]
     seeds, ends = (t, s) if reverse else (s, t)
     out = np.empty((seeds.shape[0], ends.shape[0]), dtype=np.float64)
-    from ..fields._kernels.flood import EACH_DONE, flood_each
+    from ..fields._kernels.flood import flood_each
 
     flat = p.flat
 
@@ -116,7 +117,7 @@ def distance_matrix(grid: Grid, sources: Any, targets: Any, *,
                                      p.lengths, p.rule, p.classes, reverse, seeds, ends,
                                      first, hi, ws.dist, ws.parent, ws.heap_key,
                                      ws.heap_cell, ws.stack, ws.marks, out)
-                if code == EACH_DONE:
+                if code == BATCH_DONE:
                     return
                 first = int(i)
                 ws.grow_heap()

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from .._inputs import is_number
+from .._kernels.codes import BATCH_DONE, BATCH_HEAP_FULL, BATCH_PATH_FULL
 from ..errors import InvalidParameterError
 from ..grid import workspace as _workspace
 from .result import BatchResult
@@ -28,7 +29,6 @@ __all__ = ["answer", "check_workers", "chunks", "in_parallel"]
 #: Chunks per worker: small enough that a worker with short queries takes more of them.
 CHUNKS_PER_WORKER = 8
 
-BATCH_DONE, BATCH_HEAP_FULL, BATCH_PATH_FULL, BATCH_FALLBACK = 0, 1, 2, 3  # the kernels'
 
 
 def check_workers(workers: Any) -> int:

@@ -16,7 +16,13 @@ import numpy as np
 
 from .._dispatch import grid_tier, is_grid
 from .._inputs import check_budget, is_number, location_rows
-from .._kernels.codes import STATUS_EXHAUSTED, STATUS_HEAP_FULL
+from .._kernels.codes import (
+    FL_SETTLED,
+    FL_SIZE,
+    N_FLSTATE,
+    STATUS_EXHAUSTED,
+    STATUS_HEAP_FULL,
+)
 from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
 from ..graph.protocol import SimpleGraph, _is_networkx, as_graph, edge_cost
 from ..grid.derived import Derived
@@ -129,7 +135,8 @@ def flood_grid(grid: Grid, seeds: Any, role: str, max_cost: float | None,
     parent = np.full(flat.passable.shape[0], -1, dtype=np.int32)
     heap_key = np.empty(max(1024, 2 * cells.shape[0]), dtype=np.float64)
     heap_cell = np.empty(heap_key.shape[0], dtype=np.int64)
-    state = np.array([-1, 0, 0], dtype=np.int64)  # no targets: flood everything
+    state = np.zeros(N_FLSTATE, dtype=np.int64)  # FL_LEFT 0: no targets, flood everything
+    state[FL_SIZE] = -1
     no_targets = np.zeros(1, dtype=np.uint8)
     chunk = FLOOD_SLICE if deadline is None else FLOOD_CLOCK_EVERY
     if deadline is not None and time.perf_counter() >= deadline:
@@ -145,11 +152,11 @@ def flood_grid(grid: Grid, seeds: Any, role: str, max_cost: float | None,
         elif status == STATUS_EXHAUSTED:
             break
         elif chunk == 0 or (deadline is not None and time.perf_counter() >= deadline):
-            k.unsettle(dist, parent, heap_key, heap_cell, int(state[k.S_SIZE]))
+            k.unsettle(dist, parent, heap_key, heap_cell, int(state[FL_SIZE]))
             break
     names = grid.derived(CELL_NAMES)
     store = GridStore(dist, parent, grid.width, grid.height, names)
-    return store, int(state[k.S_SETTLED]), status == STATUS_EXHAUSTED
+    return store, int(state[FL_SETTLED]), status == STATUS_EXHAUSTED
 
 
 def flood_graph(seeds: dict[Any, float], neighbors: Callable[[Any], Iterable[Any]],

@@ -103,7 +103,9 @@ class _Scratch:
 
     def room(self, labels: int) -> None:
         """Grow ``sizes`` to hold ``labels`` more new labels."""
-        need = int(self.state[0]) + labels + 1
+        from ._kernels.components import P_NEXT
+
+        need = int(self.state[P_NEXT]) + labels + 1
         if need > self.sizes.shape[0]:
             grown = np.zeros(2 * need, dtype=np.int64)
             grown[:self.sizes.shape[0]] = self.sizes
@@ -219,7 +221,7 @@ _SLICE = 1 << 20
 
 
 def _build(grid: Grid) -> ComponentLabels:
-    from ._kernels.components import label_slice  # numba is imported lazily
+    from ._kernels.components import S_COUNT, label_slice  # numba is imported lazily
 
     flat = grid.flat_classes  # joins only cells of one terrain class (Grid.classes)
     labels_flat = np.full(flat.passable.shape[0], -1, dtype=np.int32)
@@ -228,8 +230,7 @@ def _build(grid: Grid) -> ComponentLabels:
     offsets = _steps(grid, flat.stride)
     while not label_slice(flat.passable, offsets, labels_flat, frontier, state, _SLICE):
         pass  # Python runs its signal handlers (KeyboardInterrupt) between slices
-    count = state[2]
-    return _labels(grid, labels_flat, count=int(count))
+    return _labels(grid, labels_flat, count=int(state[S_COUNT]))
 
 
 def _labels(grid: Grid, store: np.ndarray, **fields: Any) -> ComponentLabels:

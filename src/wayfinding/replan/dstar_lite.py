@@ -44,6 +44,7 @@ from typing import Any
 import numpy as np
 
 from .._dispatch import require_grid
+from .._kernels import codes as C
 from ..errors import InvalidLocationError
 from ..grid._checks import location_in_grid, passable_index
 from ..grid.flat import MOVES
@@ -127,10 +128,9 @@ class DStarLite:
         self._key1 = np.empty(n)
         self._key2 = np.empty(n)
         self._pos = np.empty(n, dtype=np.int32)
-        from ._kernels.dstar import N_FSTATE, N_ISTATE
 
-        self._istate = np.zeros(N_ISTATE, dtype=np.int64)
-        self._fstate = np.zeros(N_FSTATE)
+        self._istate = np.zeros(C.N_DSSTATE, dtype=np.int64)
+        self._fstate = np.zeros(C.N_DSFSTATE)
         self._last = start_index
         self.expanded = 0
         self.last_expanded = 0
@@ -142,12 +142,12 @@ class DStarLite:
     @property
     def start(self) -> Location:
         """Where the unit stands now."""
-        return self._location(int(self._istate[1]))
+        return self._location(int(self._istate[C.DS_START]))
 
     @property
     def goal(self) -> Location:
         """Where the unit is going."""
-        return self._location(int(self._istate[2]))
+        return self._location(int(self._istate[C.DS_GOAL]))
 
     @property
     def path(self) -> list[Location] | None:
@@ -204,7 +204,7 @@ class DStarLite:
             if open_costs.size:
                 self._hp[2] = min(float(self._hp[2]), float(open_costs.min()))
             self.replans += 1
-            self._restart(int(self._istate[1]), int(self._istate[2]))
+            self._restart(int(self._istate[C.DS_START]), int(self._istate[C.DS_GOAL]))
             return
         from ._kernels.dstar import apply_changes
 
@@ -227,7 +227,7 @@ class DStarLite:
         index = (y + 1) * self._stride + x + 1
         if self._passable[index] == 0:
             raise InvalidLocationError(f"new start {(x, y)} is a wall")
-        self._istate[1] = index
+        self._istate[C.DS_START] = index
         self._move_key_origin()
         self._search()
 
@@ -243,8 +243,8 @@ class DStarLite:
     def _restart(self, start: int, goal: int) -> None:
         from ._kernels.dstar import initialize
 
-        self._istate[1] = start
-        self._istate[2] = goal
+        self._istate[C.DS_START] = start
+        self._istate[C.DS_GOAL] = goal
         self._last = start
         initialize(self._stride, self._hp, self._g, self._rhs, self._pos, self._nodes,
                    self._key1, self._key2, self._istate, self._fstate)
@@ -252,9 +252,9 @@ class DStarLite:
 
     def _move_key_origin(self) -> None:
         """km += h(last start, start): old keys stay lower bounds after the unit moved."""
-        start = int(self._istate[1])
+        start = int(self._istate[C.DS_START])
         if start != self._last:
-            self._fstate[0] += self._estimate(self._last, start)
+            self._fstate[C.DSF_KM] += self._estimate(self._last, start)
             self._last = start
 
     def _estimate(self, a: int, b: int) -> float:
@@ -279,7 +279,7 @@ class DStarLite:
         if self._path is None:
             from ._kernels.dstar import extract_path
 
-            start, goal = int(self._istate[1]), int(self._istate[2])
+            start, goal = int(self._istate[C.DS_START]), int(self._istate[C.DS_GOAL])
             if self._passable[start] == 0:
                 self._path = (None, math.inf)
                 return self._path

@@ -25,21 +25,19 @@ import numpy as np
 from numba import njit
 
 from ..._kernels.codes import (
+    BATCH_DONE,
+    BATCH_HEAP_FULL,
+    FL_LEFT,
+    FL_SETTLED,
+    FL_SIZE,
+    N_FLSTATE,
     STATUS_EXHAUSTED,
     STATUS_FOUND,
     STATUS_HEAP_FULL,
     STATUS_PAUSED,
 )
 from ..._kernels.heap import pop_into, push
-from ...grid._kernels.steps import blocked
-
-#: ``state`` slots of :func:`flood`: heap entries (-1: not started), cells settled,
-#: targets not settled yet (<= 0: no targets, flood everything).
-S_SIZE, S_SETTLED, S_LEFT = 0, 1, 2
-N_STATE = 3
-
-#: :func:`flood_each` returns: every source answered, or a frontier to grow.
-EACH_DONE, EACH_HEAP_FULL = 0, 1
+from ...grid._kernels.steps import blocked, step_cost
 
 
 @njit(cache=True, nogil=True)
@@ -54,16 +52,16 @@ def flood(passable, costs, weighted, moves, lengths, rule, classes, reverse, sou
     of the cell it leaves, :func:`~wayfinding.grid._kernels.steps.blocked`), ``reverse``
     bool, ``sources`` int64[m] passable cells, ``initial`` float64[m] their initial costs,
     ``max_cost`` (cells costing more are left unreached; inf for no limit), ``targets``
-    uint8[n] marking cells whose settling counts down ``state[S_LEFT]`` (read only while
+    uint8[n] marking cells whose settling counts down ``state[FL_LEFT]`` (read only while
     that is positive; any uint8 array otherwise).
 
     In/out (allocated by the caller, kept between calls): ``dist`` float64[n] filled with
     inf, ``parent`` int32[n] filled with -1 (sources keep parent -1); the frontier heap
     ``heap_key`` float64[c], ``heap_cell`` int64[c] (``c >= m``); ``state`` int64[3],
-    ``state[S_SIZE] = -1`` before the first call, ``state[S_LEFT]`` the number of distinct
+    ``state[FL_SIZE] = -1`` before the first call, ``state[FL_LEFT]`` the number of distinct
     marked targets (0: none).
 
-    Returns ``STATUS_EXHAUSTED`` (done: ``state[S_SETTLED]`` cells settled),
+    Returns ``STATUS_EXHAUSTED`` (done: ``state[FL_SETTLED]`` cells settled),
     ``STATUS_FOUND`` (every marked target settled: their ``dist`` is exact),
     ``STATUS_PAUSED`` (``budget`` cells settled in this call: call again) or
     ``STATUS_HEAP_FULL`` (call again with both heap arrays
@@ -72,7 +70,7 @@ def flood(passable, costs, weighted, moves, lengths, rule, classes, reverse, sou
     """
     n_moves = moves.shape[0]
     capacity = heap_key.shape[0]
-    size = state[S_SIZE]
+    size = state[FL_SIZE]
     if size < 0:
         size = 0
         for i in range(sources.shape[0]):
@@ -83,8 +81,7 @@ def flood(passable, costs, weighted, moves, lengths, rule, classes, reverse, sou
             dist[s] = c
             parent[s] = -1
             size = push(heap_key, heap_cell, size, c, s)
-    settled = state[S_SETTLED]
-    left = state[S_LEFT]
+    settled = state[FL_SETTLED]
     stop = settled + budget
     status = STATUS_EXHAUSTED
     while size > 0:
@@ -101,9 +98,9 @@ def flood(passable, costs, weighted, moves, lengths, rule, classes, reverse, sou
         if du > dist[u]:
             continue  # stale: u was reached more cheaply later
         settled += 1
-        if left > 0 and targets[u]:
-            left -= 1
-            if left == 0:
+        if state[FL_LEFT] > 0 and targets[u]:
+            state[FL_LEFT] -= 1
+            if state[FL_LEFT] == 0:
                 status = STATUS_FOUND
                 break
         code = passable[u]
@@ -111,18 +108,14 @@ def flood(passable, costs, weighted, moves, lengths, rule, classes, reverse, sou
             if blocked(passable, u, k, moves, rule, code, classes):
                 continue
             v = u + moves[k, 0]
-            step = lengths[k]
-            if weighted:
-                step *= costs[u] if reverse else costs[v]
-            new_cost = du + step
+            new_cost = du + step_cost(costs, weighted, lengths, k, u, v, reverse)
             if new_cost > max_cost or new_cost >= dist[v]:
                 continue
             dist[v] = new_cost
             parent[v] = u
             size = push(heap_key, heap_cell, size, new_cost, v)
-    state[S_SIZE] = size
-    state[S_SETTLED] = settled
-    state[S_LEFT] = left
+    state[FL_SIZE] = size
+    state[FL_SETTLED] = settled
     return status
 
 
@@ -139,7 +132,7 @@ def flood_each(passable, costs, weighted, moves, lengths, rule, classes, reverse
     flood reached are set back to inf (a walk from its source over them), and the marks
     are cleared at the end, so the caller's arrays are clean again on return and a short
     flood on a big map costs what it reaches, not the map's size. Returns ``(code, i)``:
-    ``EACH_DONE``, or ``EACH_HEAP_FULL`` for source ``i`` (grow both heap arrays and call
+    ``BATCH_DONE``, or ``BATCH_HEAP_FULL`` for source ``i`` (grow both heap arrays and call
     again from ``first = i``).
     """
     n_moves = moves.shape[0]
@@ -150,14 +143,14 @@ def flood_each(passable, costs, weighted, moves, lengths, rule, classes, reverse
             left += 1
     seed = np.empty(1, dtype=np.int64)
     zero = np.zeros(1, dtype=np.float64)
-    state = np.empty(N_STATE, dtype=np.int64)
+    state = np.empty(N_FLSTATE, dtype=np.int64)
     status = STATUS_EXHAUSTED
     i = first
     for i in range(first, last):
         seed[0] = sources[i]
-        state[S_SIZE] = -1
-        state[S_SETTLED] = 0
-        state[S_LEFT] = left
+        state[FL_SIZE] = -1
+        state[FL_SETTLED] = 0
+        state[FL_LEFT] = left
         status = flood(passable, costs, weighted, moves, lengths, rule, classes, reverse,
                        seed, zero, np.inf, marks, dist, parent, heap_key, heap_cell, state,
                        passable.shape[0] + 1)
@@ -185,8 +178,8 @@ def flood_each(passable, costs, weighted, moves, lengths, rule, classes, reverse
     for j in range(ends.shape[0]):
         marks[ends[j]] = 0
     if status == STATUS_HEAP_FULL:
-        return EACH_HEAP_FULL, i
-    return EACH_DONE, last
+        return BATCH_HEAP_FULL, i
+    return BATCH_DONE, last
 
 
 @njit(cache=True, nogil=True)

@@ -51,6 +51,16 @@ def step_allowed(passable, u, k, moves, rule):  # pragma: no cover - numba
 
 
 @njit(cache=True, nogil=True, inline="always")
+def step_cost(costs, weighted, lengths, k, u, v, reverse):  # pragma: no cover - numba
+    """Cost of move ``k`` from ``u`` to ``v``: its length, times (``weighted``) the cost of
+    the cell it enters, or with ``reverse`` (a flood walking steps backwards) of the cell
+    it leaves, which is the cell the forward step enters."""
+    if not weighted:
+        return lengths[k]
+    return lengths[k] * (costs[u] if reverse else costs[v])
+
+
+@njit(cache=True, nogil=True, inline="always")
 def mark_goals(goals, n_goals, goal_mark, gen):  # pragma: no cover - numba
     """Stamp the goals with ``gen`` when there are several (one is compared directly)."""
     if n_goals > 1:

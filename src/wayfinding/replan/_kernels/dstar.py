@@ -24,18 +24,12 @@ import math
 import numpy as np
 from numba import njit
 
+from ..._kernels.codes import DS_GOAL, DS_SIZE, DS_START, DSF_KM
 from ..._kernels.pairheap import key_less, pair_insert, pair_remove, pair_set, pair_update
 from ...grid._kernels.steps import step_allowed
 
 #: Relative tolerance of the heap's first key part (well above float rounding noise).
 TOL = 1e-9
-
-I_SIZE = 0  # entries in the heap
-I_START = 1  # the start cell (where the unit stands)
-I_GOAL = 2  # the goal cell
-N_ISTATE = 3
-F_KM = 0  # the key modifier km
-N_FSTATE = 1
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -104,21 +98,21 @@ def initialize(stride, hp, g, rhs, pos, nodes, key1, key2, istate,
     g[:] = math.inf
     rhs[:] = math.inf
     pos[:] = -1
-    goal = istate[I_GOAL]
+    goal = istate[DS_GOAL]
     rhs[goal] = 0.0
-    fstate[F_KM] = 0.0
-    istate[I_SIZE] = pair_insert(nodes, key1, key2, pos, 0, goal,
-                                 estimate(istate[I_START], goal, stride, hp), 0.0, TOL)
+    fstate[DSF_KM] = 0.0
+    istate[DS_SIZE] = pair_insert(nodes, key1, key2, pos, 0, goal,
+                                 estimate(istate[DS_START], goal, stride, hp), 0.0, TOL)
 
 
 @njit(cache=True, nogil=True)
 def compute_shortest_path(passable, costs, moves, lengths, rule, stride, hp, g, rhs, nodes,
                           key1, key2, pos, istate, fstate):  # pragma: no cover - numba
     """ComputeShortestPath of optimized D* Lite; returns how many cells it expanded."""
-    size = istate[I_SIZE]
-    start = istate[I_START]
-    goal = istate[I_GOAL]
-    km = fstate[F_KM]
+    size = istate[DS_SIZE]
+    start = istate[DS_START]
+    goal = istate[DS_GOAL]
+    km = fstate[DSF_KM]
     n_moves = moves.shape[0]
     expanded = 0
     while size > 0:
@@ -162,7 +156,7 @@ def compute_shortest_path(passable, costs, moves, lengths, rule, stride, hp, g, 
                                          key1, key2, pos)
             size = update_vertex(u, size, start, km, stride, hp, g, rhs, nodes, key1, key2,
                                  pos)
-    istate[I_SIZE] = size
+    istate[DS_SIZE] = size
     return expanded
 
 
@@ -181,10 +175,10 @@ def apply_changes(cells, new_passable, new_costs, passable, costs, moves, length
         costs[cells[i]] = new_costs[i]
     around = np.array([0, 1, -1, stride, -stride, stride + 1, stride - 1, 1 - stride,
                        -1 - stride], dtype=np.int64)
-    size = istate[I_SIZE]
-    start = istate[I_START]
-    goal = istate[I_GOAL]
-    km = fstate[F_KM]
+    size = istate[DS_SIZE]
+    start = istate[DS_START]
+    goal = istate[DS_GOAL]
+    km = fstate[DSF_KM]
     for i in range(cells.shape[0]):
         for j in range(around.shape[0]):
             u = cells[i] + around[j]
@@ -193,7 +187,7 @@ def apply_changes(cells, new_passable, new_costs, passable, costs, moves, length
             rhs[u] = best_successor(passable, costs, moves, lengths, rule, g, u)
             size = update_vertex(u, size, start, km, stride, hp, g, rhs, nodes, key1, key2,
                                  pos)
-    istate[I_SIZE] = size
+    istate[DS_SIZE] = size
 
 
 @njit(cache=True, nogil=True)

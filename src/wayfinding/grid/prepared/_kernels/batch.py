@@ -5,8 +5,8 @@ answer goes into output arrays and the path buffer as in
 :mod:`wayfinding.grid._kernels.batch` (same return codes). A start equal to its goal is
 the one-cell path; a start and goal in different components (``labels``) are answered
 unreachable without a query. A query the hierarchy cannot answer (only tampered files
-do that) returns :data:`BATCH_FALLBACK` with its number: the caller answers it another
-way and calls again from the next one.
+do that) returns ``BATCH_FALLBACK`` (:mod:`wayfinding._kernels.codes`) with its number:
+the caller answers it another way and calls again from the next one.
 """
 
 from __future__ import annotations
@@ -17,8 +17,6 @@ from numba import njit
 
 from ...._kernels import codes as C
 from .query import query
-
-BATCH_DONE, BATCH_HEAP_FULL, BATCH_PATH_FULL, BATCH_FALLBACK = 0, 1, 2, 3
 
 
 @njit(cache=True, nogil=True)
@@ -40,7 +38,7 @@ def batch_query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_h
             continue
         if s == t:
             if used + 1 > path.shape[0]:
-                return BATCH_PATH_FULL, i, 0, used
+                return C.BATCH_PATH_FULL, i, 0, used
             path[used] = s
             used += 1
             out_cost[i] = 0.0
@@ -54,16 +52,16 @@ def batch_query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_h
             label_edge, stride, straight, diagonal, s, t, best_f, entry_f, touched, best_b,
             entry_b, core_via, heap_key, heap_node, scan, scan_d, buffer)
         if status == C.STATUS_HEAP_FULL:
-            return BATCH_HEAP_FULL, i, 0, used
+            return C.BATCH_HEAP_FULL, i, 0, used
         if status != C.STATUS_FOUND:
-            return BATCH_FALLBACK, i, 0, used
+            return C.BATCH_FALLBACK, i, 0, used
         n = route.shape[0]
         if used + n > path.shape[0]:
-            return BATCH_PATH_FULL, i, 0, used
+            return C.BATCH_PATH_FULL, i, 0, used
         path[used:used + n] = route
         used += n
         out_cost[i] = cost * scale
         out_len[i] = n
         out_expanded[i] = examined
         out_found[i] = True
-    return BATCH_DONE, last, 0, used
+    return C.BATCH_DONE, last, 0, used
