@@ -83,46 +83,6 @@ def _clean(keys, nodes, size, stamp, gen):  # pragma: no cover - numba
     return size
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _settle(indptr, indices, costs, stamp, g, parent, touched, key, node, size, n,
-            other_stamp, other_g, sign, gen, hcode, s, t, coords, lm_from, lm_to, scale, mu,
-            meet):  # pragma: no cover - numba
-    """Settle the top node of one side (forward: arcs out of it, ``sign`` 1; backward:
-    the reverse arcs, ``sign`` -1, the key being ``g - potential``), relax its arcs and
-    update the best meeting ``mu``/``meet`` where the other side has been. Returns
-    ``(full, size, n, mu, meet)``: ``full`` (nothing done) when the heap might not hold
-    every arc of the node."""
-    u = node[0]
-    if size + (indptr[u + 1] - indptr[u]) > node.shape[0]:
-        return True, size, n, mu, meet
-    size -= 1
-    pop_into(key, node, size)
-    stamp[u] = -gen
-    gu = g[u]
-    for e in range(indptr[u], indptr[u + 1]):
-        v = indices[e]
-        ng = gu + costs[e]
-        sv = stamp[v]
-        if not (sv == -gen or (sv == gen and ng >= g[v])):
-            pv = _potential(hcode, v, s, t, coords, lm_from, lm_to, scale)
-            if math.isnan(pv):
-                continue
-            if sv != gen:
-                stamp[v] = gen
-                touched[n] = v
-                n += 1
-            g[v] = ng
-            parent[v] = u
-            size = push(key, node, size, ng + sign * pv, v)
-        so = other_stamp[v]
-        if so == gen or so == -gen:
-            total = g[v] + other_g[v]
-            if total < mu:
-                mu = total
-                meet = v
-    return False, size, n, mu, meet
-
-
 @njit(cache=True, nogil=True)
 def bidirectional(indptr, indices, costs, rindptr, rindices, rcosts, coords, lm_from, lm_to,
                   hcode, scale, s, t, stamp_f, g_f, parent_f, touched_f, stamp_b, g_b,
@@ -175,25 +135,84 @@ def bidirectional(indptr, indices, costs, rindptr, rindices, rcosts, coords, lm_
     mu = fstate[BF_MU]
     meet = state[B_MEET]
     status = STATUS_FOUND
+    cap_f = node_f.shape[0]
+    cap_b = node_b.shape[0]
     while True:
         size_f = _clean(key_f, node_f, size_f, stamp_f, gen)
         size_b = _clean(key_b, node_b, size_b, stamp_b, gen)
         if size_f == 0 or size_b == 0 or key_f[0] + key_b[0] >= mu:
             break
-        if size_f <= size_b:  # the smaller frontier (any order keeps (*) right)
-            full, size_f, n_f, mu, meet = _settle(
-                indptr, indices, costs, stamp_f, g_f, parent_f, touched_f, key_f, node_f,
-                size_f, n_f, stamp_b, g_b, 1.0, gen, hcode, s, t, coords, lm_from, lm_to,
-                scale, mu, meet)
+        forward = size_f <= size_b  # the smaller frontier (any order keeps (*) right)
+        if forward:
+            u = node_f[0]
+            lo = indptr[u]
+            hi = indptr[u + 1]
+            if size_f + (hi - lo) > cap_f:
+                status = STATUS_HEAP_FULL
+                break
+            size_f -= 1
+            pop_into(key_f, node_f, size_f)
+            stamp_f[u] = -gen
+            expanded += 1
+            gu = g_f[u]
+            for e in range(lo, hi):
+                v = indices[e]
+                ng = gu + costs[e]
+                sv = stamp_f[v]
+                if sv == -gen or (sv == gen and ng >= g_f[v]):
+                    pass
+                else:
+                    pv = _potential(hcode, v, s, t, coords, lm_from, lm_to, scale)
+                    if math.isnan(pv):
+                        continue
+                    if sv != gen:
+                        stamp_f[v] = gen
+                        touched_f[n_f] = v
+                        n_f += 1
+                    g_f[v] = ng
+                    parent_f[v] = u
+                    size_f = push(key_f, node_f, size_f, ng + pv, v)
+                sb = stamp_b[v]
+                if sb == gen or sb == -gen:
+                    total = g_f[v] + g_b[v]
+                    if total < mu:
+                        mu = total
+                        meet = v
         else:
-            full, size_b, n_b, mu, meet = _settle(
-                rindptr, rindices, rcosts, stamp_b, g_b, parent_b, touched_b, key_b, node_b,
-                size_b, n_b, stamp_f, g_f, -1.0, gen, hcode, s, t, coords, lm_from, lm_to,
-                scale, mu, meet)
-        if full:
-            status = STATUS_HEAP_FULL
-            break
-        expanded += 1
+            u = node_b[0]
+            lo = rindptr[u]
+            hi = rindptr[u + 1]
+            if size_b + (hi - lo) > cap_b:
+                status = STATUS_HEAP_FULL
+                break
+            size_b -= 1
+            pop_into(key_b, node_b, size_b)
+            stamp_b[u] = -gen
+            expanded += 1
+            gu = g_b[u]
+            for e in range(lo, hi):
+                v = rindices[e]
+                ng = gu + rcosts[e]
+                sv = stamp_b[v]
+                if sv == -gen or (sv == gen and ng >= g_b[v]):
+                    pass
+                else:
+                    pv = _potential(hcode, v, s, t, coords, lm_from, lm_to, scale)
+                    if math.isnan(pv):
+                        continue
+                    if sv != gen:
+                        stamp_b[v] = gen
+                        touched_b[n_b] = v
+                        n_b += 1
+                    g_b[v] = ng
+                    parent_b[v] = u
+                    size_b = push(key_b, node_b, size_b, ng - pv, v)
+                sf = stamp_f[v]
+                if sf == gen or sf == -gen:
+                    total = g_f[v] + g_b[v]
+                    if total < mu:
+                        mu = total
+                        meet = v
     if status == STATUS_FOUND and meet < 0:
         status = STATUS_EXHAUSTED
     state[B_SIZE_F] = size_f
