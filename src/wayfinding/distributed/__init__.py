@@ -27,7 +27,7 @@ Examples
 >>> with Client(processes=False, n_workers=2, dashboard_address=None) as client:
 ...     [r] = distributed.run_batches([(grid, starts, goals)], client=client, chunk_size=2)
 >>> r.costs.round(3).tolist(), r.lengths.tolist()
-([6.414, 6.414, 2.0], [7, 7, 3])
+([7.0, 7.0, 2.0], [8, 8, 3])
 >>> np.array_equal(r.paths, batch.astar(grid, starts, goals).paths)
 True
 """
