@@ -78,7 +78,7 @@ def run_jobs(jobs: Sequence[MapJob], algorithms: Sequence[str],
             for i, job in enumerate(jobs)
             for lo, hi in ranges(len(job.queries), chunk_size)
         ]
-        parts = gather(pieces, progress or False)
+        parts = gather(c, pieces, progress or False)
     runs = []
     for i, job in enumerate(jobs):
         mine = [part for piece, part in zip(pieces, parts, strict=True) if piece.job == i]

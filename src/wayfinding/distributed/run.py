@@ -83,7 +83,7 @@ class Piece:
     future: Any
 
 
-def run_batches(jobs: Iterable[Job | tuple[Any, Any, Any]], *, method: Method = Method.ASTAR,
+def run_batches(jobs: Iterable[Job | tuple[Any, ...]], *, method: Method = Method.ASTAR,
                 client: Any = None, scheduler: str | None = None, workers: int | None = None,
                 chunk_size: int = DEFAULT_CHUNK_SIZE, progress: bool | Progress = False,
                 timeout: float = 10.0) -> list[BatchResult]:
@@ -92,7 +92,7 @@ def run_batches(jobs: Iterable[Job | tuple[Any, Any, Any]], *, method: Method = 
 
     Parameters
     ----------
-    jobs : iterable of Job or ``(map, starts, goals)``
+    jobs : iterable of Job or ``(map, starts, goals[, name])``
         Many maps, or many queries on one map (one job, split into chunks).
     method : Method
         The batch search (``Method.ASTAR`` by default).
@@ -152,7 +152,7 @@ def run_batches(jobs: Iterable[Job | tuple[Any, Any, Any]], *, method: Method = 
             for i, job in enumerate(checked)
             for lo, hi in ranges(job.starts.shape[0], chunk_size)
         ]
-        parts = gather(pieces, progress)
+        parts = gather(c, pieces, progress)
     return [merge([part for piece, part in zip(pieces, parts, strict=True) if piece.job == i])
             for i in range(len(checked))]
 
@@ -177,7 +177,8 @@ def ship_all(client: Any, maps: Sequence[tuple[Any, str | None]]) -> tuple[list[
     return refs, [futures[ref.key] for ref in refs]
 
 
-def gather(pieces: Sequence[Piece], progress: bool | Progress = False) -> list[Any]:
+def gather(client: Any, pieces: Sequence[Piece],
+           progress: bool | Progress = False) -> list[Any]:
     """The results of ``pieces`` in their order, reporting progress as each finishes.
 
     The first failure cancels the rest: input errors (``WayfindingError``) are raised
@@ -189,7 +190,8 @@ def gather(pieces: Sequence[Piece], progress: bool | Progress = False) -> list[A
     results: list[Any] = [None] * len(pieces)
     report, close = _progress(progress, sum(piece.size for piece in pieces))
     try:
-        for future in distributed.as_completed([piece.future for piece in pieces]):
+        for future in distributed.as_completed([piece.future for piece in pieces],
+                                               loop=client.loop):
             piece = pieces[index[future.key]]
             if future.status == "error":
                 exc = future.exception()
@@ -242,11 +244,11 @@ class _Checked:
 
 
 def _checked(job: Any, i: int) -> _Checked:
-    if isinstance(job, tuple) and len(job) == 3:
+    if isinstance(job, tuple) and len(job) in (3, 4):
         job = Job(*job)
     if not isinstance(job, Job):
         raise InvalidParameterError(
-            f"job {i} must be a Job or a (map, starts, goals) tuple, got {job!r:.80}")
+            f"job {i} must be a Job or a (map, starts, goals[, name]) tuple, got {job!r:.80}")
     where = f"job {i}" + (f" ({job.name})" if job.name else "")
     try:
         starts, goals = xy_array(job.starts, "starts"), xy_array(job.goals, "goals")
