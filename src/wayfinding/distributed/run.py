@@ -39,8 +39,8 @@ from .cluster import WorkerFailedError, connect, require_dask
 from .maps import MapRef, load, ship
 from .methods import Method, answer, as_method
 
-__all__ = ["DEFAULT_CHUNK_SIZE", "Job", "Piece", "gather", "merge", "ranges", "run_batches",
-           "check_progress", "ship_all"]
+__all__ = ["DEFAULT_CHUNK_SIZE", "Job", "Piece", "check_progress", "gather", "merge", "ranges",
+           "run_batches", "ship_all"]
 
 #: Queries per task: large enough that a task's overhead (~1 ms) is small against it.
 DEFAULT_CHUNK_SIZE = 2000
