@@ -11,7 +11,7 @@ distributed = pytest.importorskip(
 @pytest.fixture(scope="package")
 def cluster():
     with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
-                                  dashboard_address=None) as found:
+                                  dashboard_address=":0") as found:
         yield found
 
 

@@ -24,7 +24,7 @@ Examples
 ... ......
 ... ''', diagonal=True)
 >>> starts, goals = np.array([[0, 0], [5, 2], [0, 2]]), np.array([[5, 2], [0, 0], [0, 0]])
->>> with Client(processes=False, n_workers=2, dashboard_address=None) as client:
+>>> with Client(processes=False, n_workers=2, dashboard_address=":0") as client:
 ...     [r] = distributed.run_batches([(grid, starts, goals)], client=client, chunk_size=2)
 >>> r.costs.round(3).tolist(), r.lengths.tolist()
 ([7.0, 7.0, 2.0], [8, 8, 3])

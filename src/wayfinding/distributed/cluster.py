@@ -88,7 +88,7 @@ def connect(client: Any = None, scheduler: str | None = None, workers: int | Non
 
     n = check_workers(workers) if workers is not None else os.cpu_count() or 1
     with distributed.LocalCluster(n_workers=n, processes=True, threads_per_worker=1,
-                                  dashboard_address=None) as cluster, \
+                                  dashboard_address=":0") as cluster, \
             distributed.Client(cluster, set_as_default=False) as local:
         yield local
 

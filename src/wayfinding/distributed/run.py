@@ -134,7 +134,7 @@ def run_batches(jobs: Iterable[Job | tuple[Any, ...]], *, method: Method = Metho
     >>> from distributed import Client
     >>> grid = wf.Grid.from_ascii('....\\n.##.\\n....', diagonal=True)
     >>> jobs = [(grid, [(0, 0), (3, 0)], [(3, 2), (0, 0)])]
-    >>> with Client(processes=False, n_workers=1, dashboard_address=None) as client:
+    >>> with Client(processes=False, n_workers=1, dashboard_address=":0") as client:
     ...     [result] = run_batches(jobs, client=client, method=Method.JPS)
     >>> result.costs.round(3).tolist(), result.lengths.tolist()
     ([5.0, 3.0], [6, 4])

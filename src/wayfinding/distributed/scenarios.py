@@ -69,7 +69,7 @@ def run_scenarios(paths: Iterable[str | os.PathLike[str]], *, maps: str | None =
     >>> with tempfile.TemporaryDirectory() as d:
     ...     _ = Path(d, "m.map").write_text("type octile\\nheight 1\\nwidth 3\\nmap\\n...\\n")
     ...     _ = Path(d, "m.map.scen").write_text("version 1\\n0 m.map 3 1 0 0 2 0 2\\n")
-    ...     with Client(processes=False, n_workers=1, dashboard_address=None) as client:
+    ...     with Client(processes=False, n_workers=1, dashboard_address=":0") as client:
     ...         [b] = run_scenarios([d], client=client)
     >>> b.label, b.result.costs.tolist(), b.result.path(0).tolist()
     ('m.map', [2.0], [[0, 0], [1, 0], [2, 0]])
