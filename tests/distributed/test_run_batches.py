@@ -199,3 +199,18 @@ def test_without_dask_the_error_names_the_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)
     with pytest.raises(ImportError, match=r'pip install "wayfinding\[distributed\]"'):
         run_batches([(MAPS[0], [(1, 1)], [(1, 1)])], workers=1)
+
+
+def test_a_task_the_scheduler_drops_names_the_map(client):
+    import distributed
+
+    starts, goals = _queries("den009d")
+
+    def cancel_the_rest(n: int, label: str) -> None:
+        client.cancel([distributed.Future(key, client) for key in list(client.futures)])
+
+    with pytest.raises(WorkerFailedError,
+                       match=r"den009d\.map: the task answering queries \d+ to \d+ was "
+                             r"cancelled by the Dask scheduler"):
+        run_batches([(MAPS[0], starts, goals)], client=client, chunk_size=1,
+                    progress=cancel_the_rest)

@@ -196,6 +196,10 @@ def gather(client: Any, pieces: Sequence[Piece],
             if future.status == "error":
                 exc = future.exception()
                 raise _labelled(exc, piece) from exc
+            if future.status != "finished":  # cancelled: the scheduler lost or dropped it
+                raise WorkerFailedError(
+                    f"{piece.label}: the task answering queries {piece.lo} to {piece.hi - 1} "
+                    f"was {future.status} by the Dask scheduler")
             results[index[future.key]] = future.result()
             report(piece.size, piece.label)
     except BaseException:
