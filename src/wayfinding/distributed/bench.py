@@ -36,7 +36,7 @@ from ..bench.runner import (
 from .cluster import connect
 from .maps import Loaded, MapRef, load
 from .methods import Method, answer, prepared_grid
-from .run import Piece, gather, ranges, ship_all
+from .run import Piece, by_job, gather, ranges, ship_all
 
 __all__ = ["BENCH_CHUNK_SIZE", "bench_methods", "run_jobs"]
 
@@ -80,8 +80,7 @@ def run_jobs(jobs: Sequence[MapJob], algorithms: Sequence[str],
         ]
         parts = gather(c, pieces, progress or False)
     runs = []
-    for i, job in enumerate(jobs):
-        mine = [part for piece, part in zip(pieces, parts, strict=True) if piece.job == i]
+    for job, mine in zip(jobs, by_job(pieces, parts, len(jobs)), strict=True):
         outcomes = {name: [o for part in mine for o in part.outcomes[name]]
                     for name in methods}
         runs.append(MapRun(job.label, outcomes, str(job.path), mine[0].width,

@@ -39,8 +39,8 @@ from .cluster import WorkerFailedError, connect, require_dask
 from .maps import MapRef, load, ship
 from .methods import Method, answer, as_method
 
-__all__ = ["DEFAULT_CHUNK_SIZE", "Job", "Piece", "check_progress", "gather", "merge", "ranges",
-           "run_batches", "ship_all"]
+__all__ = ["DEFAULT_CHUNK_SIZE", "Job", "Piece", "by_job", "check_progress", "gather", "merge",
+           "ranges", "run_batches", "ship_all"]
 
 #: Queries per task: large enough that a task's overhead (~1 ms) is small against it.
 DEFAULT_CHUNK_SIZE = 2000
@@ -153,8 +153,15 @@ def run_batches(jobs: Iterable[Job | tuple[Any, ...]], *, method: Method = Metho
             for lo, hi in ranges(job.starts.shape[0], chunk_size)
         ]
         parts = gather(c, pieces, progress)
-    return [merge([part for piece, part in zip(pieces, parts, strict=True) if piece.job == i])
-            for i in range(len(checked))]
+    return [merge(mine) for mine in by_job(pieces, parts, len(checked))]
+
+
+def by_job(pieces: Sequence[Piece], parts: Sequence[Any], n: int) -> list[list[Any]]:
+    """The results of ``pieces`` grouped by job (``n`` jobs), in order."""
+    grouped: list[list[Any]] = [[] for _ in range(n)]
+    for piece, part in zip(pieces, parts, strict=True):
+        grouped[piece.job].append(part)
+    return grouped
 
 
 def _answer_chunk(ref: MapRef, payload: Any, method: Method, starts: np.ndarray,
