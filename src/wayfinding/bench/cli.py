@@ -97,6 +97,18 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--no-progress", action="store_true", help="no progress display on stderr",
     )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers", type=_positive, metavar="N",
+        help="run on a Dask LocalCluster of N worker processes (wayfinding.distributed; "
+             'needs pip install "wayfinding[distributed]"); queries run in batches, so a '
+             "query's time is its share of its batch's time",
+    )
+    where.add_argument(
+        "--scheduler", metavar="ADDRESS",
+        help="run on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://host:8786), "
+             "as --workers",
+    )
     parser.set_defaults(func=run)
     return parser
 
@@ -114,8 +126,14 @@ def run(args: argparse.Namespace) -> int:
     total = sum(len(job.queries) for job in jobs) * len(algorithms)
     progress = None if args.no_progress else Progress(total)
     try:
-        runs = run_jobs(jobs, algorithms, progress)
-    except (WayfindingError, OSError, AlgorithmUnavailableError) as exc:
+        if args.workers is not None or args.scheduler is not None:
+            from ..distributed.bench import run_jobs as run_on_dask
+
+            runs = run_on_dask(jobs, algorithms, progress, workers=args.workers,
+                               scheduler=args.scheduler)
+        else:
+            runs = run_jobs(jobs, algorithms, progress)
+    except (WayfindingError, OSError, AlgorithmUnavailableError, ImportError) as exc:
         return _fail(str(exc))
     finally:
         if progress is not None:
