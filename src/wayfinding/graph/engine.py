@@ -64,6 +64,8 @@ class Goal:
             self.predicate = goal
         #: The goal locations as a set (empty for a predicate or no goal).
         self.targets: set[Any] = set(self.locations or ())
+        #: What ``location in goal.matches`` asks: the set, or the predicate.
+        self.matches: Any = self.targets if self.predicate is None else _Matching(goal)
         self._given = goal
 
     def check_in(self, graph: Any) -> None:
@@ -127,6 +129,16 @@ class Goal:
             return best
 
         return nearest, None
+
+
+class _Matching:
+    """A predicate goal as a container: ``location in matching`` calls it."""
+
+    def __init__(self, predicate: Callable[[Any], Any]) -> None:
+        self.predicate = predicate
+
+    def __contains__(self, location: Any) -> bool:
+        return bool(self.predicate(location))
 
 
 def _no_estimate(location: Any, target: Any) -> float:
@@ -213,7 +225,7 @@ class BestFirstSearch:
         self.weight = float(weight)
         self.max_cost = check_budget("max_cost", max_cost)
         self.reopen = reopen
-        self._rows, self._fix = edge_rows(graph)
+        self._rows, self._attribute, self._default, self._fix = edge_rows(graph)
         self._estimate: tuple[Callable[[Any, Any], Any], Any] | None = None
         if priority is not Priority.COST:
             assert heuristic is not None
@@ -232,13 +244,14 @@ class BestFirstSearch:
         self._pruned_by_cost = False
         self._counter = itertools.count()
         self._best: tuple[float, float, Any] | None = None  # (h, cost, location) for partials
+        self._estimates: dict[Any, float] = {}  # the heuristic of each location reached
         contains = getattr(graph, "__contains__", None)
         for s in self.starts:
             if contains is not None and not contains(s):
                 raise InvalidLocationError(f"start {s!r} is not in the graph"
                                            + several_hint(start, "starts"))
             if s not in self.cost_so_far:
-                h = self._start_estimate(s)
+                h = self._estimates[s] = self._start_estimate(s)
                 self.cost_so_far[s] = 0.0
                 self.came_from[s] = None
                 self.frontier.append((self._factors[1] * h, -0.0, next(self._counter), s))
@@ -251,18 +264,37 @@ class BestFirstSearch:
     def _start_estimate(self, location: Any) -> float:
         if self._estimate is None:
             return 0.0
-        h = checked_estimate(location, self._estimate[0](location, self._estimate[1]))
+        return self._estimate_value(location, self._estimate[0](location, self._estimate[1]))
+
+    def _estimate_value(self, location: Any, h: Any) -> float:
+        """A heuristic value as a float; InvalidParameterError unless it is a finite number
+        >= 0 whose product with the weight is finite too."""
+        h = checked_estimate(location, h)
         if not (h >= 0.0 and self._factors[1] * h < _INF):
             raise bad_estimate(location, h)
         return h
 
-    def _beyond(self, parent: Any, location: Any, new_cost: float) -> None:
-        """A path costing more than ``max_cost`` (or overflowing a float, which raises)."""
+    def _checked(self, parent: Any, location: Any, step: Any, parent_cost: float) -> Any:
+        """The cost of reaching ``location`` over a step the loop's quick test did not
+        pass: as a float (ints, numpy numbers), None beyond ``max_cost``; raises for a
+        step that is not a finite number >= 0 and for a sum that overflows a float."""
+        if type(step) is not float:
+            step = self._fix(parent, location, step)
+            if step is None:
+                return None
+        if not 0.0 <= step < _INF:
+            raise InvalidCostError(
+                f"cost of edge {parent!r} -> {location!r} must be finite and >= 0, got "
+                f"{step!r}")
+        new_cost = parent_cost + step
         if new_cost == _INF:  # finite steps whose sum overflows a float
             raise InvalidCostError(
                 f"the cost of the path to {location!r} overflows (edge costs too large: "
                 f"reached via {parent!r})")
-        self._pruned_by_cost = True
+        if self.max_cost is not None and new_cost > self.max_cost:
+            self._pruned_by_cost = True
+            return None
+        return new_cost
 
     def step(self, max_expansions: int | None = None, max_seconds: float | None = None) -> bool:
         """Expand locations until done or a budget runs out; return :attr:`done`.
@@ -277,57 +309,69 @@ class BestFirstSearch:
         deadline = None if max_seconds is None else time.perf_counter() + max_seconds
         budget = _NO_LIMIT if max_expansions is None else max_expansions
         frontier, cost_so_far, came_from = self.frontier, self.cost_so_far, self.came_from
-        rows, fix, reopen, track = self._rows, self._fix, self.reopen, self._track
-        goals, predicate = self.goal.targets, self.goal.predicate
+        rows, attribute, default, fix = self._rows, self._attribute, self._default, self._fix
+        reopen, track = self.reopen, self._track
+        goals = self.goal.matches
         estimate, target = self._estimate or (None, None)
         g_factor, h_factor = self._factors
+        estimates, get = self._estimates, cost_so_far.get
         limit = _FLOAT_MAX if self.max_cost is None else self.max_cost
         pop, push = heapq.heappop, heapq.heappush
         counter = next(self._counter)
         count = 0
+        checkpoint = 0  # budgets are looked at when count reaches it (also before the first)
         try:
             while frontier:
-                if count >= budget:
-                    self.reason = StopReason.MAX_EXPANSIONS
-                    return False
-                if (deadline is not None and count % _CLOCK_EVERY == 0
-                        and time.perf_counter() >= deadline):  # also before the first one
-                    self.reason = StopReason.MAX_SECONDS
-                    return False
+                if count >= checkpoint:
+                    if count >= budget:
+                        self.reason = StopReason.MAX_EXPANSIONS
+                        return False
+                    if deadline is not None and time.perf_counter() >= deadline:
+                        self.reason = StopReason.MAX_SECONDS
+                        return False
+                    checkpoint = budget if deadline is None else min(budget,
+                                                                     count + _CLOCK_EVERY)
                 _, neg_cost, _, current = pop(frontier)
                 current_cost = cost_so_far[current]
                 if -neg_cost > current_cost:
                     continue  # a stale entry: a cheaper one was pushed later
-                if current in goals or (predicate is not None and predicate(current)):
+                if current in goals:
                     self.reached = current
                     self._finish(StopReason.FOUND)
                     return True
                 count += 1
-                for next_location, step in rows(current):
-                    if type(step) is not float:  # None, ints, numpy numbers, or junk
+                for next_location, step in rows(current).items():
+                    if attribute is not None:  # a networkx edge's data
+                        step = step.get(attribute, default)
+                    try:
+                        new_cost = current_cost + step
+                    except TypeError:  # None hides the edge; MISSING and junk go to fix
                         step = fix(current, next_location, step)  # raises if bad
                         if step is None:
-                            continue  # a cost of None hides the edge, as in networkx
-                    if not 0.0 <= step < _INF:
-                        raise InvalidCostError(
-                            f"cost of edge {current!r} -> {next_location!r} must be finite "
-                            f"and >= 0, got {step!r}")
-                    new_cost = current_cost + step
-                    if new_cost > limit:
-                        self._beyond(current, next_location, new_cost)
-                        continue
-                    old = cost_so_far.get(next_location)
+                            continue
+                        new_cost = current_cost + step
+                    old = get(next_location)
                     if old is not None and (new_cost >= old or not reopen):
-                        continue
+                        continue  # no better: the step needs no closer look
+                    if type(step) is not float or not current_cost <= new_cost <= limit:
+                        new_cost = self._checked(current, next_location, step, current_cost)
+                        if new_cost is None or (old is not None and new_cost >= old):
+                            continue  # beyond max_cost, or no better once a number
                     if estimate is None:
                         priority = new_cost
                     else:
-                        h = estimate(next_location, target)
-                        if type(h) is not float and type(h) is not int:
-                            h = checked_estimate(next_location, h)
+                        if old is None:  # the heuristic is asked once per location
+                            h = estimate(next_location, target)
+                            try:  # NaN fails; junk raises (numpy numbers: not a float)
+                                valid = h >= 0.0 and type(h_factor * h + 0.0) is float
+                            except (TypeError, ValueError):
+                                valid = False
+                            if not valid or h_factor * h == _INF:
+                                h = self._estimate_value(next_location, h)
+                            estimates[next_location] = h
+                        else:
+                            h = estimates[next_location]
                         priority = g_factor * new_cost + h_factor * h
-                        if not (h >= 0.0 and priority < _INF):
-                            raise bad_estimate(next_location, h)
                         if track and self._best is not None and (h, new_cost) < self._best[:2]:
                             self._best = (h, new_cost, next_location)
                     cost_so_far[next_location] = new_cost
