@@ -30,9 +30,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from ..errors import InvalidParameterError
 from .protocol import _MISSING, FunctionGraph, NetworkXGraph, SimpleGraph, checked_step
 
-__all__ = ["edge_rows"]
+__all__ = ["edge_rows", "reverse_rows"]
 
 Rows = Callable[[Any], Mapping[Any, Any]]
 Fix = Callable[[Any, Any, Any], "float | None"]
@@ -100,3 +101,55 @@ def _networkx_rows(adapter: NetworkXGraph) -> tuple[Rows, Any, Any, Fix]:
         return checked_step(raw, u, v)
 
     return adj.__getitem__, weight, _MISSING, fix
+
+
+def reverse_rows(graph: Any) -> tuple[Rows, Any, Any, Fix]:
+    """As :func:`edge_rows` over the edges *into* a location: ``rows(v)`` maps each
+    predecessor ``u`` to the raw step of the edge ``u -> v``, and ``fix(v, u, raw)`` names
+    that edge as ``u -> v``.
+
+    A networkx graph gives its ``pred`` (an undirected one is its own); another graph
+    needs a ``predecessors(location)`` method, or an ``is_directed()`` method that returns
+    False (then its neighbours are its predecessors). Anything else raises
+    :class:`~wayfinding.errors.InvalidParameterError`.
+
+    Examples
+    --------
+    >>> rows, attribute, default, fix = reverse_rows(SimpleGraph({'a': {'c': 2}, 'b': ['c']}))
+    >>> rows('c'), rows('a')
+    ({'a': 2.0, 'b': 1.0}, {})
+    """
+    if type(graph) is NetworkXGraph and not graph._multi and not callable(graph.weight):
+        G = graph.graph
+        rows, attribute, default, fix = edge_rows(graph)
+        if G.is_directed():
+            rows = G._pred.__getitem__
+        return rows, attribute, default, _swapped(fix)
+    cost = graph.cost if type(graph) is NetworkXGraph else getattr(graph, "cost", None)
+    predecessors = getattr(graph, "predecessors", None)
+    if not callable(predecessors):
+        is_directed = getattr(graph, "is_directed", None)
+        if not callable(is_directed) or is_directed():
+            raise InvalidParameterError(
+                f"bidirectional search needs the edges into a location: give a graph with a "
+                f"predecessors(location) method (or is_directed() returning False), a "
+                f"networkx graph or a SimpleGraph, or compile it with wf.compile_graph; got "
+                f"{type(graph).__name__}")
+        predecessors = graph.neighbors
+    if cost is None:
+        def unit_rows(location: Any) -> Mapping[Any, Any]:
+            return dict.fromkeys(predecessors(location), 1.0)
+
+        return unit_rows, None, None, _swapped(_checked)
+
+    def rows(location: Any) -> Mapping[Any, Any]:
+        return {u: cost(u, location) for u in predecessors(location)}
+
+    return rows, None, None, _swapped(_checked)
+
+
+def _swapped(fix: Fix) -> Fix:
+    def backward(v: Any, u: Any, raw: Any) -> float | None:
+        return fix(u, v, raw)
+
+    return backward
