@@ -3,8 +3,9 @@ one call per expansion (no Python frame at all on a networkx graph) and none per
 
 ``edge_rows(graph)`` returns ``(rows, attribute, default, fix)``. ``rows(location)`` is a
 mapping from each neighbour to its raw step. When ``attribute`` is not None the raw step is
-a networkx edge data dict and the step is ``raw.get(attribute, default)``, read inline by
-the loop; else the raw step is the step itself. A step that is not a number the loop can
+a networkx edge data dict and the step is ``raw[attribute]``, read inline by the loop
+(``raw.get(attribute, default)`` when it is missing: ``default`` marks that); else the raw
+step is the step itself. A step that is not a number the loop can
 add goes through ``fix(location, next_location, step)``, which returns the cost as a
 float, None for a hidden edge, or raises :class:`~wayfinding.errors.InvalidCostError`
 naming the edge. networkx graphs are read straight from their adjacency dicts
@@ -37,10 +38,6 @@ __all__ = ["edge_rows", "reverse_rows"]
 
 Rows = Callable[[Any], Mapping[Any, Any]]
 Fix = Callable[[Any, Any, Any], "float | None"]
-
-#: An attribute name no edge carries: with it, ``data.get(_UNIT, 1.0)`` is 1 for every edge.
-_UNIT: Any = object()
-
 
 def _checked(u: Any, v: Any, raw: Any) -> float | None:
     return checked_step(raw, u, v)
@@ -93,7 +90,10 @@ def _networkx_rows(adapter: NetworkXGraph) -> tuple[Rows, Any, Any, Fix]:
         return _method_rows(adapter.neighbors, adapter.cost), None, None, _checked
     adj = G._succ if G.is_directed() else G._adj  # the dict of dicts behind G.adj
     if weight is None:
-        return adj.__getitem__, _UNIT, 1.0, _checked
+        def unit_rows(location: Any) -> Mapping[Any, Any]:
+            return dict.fromkeys(adj[location], 1.0)
+
+        return unit_rows, None, None, _checked
 
     def fix(u: Any, v: Any, raw: Any) -> float | None:
         if raw is _MISSING:  # no such attribute: 1, unless another one looks like the cost

@@ -274,6 +274,10 @@ class BestFirstSearch:
             raise bad_estimate(location, h)
         return h
 
+    def _attribute_of(self, current: Any, next_location: Any) -> Any:
+        """The cost attribute of a networkx edge, or the marker of a missing one."""
+        return self._rows(current)[next_location].get(self._attribute, self._default)
+
     def _checked(self, parent: Any, location: Any, step: Any, parent_cost: float) -> Any:
         """The cost of reaching ``location`` over a step the loop's quick test did not
         pass: as a float (ints, numpy numbers), None beyond ``max_cost``; raises for a
@@ -341,12 +345,14 @@ class BestFirstSearch:
                     return True
                 count += 1
                 for next_location, step in rows(current).items():
-                    if attribute is not None:  # a networkx edge's data
-                        step = step.get(attribute, default)
                     try:
+                        if attribute is not None:  # a networkx edge's data
+                            step = step[attribute]
                         new_cost = current_cost + step
-                    except TypeError:  # None hides the edge; MISSING and junk go to fix
-                        step = fix(current, next_location, step)  # raises if bad
+                    except (TypeError, KeyError):  # None hides the edge; junk raises
+                        if attribute is not None:  # the attribute again: maybe missing
+                            step = self._attribute_of(current, next_location)
+                        step = fix(current, next_location, step)
                         if step is None:
                             continue
                         new_cost = current_cost + step
