@@ -192,10 +192,14 @@ class BestFirstSearch:
     Notes
     -----
     One loop serves every priority: the edges come from
-    :func:`~wayfinding.graph.edges.edge_rows` (adjacency dicts read directly, no method
-    call per edge), the frontier is a heapq of ``(priority, -cost, counter, location)``
-    tuples (larger cost first on equal priority; the counter means locations are never
-    compared), and the heuristic is called once per location recorded.
+    :func:`~wayfinding.graph.edges.edge_rows` (one mapping per expansion; a networkx
+    graph's own adjacency dicts, the cost attribute read inline), the frontier is a heapq
+    of ``(priority, -cost, counter, location)`` tuples (larger cost first on equal
+    priority; the counter means locations are never compared), and the heuristic is asked
+    once per location reached. A step is looked at closely (a number, finite, >= 0, the
+    sum within ``max_cost`` and not overflowing) when it would improve a cost: a bad step
+    raises before it is used, while one that leads nowhere cheaper is passed over (None,
+    strings and other values that cannot be added raise wherever they are met).
     """
 
     def __init__(
@@ -313,7 +317,7 @@ class BestFirstSearch:
         deadline = None if max_seconds is None else time.perf_counter() + max_seconds
         budget = _NO_LIMIT if max_expansions is None else max_expansions
         frontier, cost_so_far, came_from = self.frontier, self.cost_so_far, self.came_from
-        rows, attribute, default, fix = self._rows, self._attribute, self._default, self._fix
+        rows, attribute, fix = self._rows, self._attribute, self._fix
         reopen, track = self.reopen, self._track
         goals = self.goal.matches
         estimate, target = self._estimate or (None, None)
