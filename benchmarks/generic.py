@@ -16,9 +16,11 @@ single-pair query with its path (``wf.astar(G, s, t, heuristic=h)`` /
 ``wf.dijkstra(G, s, t)`` on the networkx graph as a user would call them, against
 ``networkx.astar_path`` / ``networkx.dijkstra_path``); ``x_faster`` is networkx's time over
 ours (> 1: we are faster). ``*_length`` rows compare against networkx's functions that
-return only the cost. ``csr_*`` rows time the same queries on ``wf.compile_graph(G, ...)``
-(compile time excluded, shown in the header line). Methods run alternating, query by
-query, so machine load hits all alike; every cost is checked against networkx's.
+return only the cost; ``bidirectional`` compares bidirectional Dijkstra with networkx's.
+``csr_*`` rows time the same queries on ``wf.compile_graph(G, ...)`` (compile time
+excluded, shown in the header line) against ``networkx.dijkstra_path``. Times are CPU time
+(``time.process_time``) and methods run alternating, query by query, so the load of a
+shared machine hits all alike; every cost is checked against networkx's.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from pathlib import Path
 import networkx as nx
 
 import wayfinding as wf
+from wayfinding.api import bidirectional_dijkstra  # wf.bidirectional_dijkstra once exported
 from wayfinding.io.movingai import read_map
 
 REPO = Path(__file__).resolve().parents[1]
@@ -105,6 +108,8 @@ def methods(G: nx.Graph, h, csr: wf.CSRGraph) -> list[tuple[str, object, object]
          lambda s, t: nx.astar_path_length(G, s, t, heuristic=h, weight="weight")),
         ("dijkstra_length", lambda s, t: wf.dijkstra(G, s, t).cost,
          lambda s, t: nx.dijkstra_path_length(G, s, t)),
+        ("bidirectional", lambda s, t: bidirectional_dijkstra(G, s, t),
+         lambda s, t: nx.bidirectional_dijkstra(G, s, t)[1]),
         ("csr_dijkstra", lambda s, t: wf.dijkstra(csr, s, t),
          lambda s, t: nx.dijkstra_path(G, s, t)),
     ]

@@ -83,13 +83,15 @@ class _Side:
         _, _, current = heapq.heappop(self.frontier)
         self.expanded += 1
         cost_so_far, keys, potential, sign = self.cost_so_far, self.keys, self.potential, self.sign
+        came_from, frontier, push = self.came_from, self.frontier, heapq.heappush
+        attribute, default, fix = self.attribute, self.default, self.fix
         other_costs = other.cost_so_far
         current_cost = cost_so_far[current]
         for next_location, step in self.rows(current).items():
-            if self.attribute is not None:
-                step = step.get(self.attribute, self.default)
+            if attribute is not None:
+                step = step.get(attribute, default)
             if type(step) is not float:
-                step = self.fix(current, next_location, step)
+                step = fix(current, next_location, step)
                 if step is None:
                     continue
             if not 0.0 <= step < _INF:
@@ -101,9 +103,9 @@ class _Side:
             if old is not None and new_cost >= old:
                 continue
             cost_so_far[next_location] = new_cost
-            self.came_from[next_location] = current
+            came_from[next_location] = current
             key = keys[next_location] = new_cost + sign * potential(next_location)
-            heapq.heappush(self.frontier, (key, next(counter), next_location))
+            push(frontier, (key, next(counter), next_location))
             through = other_costs.get(next_location)
             if through is not None and new_cost + through < mu:
                 mu, meet = new_cost + through, next_location
