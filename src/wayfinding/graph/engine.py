@@ -373,10 +373,11 @@ class BestFirstSearch:
                         if old is None:  # the heuristic is asked once per location
                             h = estimate(next_location, target)
                             try:  # NaN fails; junk raises (numpy numbers: not a float)
-                                valid = h >= 0.0 and type(h_factor * h + 0.0) is float
+                                weighted = h_factor * h
+                                valid = h >= 0.0 and weighted < _INF and type(weighted) is float
                             except (TypeError, ValueError):
                                 valid = False
-                            if not valid or h_factor * h == _INF:
+                            if not valid:
                                 h = self._estimate_value(next_location, h)
                             estimates[next_location] = h
                         else:
