@@ -33,7 +33,8 @@ from ._dispatch import serve
 from .errors import InvalidParameterError
 from .result import SearchResult
 
-__all__ = ["astar", "breadth_first_search", "dijkstra", "greedy_best_first"]
+__all__ = ["astar", "bidirectional_astar", "bidirectional_dijkstra", "breadth_first_search",
+           "dijkstra", "greedy_best_first"]
 
 if TYPE_CHECKING:
     from .csr.landmarks import Landmarks
@@ -154,3 +155,73 @@ def astar(graph: Any, start: Any, goal: Any, *,
     return serve("astar", graph, start, goal, heuristic=heuristic, weight=weight,
                  max_expansions=max_expansions, max_cost=max_cost, max_seconds=max_seconds,
                  partial=partial)
+
+
+def bidirectional_dijkstra(graph: Any, start: Any, goal: Any) -> SearchResult:
+    """Cheapest path ``start -> goal`` by two Dijkstra searches meeting in the middle.
+
+    Same cost as :func:`dijkstra`, usually with far fewer locations settled. On a
+    :class:`~wayfinding.csr.CSRGraph` the compiled kernel runs; any other graph must know
+    the edges into a location: a networkx graph (``pred``; an undirected graph is its own),
+    a :class:`SimpleGraph`, or an object with a ``predecessors(location)`` method
+    (else :class:`~wayfinding.errors.InvalidParameterError`; ``wf.compile_graph`` turns
+    any graph into a CSR graph). One start and one goal location. ``came_from`` and
+    ``cost_so_far`` hold the forward search's locations; ``expanded`` counts the
+    locations settled by both searches.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from wayfinding.api import bidirectional_dijkstra  # also wf.bidirectional_dijkstra
+    >>> G = nx.Graph()
+    >>> G.add_edge('a', 'b', weight=1.0)
+    >>> G.add_edge('b', 'c', weight=2.0)
+    >>> G.add_edge('a', 'c', weight=4.0)
+    >>> bidirectional_dijkstra(G, 'c', 'a').path
+    ['c', 'b', 'a']
+    """
+    return _bidirectional(graph, start, goal, None, False)
+
+
+def bidirectional_astar(graph: Any, start: Any, goal: Any, *,
+                        heuristic: Any = None) -> SearchResult:
+    """Bidirectional A* with average potentials: optimal, and the same cost as
+    :func:`dijkstra`.
+
+    ``heuristic``: on a :class:`~wayfinding.csr.CSRGraph` None (its coordinates) or a
+    :class:`~wayfinding.csr.Landmarks` object; on other graphs (as for
+    :func:`bidirectional_dijkstra`) a callable ``h(a, b)`` (or a ``wf.Heuristic``
+    member) that never overestimates the cost from ``a`` to ``b`` for any two locations
+    and is consistent, as straight-line distance is; by default the graph's own
+    ``heuristic`` method, else zero (bidirectional Dijkstra).
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> from wayfinding.api import bidirectional_astar  # also wf.bidirectional_astar
+    >>> graph = wf.SimpleGraph({(0, 0): {(1, 0): 1.0}, (1, 0): {(2, 0): 1.0}})
+    >>> bidirectional_astar(graph, (0, 0), (2, 0), heuristic=wf.Heuristic.EUCLIDEAN).cost
+    2.0
+    """
+    return _bidirectional(graph, start, goal, heuristic, True)
+
+
+def _bidirectional(graph: Any, start: Any, goal: Any, heuristic: Any,
+                   use_heuristic: bool) -> SearchResult:
+    """The tier choice for the two bidirectional searches (not in ``serve``: the grid
+    tier has none)."""
+    from .csr.graph import CSRGraph
+
+    if isinstance(graph, CSRGraph):
+        from .csr import search as csr_search
+
+        if use_heuristic:
+            return csr_search.bidirectional_astar(graph, start, goal, heuristic=heuristic)
+        return csr_search.bidirectional_dijkstra(graph, start, goal)
+    from .graph import bidirectional
+    from .graph.protocol import as_graph
+
+    if use_heuristic:
+        return bidirectional.bidirectional_astar(as_graph(graph), start, goal,
+                                                 heuristic=heuristic)
+    return bidirectional.bidirectional_dijkstra(as_graph(graph), start, goal)

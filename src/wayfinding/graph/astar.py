@@ -51,6 +51,7 @@ def astar(graph: Any, start: Any, goal: Any, *,
     """
     heuristic = heuristic if heuristic is not None else default_heuristic(graph, goal)
     search = BestFirstSearch(graph, start, goal, priority=Priority.COST_PLUS_HEURISTIC,
-                             heuristic=heuristic, weight=weight, max_cost=max_cost)
+                             heuristic=heuristic, weight=weight, max_cost=max_cost,
+                             track_partial=partial)
     search.step(max_expansions, max_seconds)
     return search.result(partial=partial)

@@ -29,6 +29,7 @@ def dijkstra(graph: Any, start: Any, goal: Any = None, *, max_cost: float | None
     ``came_from`` and ``cost_so_far`` (a flood). Budgets and ``partial`` work as in
     :func:`wayfinding.graph.astar.astar`.
     """
-    search = BestFirstSearch(graph, start, goal, priority=Priority.COST, max_cost=max_cost)
+    search = BestFirstSearch(graph, start, goal, priority=Priority.COST, max_cost=max_cost,
+                             track_partial=partial)
     search.step(max_expansions, max_seconds)
     return search.result(partial=partial)

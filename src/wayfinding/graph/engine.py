@@ -23,6 +23,7 @@ import enum
 import heapq
 import itertools
 import math
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -31,13 +32,15 @@ from .. import heuristics as _heuristics
 from .._inputs import check_budget, goal_locations, is_number, several_hint, starts_of
 from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
 from ..result import SearchResult, StopReason, reconstruct_path
-from .protocol import checked_step, edge_cost
+from .edges import edge_rows
 
 __all__ = ["BestFirstSearch", "Goal", "Priority"]
 
 #: How many expansions pass between two looks at the clock when a time budget is set.
 _CLOCK_EVERY = 32
 _INF = math.inf
+_FLOAT_MAX = sys.float_info.max  # a cost above it is an overflow (inf)
+_NO_LIMIT = sys.maxsize
 
 
 class Priority(enum.Enum):
@@ -59,7 +62,10 @@ class Goal:
         self.locations: list[Any] | None = goal_locations(goal)
         if self.locations is None:
             self.predicate = goal
-        self._set = None if self.locations is None else set(self.locations)
+        #: The goal locations as a set (empty for a predicate or no goal).
+        self.targets: set[Any] = set(self.locations or ())
+        #: What ``location in goal.matches`` asks: the set, or the predicate.
+        self.matches: Any = self.targets if self.predicate is None else _Matching(goal)
         self._given = goal
 
     def check_in(self, graph: Any) -> None:
@@ -83,16 +89,17 @@ class Goal:
     def __call__(self, location: Any) -> bool:
         if self.predicate is not None:
             return bool(self.predicate(location))
-        assert self._set is not None
-        return location in self._set
+        return location in self.targets
 
-    def estimate(self, heuristic: Callable[[Any, Any], float]) -> Callable[[Any], float]:
-        """``h(location)``: the heuristic to the nearest goal.
+    def estimate(self, heuristic: Callable[[Any, Any], float]) -> tuple[Callable[[Any, Any], Any],
+                                                                         Any]:
+        """``(h, target)``: ``h(location, target)`` estimates the cost to the nearest goal.
 
-        With a predicate goal the heuristic is called as ``heuristic(location, predicate)``
-        (your own estimate, which knows what the predicate looks for); the built-in
-        heuristics measure the distance to a goal *location* and raise
-        InvalidParameterError there (searches default to the zero heuristic instead).
+        With one goal location that is the heuristic and the goal. With a predicate goal
+        the heuristic is called as ``heuristic(location, predicate)`` (your own estimate,
+        which knows what the predicate looks for); the built-in heuristics measure the
+        distance to a goal *location* and raise InvalidParameterError there (searches
+        default to the zero heuristic instead).
         """
         if self.predicate is not None:
             predicate = self.predicate
@@ -101,32 +108,55 @@ class Goal:
                     f"heuristic {_name(heuristic)} measures the distance to a goal location, "
                     f"but the goal is a predicate ({_name(predicate)}): give no heuristic "
                     f"(zero) or your own h(location, predicate)")
-            return lambda location: heuristic(location, predicate)
+            return heuristic, predicate
         goals = self.locations or []
         if len(goals) == 1:
-            only = goals[0]
-            return lambda location: heuristic(location, only)
+            return heuristic, goals[0]
         if not goals:
-            return lambda location: 0.0
+            return _no_estimate, None
 
-        def nearest(location: Any) -> Any:
+        def nearest(location: Any, _: Any) -> Any:
             best = _INF
             for g in goals:
                 h = heuristic(location, g)
                 try:
                     if not h >= 0.0:
-                        return h  # NaN or negative: min() could hide it; _record reports it
+                        return h  # NaN or negative: min() could hide it; the search reports it
                 except (TypeError, ValueError):
                     return h
                 if h < best:
                     best = h
             return best
 
-        return nearest
+        return nearest, None
+
+
+class _Matching:
+    """A predicate goal as a container: ``location in matching`` calls it."""
+
+    def __init__(self, predicate: Callable[[Any], Any]) -> None:
+        self.predicate = predicate
+
+    def __contains__(self, location: Any) -> bool:
+        return bool(self.predicate(location))
+
+
+def _no_estimate(location: Any, target: Any) -> float:
+    return 0.0
 
 
 def _name(function: Any) -> str:
     return getattr(function, "__qualname__", None) or repr(function)
+
+
+def checked_estimate(location: Any, h: Any) -> float:
+    """A heuristic value as a float; InvalidParameterError when it is not a number.
+
+    (Whether it is finite and >= 0 is checked where it is used.)
+    """
+    if not is_number(h):
+        raise bad_estimate(location, h)
+    return float(h)
 
 
 def bad_estimate(location: Any, h: Any) -> InvalidParameterError:
@@ -155,6 +185,21 @@ class BestFirstSearch:
         Locations costing more than this are never recorded.
     reopen : bool
         Update and re-expand a location reached again more cheaply (A*, Dijkstra).
+    track_partial : bool
+        Keep the most promising location reached, for :meth:`partial_path` (a little
+        work per location reached; one-shot searches that want no partial path skip it).
+
+    Notes
+    -----
+    One loop serves every priority: the edges come from
+    :func:`~wayfinding.graph.edges.edge_rows` (one mapping per expansion; a networkx
+    graph's own adjacency dicts, the cost attribute read inline), the frontier is a heapq
+    of ``(priority, -cost, counter, location)`` tuples (larger cost first on equal
+    priority; the counter means locations are never compared), and the heuristic is asked
+    once per location reached. A step is looked at closely (a number, finite, >= 0, the
+    sum within ``max_cost`` and not overflowing) when it would improve a cost: a bad step
+    raises before it is used, while one that leads nowhere cheaper is passed over (None,
+    strings and other values that cannot be added raise wherever they are met).
     """
 
     def __init__(
@@ -168,6 +213,7 @@ class BestFirstSearch:
         weight: float = 1.0,
         max_cost: float | None = None,
         reopen: bool = True,
+        track_partial: bool = True,
     ) -> None:
         if not is_number(weight) or not (
             math.isfinite(weight) and weight >= 0
@@ -183,9 +229,15 @@ class BestFirstSearch:
         self.weight = float(weight)
         self.max_cost = check_budget("max_cost", max_cost)
         self.reopen = reopen
-        self._neighbors = graph.neighbors
-        self._cost = edge_cost(graph)
-        self._h = (lambda location: 0.0) if heuristic is None else self.goal.estimate(heuristic)
+        self._rows, self._attribute, self._default, self._fix = edge_rows(graph)
+        self._estimate: tuple[Callable[[Any, Any], Any], Any] | None = None
+        if priority is not Priority.COST:
+            assert heuristic is not None
+            self._estimate = self.goal.estimate(heuristic)
+        # priority = g_factor * cost + h_factor * h
+        greedy = priority is Priority.HEURISTIC
+        self._factors = (0.0 if greedy else 1.0, 1.0 if greedy else self.weight)
+        self._track = track_partial
         self.came_from: dict[Any, Any] = {}
         self.cost_so_far: dict[Any, float] = {}
         self.frontier: list[tuple[float, float, int, Any]] = []
@@ -196,38 +248,61 @@ class BestFirstSearch:
         self._pruned_by_cost = False
         self._counter = itertools.count()
         self._best: tuple[float, float, Any] | None = None  # (h, cost, location) for partials
+        self._estimates: dict[Any, float] = {}  # the heuristic of each location reached
         contains = getattr(graph, "__contains__", None)
         for s in self.starts:
             if contains is not None and not contains(s):
                 raise InvalidLocationError(f"start {s!r} is not in the graph"
                                            + several_hint(start, "starts"))
             if s not in self.cost_so_far:
-                self._record(s, None, 0.0)
+                h = self._estimates[s] = self._start_estimate(s)
+                self.cost_so_far[s] = 0.0
+                self.came_from[s] = None
+                self.frontier.append((self._factors[1] * h, -0.0, next(self._counter), s))
+                if self._best is None or h < self._best[0]:
+                    self._best = (h, 0.0, s)
+        heapq.heapify(self.frontier)
         self.goal.check_in(graph)
 
     # ------------------------------------------------------------------ internals
-    def _record(self, location: Any, parent: Any, new_cost: float) -> None:
+    def _start_estimate(self, location: Any) -> float:
+        if self._estimate is None:
+            return 0.0
+        return self._estimate_value(location, self._estimate[0](location, self._estimate[1]))
+
+    def _estimate_value(self, location: Any, h: Any) -> float:
+        """A heuristic value as a float; InvalidParameterError unless it is a finite number
+        >= 0 whose product with the weight is finite too."""
+        h = checked_estimate(location, h)
+        if not (h >= 0.0 and self._factors[1] * h < _INF):
+            raise bad_estimate(location, h)
+        return h
+
+    def _attribute_of(self, current: Any, next_location: Any) -> Any:
+        """The cost attribute of a networkx edge, or the marker of a missing one."""
+        return self._rows(current)[next_location].get(self._attribute, self._default)
+
+    def _checked(self, parent: Any, location: Any, step: Any, parent_cost: float) -> Any:
+        """The cost of reaching ``location`` over a step the loop's quick test did not
+        pass: as a float (ints, numpy numbers), None beyond ``max_cost``; raises for a
+        step that is not a finite number >= 0 and for a sum that overflows a float."""
+        if type(step) is not float:
+            step = self._fix(parent, location, step)
+            if step is None:
+                return None
+        if not 0.0 <= step < _INF:
+            raise InvalidCostError(
+                f"cost of edge {parent!r} -> {location!r} must be finite and >= 0, got "
+                f"{step!r}")
+        new_cost = parent_cost + step
         if new_cost == _INF:  # finite steps whose sum overflows a float
             raise InvalidCostError(
                 f"the cost of the path to {location!r} overflows (edge costs too large: "
                 f"reached via {parent!r})")
-        self.cost_so_far[location] = new_cost
-        self.came_from[location] = parent
-        if self.priority is Priority.COST:
-            h = 0.0
-            priority = new_cost
-        else:
-            h = self._h(location)
-            try:  # NaN fails both tests; a non-number raises
-                priority = h if self.priority is Priority.HEURISTIC else new_cost + self.weight * h
-                valid = h >= 0.0 and priority < _INF
-            except (TypeError, ValueError):
-                valid = False
-            if not valid:
-                raise bad_estimate(location, h)
-        heapq.heappush(self.frontier, (priority, -new_cost, next(self._counter), location))
-        if self._best is None or (h, new_cost) < self._best[:2]:
-            self._best = (h, new_cost, location)
+        if self.max_cost is not None and new_cost > self.max_cost:
+            self._pruned_by_cost = True
+            return None
+        return new_cost
 
     def step(self, max_expansions: int | None = None, max_seconds: float | None = None) -> bool:
         """Expand locations until done or a budget runs out; return :attr:`done`.
@@ -240,45 +315,83 @@ class BestFirstSearch:
         if self.done:
             return True
         deadline = None if max_seconds is None else time.perf_counter() + max_seconds
-        frontier, cost_so_far, goal = self.frontier, self.cost_so_far, self.goal
-        neighbors, cost, max_cost = self._neighbors, self._cost, self.max_cost
+        budget = _NO_LIMIT if max_expansions is None else max_expansions
+        frontier, cost_so_far, came_from = self.frontier, self.cost_so_far, self.came_from
+        rows, attribute, fix = self._rows, self._attribute, self._fix
+        reopen, track = self.reopen, self._track
+        goals = self.goal.matches
+        estimate, target = self._estimate or (None, None)
+        g_factor, h_factor = self._factors
+        estimates, get = self._estimates, cost_so_far.get
+        limit = _FLOAT_MAX if self.max_cost is None else self.max_cost
+        pop, push = heapq.heappop, heapq.heappush
+        counter = next(self._counter)
         count = 0
-        while frontier:
-            if max_expansions is not None and count >= max_expansions:
-                self.reason = StopReason.MAX_EXPANSIONS
-                return False
-            if (deadline is not None and count % _CLOCK_EVERY == 0
-                    and time.perf_counter() >= deadline):  # also before the first one
-                self.reason = StopReason.MAX_SECONDS
-                return False
-            _, neg_cost, _, current = heapq.heappop(frontier)
-            current_cost = cost_so_far[current]
-            if -neg_cost > current_cost:
-                continue  # a stale entry: a cheaper one was pushed later
-            if not goal.none and goal(current):
-                self.reached = current
-                self._finish(StopReason.FOUND)
-                return True
-            count += 1
-            self.expanded += 1
-            for next_location in neighbors(current):
-                step = cost(current, next_location)
-                if type(step) is not float:  # None, ints, numpy numbers, or junk
-                    step = checked_step(step, current, next_location)  # raises if bad
-                    if step is None:
-                        continue  # a cost of None hides the edge, as in networkx
-                if not 0.0 <= step < math.inf:
-                    raise InvalidCostError(
-                        f"cost of edge {current!r} -> {next_location!r} must be finite and "
-                        f">= 0, got {step!r}"
-                    )
-                new_cost = current_cost + step
-                if max_cost is not None and new_cost > max_cost:
-                    self._pruned_by_cost = True
-                    continue
-                old = cost_so_far.get(next_location)
-                if old is None or (self.reopen and new_cost < old):
-                    self._record(next_location, current, new_cost)
+        checkpoint = 0  # budgets are looked at when count reaches it (also before the first)
+        try:
+            while frontier:
+                if count >= checkpoint:
+                    if count >= budget:
+                        self.reason = StopReason.MAX_EXPANSIONS
+                        return False
+                    if deadline is not None and time.perf_counter() >= deadline:
+                        self.reason = StopReason.MAX_SECONDS
+                        return False
+                    checkpoint = budget if deadline is None else min(budget,
+                                                                     count + _CLOCK_EVERY)
+                _, neg_cost, _, current = pop(frontier)
+                current_cost = cost_so_far[current]
+                if -neg_cost > current_cost:
+                    continue  # a stale entry: a cheaper one was pushed later
+                if current in goals:
+                    self.reached = current
+                    self._finish(StopReason.FOUND)
+                    return True
+                count += 1
+                for next_location, step in rows(current).items():
+                    try:
+                        if attribute is not None:  # a networkx edge's data
+                            step = step[attribute]
+                        new_cost = current_cost + step
+                    except (TypeError, KeyError):  # None hides the edge; junk raises
+                        if attribute is not None:  # the attribute again: maybe missing
+                            step = self._attribute_of(current, next_location)
+                        step = fix(current, next_location, step)
+                        if step is None:
+                            continue
+                        new_cost = current_cost + step
+                    old = get(next_location)
+                    if old is not None and (new_cost >= old or not reopen):
+                        continue  # no better: the step needs no closer look
+                    if type(step) is not float or not current_cost <= new_cost <= limit:
+                        new_cost = self._checked(current, next_location, step, current_cost)
+                        if new_cost is None or (old is not None and new_cost >= old):
+                            continue  # beyond max_cost, or no better once a number
+                    if estimate is None:
+                        priority = new_cost
+                    else:
+                        if old is None:  # the heuristic is asked once per location
+                            h = estimate(next_location, target)
+                            try:  # NaN fails; junk raises (numpy numbers: not a float)
+                                weighted = h_factor * h
+                                valid = h >= 0.0 and weighted < _INF and type(weighted) is float
+                            except (TypeError, ValueError):
+                                valid = False
+                            if not valid:
+                                h = self._estimate_value(next_location, h)
+                            estimates[next_location] = h
+                        else:
+                            h = estimates[next_location]
+                        priority = g_factor * new_cost + h_factor * h
+                        if track and self._best is not None and (h, new_cost) < self._best[:2]:
+                            self._best = (h, new_cost, next_location)
+                    cost_so_far[next_location] = new_cost
+                    came_from[next_location] = current
+                    push(frontier, (priority, -new_cost, counter, next_location))
+                    counter += 1
+        finally:
+            self.expanded += count
+            self._counter = itertools.count(counter)
         self._finish(StopReason.MAX_COST if self._pruned_by_cost else StopReason.EXHAUSTED)
         return True
 

@@ -37,6 +37,6 @@ def greedy_best_first(graph: Any, start: Any, goal: Any, *,
         if heuristic is not None and callable(goal):
             heuristic = _zero
     search = BestFirstSearch(graph, start, goal, priority=Priority.HEURISTIC,
-                             heuristic=heuristic, reopen=False)
+                             heuristic=heuristic, reopen=False, track_partial=partial)
     search.step(max_expansions, max_seconds)
     return search.result(partial=partial)

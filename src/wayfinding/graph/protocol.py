@@ -106,6 +106,7 @@ class SimpleGraph:
                     f"neighbours of {location!r} must be a list or a dict, got {targets!r}"
                 )
         self._locations = set(self.edges)
+        self._incoming: dict[Any, list[Any]] | None = None  # built on first need
         for targets in self.edges.values():
             self._locations.update(targets)
 
@@ -119,6 +120,16 @@ class SimpleGraph:
         if costs is None:
             return 1.0
         return costs[to_location]
+
+    def predecessors(self, location: Any) -> list[Any]:
+        """The locations with an edge to ``location`` (for bidirectional search)."""
+        if self._incoming is None:
+            incoming: dict[Any, list[Any]] = {}
+            for u, targets in self.edges.items():
+                for v in targets:
+                    incoming.setdefault(v, []).append(u)
+            self._incoming = incoming
+        return self._incoming.get(location, [])
 
     def __contains__(self, location: object) -> bool:
         return location in self._locations
