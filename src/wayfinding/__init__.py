@@ -14,15 +14,20 @@ Examples
 
 from . import batch, csr, heuristics
 from .anyangle import euclidean_length, line_of_sight, smooth_path, theta_star
-from .api import astar, breadth_first_search, dijkstra, greedy_best_first
+from .api import (
+    astar,
+    bidirectional_astar,
+    bidirectional_dijkstra,
+    breadth_first_search,
+    dijkstra,
+    greedy_best_first,
+)
 from .axes import rc_from_xy, xy_from_rc
 from .batch import BatchResult, distance_matrix
 from .csr import (
     CSRGraph,
     Landmarks,
     Metric,
-    bidirectional_astar,
-    bidirectional_dijkstra,
     compile_graph,
     landmarks,
 )

@@ -33,7 +33,8 @@ from .errors import InvalidParameterError, UnsupportedGridError
 from .grid.grid import Grid
 from .result import SearchResult
 
-__all__ = ["any_grid", "batch_tier", "grid_tier", "is_grid", "require_grid", "serve"]
+__all__ = ["any_grid", "batch_tier", "grid_tier", "is_grid", "require_grid", "serve",
+           "serve_bidirectional"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -90,6 +91,28 @@ def serve(algorithm: str, graph: Any, start: Any, goal: Any, **options: Any) -> 
     generic = {"breadth_first_search": bfs.breadth_first_search, "dijkstra": dijkstra.dijkstra,
                "greedy_best_first": greedy.greedy_best_first, "astar": astar.astar}
     return generic[algorithm](as_graph(graph), start, goal, **options)
+
+
+def serve_bidirectional(graph: Any, start: Any, goal: Any, heuristic: Any,
+                        use_heuristic: bool) -> SearchResult:
+    """Bidirectional Dijkstra (or A* with ``use_heuristic``) on the tier that serves
+    ``graph``: the CSR kernel, or the generic tier (grids included: the grid tier has no
+    bidirectional search)."""
+    from .csr.graph import CSRGraph
+
+    if isinstance(graph, CSRGraph):
+        from .csr import search as csr_search
+
+        if use_heuristic:
+            return csr_search.bidirectional_astar(graph, start, goal, heuristic=heuristic)
+        return csr_search.bidirectional_dijkstra(graph, start, goal)
+    from .graph import bidirectional
+    from .graph.protocol import as_graph
+
+    if use_heuristic:
+        return bidirectional.bidirectional_astar(as_graph(graph), start, goal,
+                                                 heuristic=heuristic)
+    return bidirectional.bidirectional_dijkstra(as_graph(graph), start, goal)
 
 
 def batch_tier(function: F) -> F:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ._dispatch import serve
+from ._dispatch import serve, serve_bidirectional
 from .errors import InvalidParameterError
 from .result import SearchResult
 
@@ -172,7 +172,6 @@ def bidirectional_dijkstra(graph: Any, start: Any, goal: Any) -> SearchResult:
     Examples
     --------
     >>> import networkx as nx
-    >>> from wayfinding.api import bidirectional_dijkstra  # also wf.bidirectional_dijkstra
     >>> G = nx.Graph()
     >>> G.add_edge('a', 'b', weight=1.0)
     >>> G.add_edge('b', 'c', weight=2.0)
@@ -180,7 +179,7 @@ def bidirectional_dijkstra(graph: Any, start: Any, goal: Any) -> SearchResult:
     >>> bidirectional_dijkstra(G, 'c', 'a').path
     ['c', 'b', 'a']
     """
-    return _bidirectional(graph, start, goal, None, False)
+    return serve_bidirectional(graph, start, goal, None, False)
 
 
 def bidirectional_astar(graph: Any, start: Any, goal: Any, *,
@@ -198,30 +197,8 @@ def bidirectional_astar(graph: Any, start: Any, goal: Any, *,
     Examples
     --------
     >>> import wayfinding as wf
-    >>> from wayfinding.api import bidirectional_astar  # also wf.bidirectional_astar
     >>> graph = wf.SimpleGraph({(0, 0): {(1, 0): 1.0}, (1, 0): {(2, 0): 1.0}})
     >>> bidirectional_astar(graph, (0, 0), (2, 0), heuristic=wf.Heuristic.EUCLIDEAN).cost
     2.0
     """
-    return _bidirectional(graph, start, goal, heuristic, True)
-
-
-def _bidirectional(graph: Any, start: Any, goal: Any, heuristic: Any,
-                   use_heuristic: bool) -> SearchResult:
-    """The tier choice for the two bidirectional searches (not in ``serve``: the grid
-    tier has none)."""
-    from .csr.graph import CSRGraph
-
-    if isinstance(graph, CSRGraph):
-        from .csr import search as csr_search
-
-        if use_heuristic:
-            return csr_search.bidirectional_astar(graph, start, goal, heuristic=heuristic)
-        return csr_search.bidirectional_dijkstra(graph, start, goal)
-    from .graph import bidirectional
-    from .graph.protocol import as_graph
-
-    if use_heuristic:
-        return bidirectional.bidirectional_astar(as_graph(graph), start, goal,
-                                                 heuristic=heuristic)
-    return bidirectional.bidirectional_dijkstra(as_graph(graph), start, goal)
+    return serve_bidirectional(graph, start, goal, heuristic, True)
