@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ._inputs import check_grid_endpoints
+from .csr.graph import CSRGraph
 from .errors import InvalidParameterError, UnsupportedGridError
 from .grid.grid import Grid
 from .result import SearchResult
@@ -71,25 +72,29 @@ def require_grid(graph: Any, what: str) -> Grid:
     return graph
 
 
-def serve(algorithm: str, graph: Any, start: Any, goal: Any, **options: Any) -> SearchResult:
-    """Run ``algorithm`` (``"breadth_first_search"``, ``"dijkstra"``,
-    ``"greedy_best_first"`` or ``"astar"``) on the tier that serves ``graph``."""
-    if isinstance(graph, Grid):
-        from .grid import search as grid_search
-
-        check_grid_endpoints(start, goal)  # [7, 4] is two goals: say so
-        return getattr(grid_search, algorithm)(graph, start, goal, **options)
-    from .csr.graph import CSRGraph
-
-    if isinstance(graph, CSRGraph):
-        from .csr import search as csr_search
-
-        return getattr(csr_search, algorithm)(graph, start, goal, **options)
+@functools.cache
+def _tiers() -> tuple[Any, Any, dict[str, Callable[..., SearchResult]], Callable[[Any], Any]]:
+    """The three tiers' search modules, imported once (on first use, so that importing
+    wayfinding stays quick)."""
+    from .csr import search as csr_search
     from .graph import astar, bfs, dijkstra, greedy
     from .graph.protocol import as_graph
+    from .grid import search as grid_search
 
     generic = {"breadth_first_search": bfs.breadth_first_search, "dijkstra": dijkstra.dijkstra,
                "greedy_best_first": greedy.greedy_best_first, "astar": astar.astar}
+    return grid_search, csr_search, generic, as_graph
+
+
+def serve(algorithm: str, graph: Any, start: Any, goal: Any, **options: Any) -> SearchResult:
+    """Run ``algorithm`` (``"breadth_first_search"``, ``"dijkstra"``,
+    ``"greedy_best_first"`` or ``"astar"``) on the tier that serves ``graph``."""
+    grid_search, csr_search, generic, as_graph = _tiers()
+    if isinstance(graph, Grid):
+        check_grid_endpoints(start, goal)  # [7, 4] is two goals: say so
+        return getattr(grid_search, algorithm)(graph, start, goal, **options)
+    if isinstance(graph, CSRGraph):
+        return getattr(csr_search, algorithm)(graph, start, goal, **options)
     return generic[algorithm](as_graph(graph), start, goal, **options)
 
 
@@ -98,8 +103,6 @@ def serve_bidirectional(graph: Any, start: Any, goal: Any, heuristic: Any,
     """Bidirectional Dijkstra (or A* with ``use_heuristic``) on the tier that serves
     ``graph``: the CSR kernel, or the generic tier (grids included: the grid tier has no
     bidirectional search)."""
-    from .csr.graph import CSRGraph
-
     if isinstance(graph, CSRGraph):
         from .csr import search as csr_search
 
@@ -122,8 +125,6 @@ def batch_tier(function: F) -> F:
 
     @functools.wraps(function)
     def serve_batch(graph: Any, *args: Any, **options: Any) -> Any:
-        from .csr.graph import CSRGraph
-
         if isinstance(graph, CSRGraph):
             from .batch import csr
 
