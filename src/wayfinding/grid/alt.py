@@ -37,7 +37,7 @@ from ..errors import InvalidParameterError
 from .components import component_labels
 from .flat import location
 from .grid import Grid
-from .landmarks import MAX_COUNT, GridLandmarks, grid_fingerprint
+from .landmarks import MAX_COUNT, GridLandmarks, grid_fingerprint, open_index
 from .spec import MAX_ESTIMATE, Spec, landmark_nudge
 
 __all__ = ["grid_landmarks", "search_inputs"]
@@ -64,16 +64,20 @@ def grid_landmarks(grid: Grid, count: int = 16) -> GridLandmarks:
     costs = snapshot.costs
     directed = costs is not None and np.ptp(costs[snapshot.passable_mask]) > 0
     flood = _Floods(snapshot)
+    index = open_index(snapshot)
+    opened = np.flatnonzero(index >= 0)
+    table = np.empty((opened.shape[0], 2 * count if directed else count))
     chosen: list[int] = []
-    rows: list[tuple[np.ndarray, np.ndarray | None]] = []
     for component in np.argsort(-quota, kind="stable")[:np.count_nonzero(quota)]:
         cells = np.flatnonzero(labels == component)
         pick = cells[int(np.argmax(flood(cells[0], False)[cells]))]
         nearest = np.full(cells.shape[0], np.inf)
         for _ in range(quota[component]):
-            chosen.append(int(pick))
             forward = flood(pick, False)
-            rows.append((forward, flood(pick, True) if directed else None))
+            table[:, len(chosen)] = forward[opened]
+            if directed:
+                table[:, count + len(chosen)] = -flood(pick, True)[opened]
+            chosen.append(int(pick))
             nearest = np.minimum(nearest, forward[cells])
             nearest[cells == pick] = -1.0
             best = int(np.argmax(nearest))
@@ -81,13 +85,11 @@ def grid_landmarks(grid: Grid, count: int = 16) -> GridLandmarks:
                 break  # every cell is a landmark or as near one as a landmark is
             pick = cells[best]
     n = len(chosen)
-    table = np.empty((labels.shape[0], 2 * n if directed else n))
-    for j, (forward, backward) in enumerate(rows):
-        table[:, j] = forward
-        if backward is not None:
-            table[:, n + j] = -backward
+    if n < count:  # components ran out of cells to pick
+        table = np.concatenate((table[:, :n], table[:, count:count + n]), axis=1) \
+            if directed else table[:, :n]
     stride = grid.width + 2
-    return GridLandmarks(table, [location(c, stride) for c in chosen], bool(directed),
+    return GridLandmarks(table, index, [location(c, stride) for c in chosen], bool(directed),
                          grid.shape, grid_fingerprint(snapshot),
                          time.perf_counter() - began, grid)
 
@@ -140,7 +142,7 @@ class _Kernels:
     def __init__(self, lm: GridLandmarks) -> None:
         from ._kernels import bestfirst as k
 
-        extra = (lm.table.reshape(-1), lm.table.shape[1], not lm.directed)
+        extra = (lm.table.reshape(-1), lm.index, lm.table.shape[1], not lm.directed)
         self.best_first = _bind(k.best_first_landmarks, extra)
         self.best_first_bucket = _bind(k.best_first_landmarks_bucket, extra)
         self.best_first_classes = _bind(k.best_first_landmarks_classes, extra)

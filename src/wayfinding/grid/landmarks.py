@@ -9,9 +9,10 @@ heuristic (Goldberg and Harrelson, 2005) that ``wf.astar(grid, s, t, heuristic=l
 computes in the compiled kernel, combined by max with the grid's own octile (or
 Manhattan) bound.
 
-The table is kept per padded flat cell (the layout of :mod:`wayfinding.grid.flat`),
-``columns`` values per cell (``d(L, v)`` of each landmark, then ``-d(v, L)`` when the
-distances differ), ``inf`` where a landmark's component does not reach.
+The table holds one row per open cell (``index`` maps padded flat cells, the layout of
+:mod:`wayfinding.grid.flat`, to rows; -1 on walls), ``columns`` values per row (``d(L,
+v)`` of each landmark, then ``-d(v, L)`` when the distances differ), ``inf`` where a
+landmark's component does not reach.
 
 Examples
 --------
@@ -28,7 +29,7 @@ Examples
 >>> round(r.cost, 4), r.cost == wf.astar(grid, (0, 2), (5, 0)).cost
 (7.0, True)
 >>> lm.from_landmarks.shape, lm.estimate((0, 2), (5, 0))
-((2, 3, 6), 7.0)
+((2, 3, 6), 3.0)
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from .derived import Derived
 from .flat import MOVES
 from .grid import Grid
 
-__all__ = ["FINGERPRINT", "FORMAT_VERSION", "GridLandmarks", "grid_fingerprint"]
+__all__ = ["FINGERPRINT", "FORMAT_VERSION", "GridLandmarks", "grid_fingerprint", "open_index"]
 
 #: Version of the file layout written by :meth:`GridLandmarks.save`.
 FORMAT_VERSION = 1
@@ -82,8 +83,10 @@ class GridLandmarks:
     directed : bool
         True when ``d(L, v)`` and ``d(v, L)`` differ (entry costs that vary), so both
         are stored.
-    table : float64[(H + 2) * (W + 2), columns]
+    table : float64[open cells, columns]
         The kernel's table (read-only; see the module).
+    index : int32[(H + 2) * (W + 2)]
+        The row of each padded flat cell in ``table`` (-1: a wall).
     fingerprint : str
         :func:`grid_fingerprint` of the grid they were built for.
     build_seconds : float
@@ -91,13 +94,15 @@ class GridLandmarks:
     """
 
     __slots__ = ("__weakref__", "_built_at", "_kernels", "build_seconds", "directed",
-                 "fingerprint", "height", "locations", "longest", "table", "width")
+                 "fingerprint", "height", "index", "locations", "longest", "table", "width")
 
-    def __init__(self, table: np.ndarray, locations: list[tuple[int, int]], directed: bool,
-                 shape: tuple[int, int], fingerprint: str, build_seconds: float = 0.0,
-                 grid: Grid | None = None) -> None:
+    def __init__(self, table: np.ndarray, index: np.ndarray, locations: list[tuple[int, int]],
+                 directed: bool, shape: tuple[int, int], fingerprint: str,
+                 build_seconds: float = 0.0, grid: Grid | None = None) -> None:
         self.table = np.ascontiguousarray(table, dtype=np.float64)
-        self.table.flags.writeable = False
+        self.index = index
+        for array in (self.table, self.index):
+            array.flags.writeable = False
         self.locations = locations
         self.directed = directed
         self.height, self.width = shape
@@ -118,22 +123,25 @@ class GridLandmarks:
 
     @property
     def nbytes(self) -> int:
-        """Bytes held by the table (what a search reads)."""
-        return int(self.table.nbytes)
+        """Bytes held by the table and the index (what a search reads)."""
+        return int(self.table.nbytes + self.index.nbytes)
 
     def _columns(self, start: int) -> np.ndarray:
         h, w, n = self.height, self.width, self.count
-        padded = self.table[:, start:start + n].reshape(h + 2, w + 2, n)
-        return padded.transpose(2, 0, 1)[:, 1:-1, 1:-1]
+        padded = np.full((n, self.index.shape[0]), np.inf)
+        cells = np.flatnonzero(self.index >= 0)
+        padded[:, cells] = self.table[self.index[cells], start:start + n].T
+        return padded.reshape(n, h + 2, w + 2)[:, 1:-1, 1:-1]
 
     @property
     def from_landmarks(self) -> np.ndarray:
-        """float64[count, H, W]: ``d(L, (x, y))`` at ``[i, y, x]`` (read-only view)."""
+        """float64[count, H, W]: ``d(L, (x, y))`` at ``[i, y, x]`` (``inf`` on walls and
+        where ``L`` does not reach; a new array)."""
         return self._columns(0)
 
     @property
     def to_landmarks(self) -> np.ndarray:
-        """float64[count, H, W]: ``d((x, y), L)`` at ``[i, y, x]``."""
+        """float64[count, H, W]: ``d((x, y), L)`` at ``[i, y, x]`` (a new array)."""
         if not self.directed:
             return self._columns(0)
         return -self._columns(self.count)
@@ -142,8 +150,8 @@ class GridLandmarks:
         """The landmarks' lower bound of ``d(a, b)`` (>= 0; ``wf.astar`` also takes the
         max with the grid's own heuristic). 0 when ``a`` and ``b`` share no landmark."""
         stride = self.width + 2
-        ra = self.table[(a[1] + 1) * stride + a[0] + 1]
-        rb = self.table[(b[1] + 1) * stride + b[0] + 1]
+        ra = self.table[self.index[(a[1] + 1) * stride + a[0] + 1]]
+        rb = self.table[self.index[(b[1] + 1) * stride + b[0] + 1]]
         both = np.isfinite(ra) & np.isfinite(rb)
         terms = rb[both] - ra[both]
         if not self.directed:
@@ -202,7 +210,9 @@ class GridLandmarks:
         def damaged(message: str) -> StaleDataError:
             return StaleDataError(f"{name} is not a grid landmarks file: {message}")
 
-        cells = (grid.height + 2) * (grid.width + 2)
+        index = open_index(grid)
+        cells = int(np.count_nonzero(index >= 0))
+        fingerprint = grid.derived(FINGERPRINT)
         with NpzReader(path, _KEYS, damaged, max_ratio=None) as archive:
             missing = set(_KEYS) - archive.names
             if missing:
@@ -211,7 +221,7 @@ class GridLandmarks:
             if version != FORMAT_VERSION:
                 raise damaged(f"format version {version}, this wayfinding reads "
                               f"{FORMAT_VERSION}")
-            if str(archive.read("fingerprint", "U", (), limit=1)) != grid_fingerprint(grid):
+            if str(archive.read("fingerprint", "U", (), limit=1)) != fingerprint:
                 raise StaleDataError(
                     f"{name} holds landmarks of another grid (size, walls, movement rules, "
                     f"costs or classes differ from this {grid.width}x{grid.height} grid)")
@@ -222,11 +232,11 @@ class GridLandmarks:
             columns = 2 * n if directed == 1 else n
             table = archive.read("table", np.float64, (cells, columns),
                                  limit=cells * max(columns, 1))
-        problem = _problem(grid, shape, directed, spots, table)
+        problem = _problem(grid, shape, directed, spots, table, index)
         if problem is not None:
             raise damaged(problem)
         locations = [(int(x), int(y)) for x, y in spots]
-        return cls(table, locations, bool(directed), grid.shape, grid_fingerprint(grid),
+        return cls(table, index, locations, bool(directed), grid.shape, fingerprint,
                    grid=grid)
 
     def __repr__(self) -> str:
@@ -238,8 +248,18 @@ class GridLandmarks:
 MAX_COUNT = 1024
 
 
+def open_index(grid: Grid) -> np.ndarray:
+    """int32[(H + 2) * (W + 2)]: the row of each open padded cell (in index order), -1 on
+    walls and the border."""
+    passable = grid.flat_classes.passable
+    index = np.full(passable.shape[0], -1, dtype=np.int32)
+    cells = np.flatnonzero(passable)
+    index[cells] = np.arange(cells.shape[0], dtype=np.int32)
+    return index
+
+
 def _problem(grid: Grid, shape: list[int], directed: int, spots: np.ndarray,
-             table: np.ndarray) -> str | None:
+             table: np.ndarray, index: np.ndarray) -> str | None:
     """What makes ``table`` unfit as landmarks of ``grid``, or None."""
     n = spots.shape[0]
     if shape != [grid.height, grid.width] or directed not in (0, 1) or not 1 <= n <= MAX_COUNT:
@@ -268,10 +288,11 @@ def _problem(grid: Grid, shape: list[int], directed: int, spots: np.ndarray,
             u = u[ok]
             v = u + offset
             step = moves.lengths[k] * flat.costs[v][:, None]  # the kernels' product
-            if (table[v, :n] > table[u, :n] + step).any():
+            ru, rv = index[u], index[v]
+            if (table[rv, :n] > table[ru, :n] + step).any():
                 return "a distance from a landmark exceeds a neighbour's plus the step"
             # d(u, L) <= step + d(v, L), the table holding -d(., L)
-            if directed and (-table[u, n:] > -table[v, n:] + step).any():
+            if directed and (-table[ru, n:] > -table[rv, n:] + step).any():
                 return "a distance to a landmark exceeds a neighbour's plus the step"
     return None
 

@@ -14,6 +14,9 @@ admissible and consistent default, for every movement rule), the members of
 ``chebyshev``, ``octile``, ``euclidean`` and ``zero``, also with other ``D``/``D2`` bound
 by :func:`functools.partial` (checked: numbers in ``[0, MAX_PARAMETER]``, and ``weight *
 h`` at most ``MAX_ESTIMATE`` on the grid). A string raises InvalidParameterError.
+``astar`` also takes the landmarks of ``wf.landmarks(grid)``
+(:class:`~wayfinding.grid.landmarks.GridLandmarks`, ALT), computed by their own compiled
+kernels; landmarks built before an edit of the grid raise StaleDataError.
 
 Goals given as a predicate ``goal(location) -> bool`` work in every search; A* and greedy
 best-first then use no heuristic (zero) by default, and call a heuristic you give as
@@ -159,7 +162,8 @@ def astar(grid: Grid, start: Any, goal: Any, *, heuristic: Heuristic | None = No
           max_cost: float | None = None, max_seconds: float | None = None,
           partial: bool = False) -> SearchResult:
     """A* on a grid; see :func:`wayfinding.astar`. ``weight > 1`` re-opens cells reached
-    again more cheaply, so the path is valid and costs at most ``weight`` x optimal."""
+    again more cheaply, so the path is valid and costs at most ``weight`` x optimal.
+    ``heuristic`` may be the grid's landmarks (``wf.landmarks(grid)``)."""
     weight = _check_weight(weight)
     goal_list = goal_locations(goal)
     if isinstance(heuristic, GridLandmarks):

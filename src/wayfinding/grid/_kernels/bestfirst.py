@@ -1,7 +1,9 @@
 """Kernel: one resumable best-first search for Dijkstra, greedy best-first and (weighted) A*.
 
 The three algorithms share one loop and differ in the priority of a cell on the frontier
-(``MODE_COST``: g; ``MODE_HEURISTIC``: h; ``MODE_ASTAR``: g + weight * h). Frontiers
+(``MODE_COST``: g; ``MODE_HEURISTIC``: h; ``MODE_ASTAR``: g + weight * h); h is a norm of
+the offset to the goal (:func:`estimate`) or, in the ``_landmarks`` kernels, the ALT bound
+of :func:`alt_estimate`. Frontiers
 (measured in ``benchmarks/frontier_variants.py``), both with lazy deletion (a cell reached
 more cheaply is pushed again; an entry popped for a cell already expanded is skipped):
 
@@ -78,20 +80,15 @@ def estimate(code, x, y, gx0, gy0, goal_xy, n, d, d2, scale):  # pragma: no cove
 
 
 @njit(cache=True, nogil=True, inline="always")
-def goal_landmarks(table, columns, goals, n_goals):  # pragma: no cover - numba
-    """The landmark columns of the first ``n_goals`` goals that hold a distance.
-
-    ``table`` float64[cells * columns] (see :func:`alt_estimate`). Returns the goals'
-    values ``rows`` float64[n_goals, columns], and per goal the columns whose value is
-    finite (the landmarks in the goal's component): ``active`` int64[n_goals, columns]
-    (the first ``count[i]`` of row ``i``) and ``count`` int64[n_goals]; ``rows[i, j]``
-    holds the value of column ``active[i, j]``.
-    """
+def goal_landmarks(table, index, columns, goals, n_goals):  # pragma: no cover - numba
+    """Per goal (the first ``n_goals``) the columns of ``table`` (:func:`alt_estimate`)
+    that are finite there, i.e. the landmarks of its component: ``active[i, :count[i]]``
+    int64, and their values at the goal ``rows[i, :count[i]]`` float64."""
     rows = np.empty((n_goals, columns))
     active = np.empty((n_goals, columns), np.int64)
     count = np.zeros(n_goals, np.int64)
     for i in range(n_goals):
-        base = goals[i] * columns
+        base = index[goals[i]] * columns
         for j in range(columns):
             value = table[base + j]
             if abs(value) < math.inf:
@@ -102,21 +99,19 @@ def goal_landmarks(table, columns, goals, n_goals):  # pragma: no cover - numba
 
 
 @njit(cache=True, nogil=True, inline="always")
-def alt_estimate(table, columns, absolute, v, x, y, rows, active, count, goal_xy, n_goals,
-                 d, d2, scale):  # pragma: no cover - numba
+def alt_estimate(table, index, columns, absolute, v, x, y, rows, active, count, goal_xy,
+                 n_goals, d, d2, scale):  # pragma: no cover - numba
     """ALT bound from padded cell ``v`` at ``(x, y)`` to the nearest of ``n_goals`` goals.
 
-    ``table`` float64[cells * columns] holds per cell ``columns`` signed distances: with
-    ``absolute``, ``d(L, v) = d(v, L)`` per landmark, and the bound of goal ``t`` is
-    ``max |row_t - row_v|``; else ``d(L, v)`` then ``-d(v, L)``, and the bound is ``max
-    (row_t - row_v)`` (``d(L, t) - d(L, v)`` and ``d(v, L) - d(t, L)``). Only the
-    goal's ``active`` columns count (:func:`goal_landmarks`); a cell of another
-    component (its first active column not finite) gets no landmark bound. Each goal's
-    bound is at least the octile one (``d``, ``d2``, ``scale``): the max of consistent
-    heuristics is consistent.
-    """
+    ``table`` holds per open cell (row ``index[v]``) ``columns`` values: ``d(L, .)``, then
+    ``-d(., L)`` unless ``absolute`` (symmetric distances, stored once). The bound of
+    goal ``t`` is the max over its ``active`` columns of ``row_t - row_v`` (``abs`` of it
+    when ``absolute``), and of the octile bound (``d``, ``d2``, ``scale``); a cell of
+    another component (first active column not finite) gets the octile bound only."""
+    if n_goals == 0:
+        return 0.0
     best = math.inf
-    base = v * columns
+    base = index[v] * columns
     for i in range(n_goals):
         h = metric(C.H_OCTILE, abs(x - goal_xy[i, 0]), abs(y - goal_xy[i, 1]), d, d2) * scale
         n = count[i]
@@ -160,7 +155,7 @@ def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
     """
     return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
                    parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
-                   budget, False, False, False, heap_f, 0, False)
+                   budget, False, False, False, heap_f, parent, 0, False)
 
 
 @njit(cache=True, nogil=True)
@@ -171,7 +166,7 @@ def best_first_bucket(passable, costs, moves, lengths, iparams, fparams, starts,
     ``FRONTIER_BUCKET``)."""
     return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
                    parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
-                   budget, True, False, False, heap_f, 0, False)
+                   budget, True, False, False, heap_f, parent, 0, False)
 
 
 @njit(cache=True, nogil=True)
@@ -184,54 +179,53 @@ def best_first_classes(passable, costs, moves, lengths, iparams, fparams, starts
     compiled function, so the other two keep their loop (and speed) unchanged."""
     return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
                    parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
-                   budget, False, True, False, heap_f, 0, False)
+                   budget, False, True, False, heap_f, parent, 0, False)
 
 
 @njit(cache=True, nogil=True)
 def best_first_landmarks(passable, costs, moves, lengths, iparams, fparams, starts, goals,
                          stamp, g, parent, goal_mark, touched, heap_f, heap_n, link, buckets,
-                         state, fstate, budget, lm_table, lm_columns,
+                         state, fstate, budget, lm_table, lm_index, lm_columns,
                          lm_absolute):  # pragma: no cover - numba
-    """:func:`best_first` with the landmark (ALT) heuristic of :func:`alt_estimate` over
-    ``lm_table`` (``lm_columns`` per cell; ``lm_absolute`` for symmetric distances),
-    combined by max with the octile bound of ``fparams``. Separate compiled functions
-    (this one, ``_bucket`` and ``_classes``), so the other kernels keep their loop."""
+    """:func:`best_first` with the landmark (ALT) heuristic of :func:`alt_estimate`
+    (``lm_table``, ``lm_index``, ``lm_columns``, ``lm_absolute``), in compiled functions of
+    their own (also ``_bucket``, ``_classes``), so the other kernels keep their loop."""
     return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
                    parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
-                   budget, False, False, True, lm_table, lm_columns, lm_absolute)
+                   budget, False, False, True, lm_table, lm_index, lm_columns, lm_absolute)
 
 
 @njit(cache=True, nogil=True)
 def best_first_landmarks_bucket(passable, costs, moves, lengths, iparams, fparams, starts,
                                 goals, stamp, g, parent, goal_mark, touched, heap_f, heap_n,
-                                link, buckets, state, fstate, budget, lm_table, lm_columns,
-                                lm_absolute):  # pragma: no cover - numba
+                                link, buckets, state, fstate, budget, lm_table, lm_index,
+                                lm_columns, lm_absolute):  # pragma: no cover - numba
     """:func:`best_first_landmarks` with the bucket queue."""
     return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
                    parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
-                   budget, True, False, True, lm_table, lm_columns, lm_absolute)
+                   budget, True, False, True, lm_table, lm_index, lm_columns, lm_absolute)
 
 
 @njit(cache=True, nogil=True)
 def best_first_landmarks_classes(passable, costs, moves, lengths, iparams, fparams, starts,
                                  goals, stamp, g, parent, goal_mark, touched, heap_f, heap_n,
-                                 link, buckets, state, fstate, budget, lm_table, lm_columns,
-                                 lm_absolute):  # pragma: no cover - numba
+                                 link, buckets, state, fstate, budget, lm_table, lm_index,
+                                 lm_columns, lm_absolute):  # pragma: no cover - numba
     """:func:`best_first_landmarks` on a grid with terrain classes."""
     return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
                    parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
-                   budget, False, True, True, lm_table, lm_columns, lm_absolute)
+                   budget, False, True, True, lm_table, lm_index, lm_columns, lm_absolute)
 
 
 @njit(cache=True, nogil=True, inline="always")
 def _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
             parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate, budget,
-            bucket, classes, landmarks, lm_table, lm_columns,
+            bucket, classes, landmarks, lm_table, lm_index, lm_columns,
             lm_absolute):  # pragma: no cover - numba
     """The loop of the kernels, inlined into each with ``bucket``, ``classes`` and
     ``landmarks`` constants (inlining by numba rather than leaving it to LLVM measured
-    4-10% faster, compiling 20% slower). Without ``landmarks``, ``lm_table``,
-    ``lm_columns`` and ``lm_absolute`` are unused stand-ins of the right types."""
+    4-10% faster, compiling 20% slower). Without ``landmarks`` the ``lm_*`` arguments
+    are unused stand-ins of the right types."""
     n_moves = iparams[C.GI_N_MOVES]
     rule = iparams[C.GI_RULE]
     stride = iparams[C.GI_STRIDE]
@@ -259,10 +253,8 @@ def _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, st
     for i in range(n_hgoals):
         goal_xy[i, 0] = goals[i] % stride
         goal_xy[i, 1] = goals[i] // stride
-    if landmarks:
-        goal_rows, active, n_active = goal_landmarks(lm_table, lm_columns, goals, n_hgoals)
-    else:
-        goal_rows, active, n_active = goal_landmarks(lm_table, 0, goals, 0)
+    goal_rows, active, n_active = goal_landmarks(lm_table, lm_index, lm_columns, goals,
+                                                 n_hgoals if landmarks else 0)
     size = state[C.S_SIZE]
     n_touched = state[C.S_TOUCHED]
     best = state[C.S_BEST]
@@ -295,7 +287,7 @@ def _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, st
                 continue
             n_touched = n
             if landmarks:
-                h = alt_estimate(lm_table, lm_columns, lm_absolute, s, s % stride,
+                h = alt_estimate(lm_table, lm_index, lm_columns, lm_absolute, s, s % stride,
                                  s // stride, goal_rows, active, n_active, goal_xy, n_hgoals,
                                  d, d2, scale)
             else:
@@ -377,9 +369,9 @@ def _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, st
                 f = ng
                 h = 0.0
             elif landmarks:
-                h = alt_estimate(lm_table, lm_columns, lm_absolute, v, ux + moves[k, 3],
-                                 uy + moves[k, 4], goal_rows, active, n_active, goal_xy,
-                                 n_hgoals, d, d2, scale)
+                h = alt_estimate(lm_table, lm_index, lm_columns, lm_absolute, v,
+                                 ux + moves[k, 3], uy + moves[k, 4], goal_rows, active,
+                                 n_active, goal_xy, n_hgoals, d, d2, scale)
                 f = ng + weight * h if mode == C.MODE_ASTAR else h
             else:
                 h = estimate(hcode, ux + moves[k, 3], uy + moves[k, 4], gx0, gy0, goal_xy,
