@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import wayfinding as wf
 from wayfinding.grid._kernels.bestfirst import alt_estimate, goal_landmarks
 from wayfinding.grid.alt import search_inputs
+from wayfinding.grid.landmarks import GridLandmarks
 
 from ..oracles import reversed_edges
 from ..reference import assert_valid_path, grid_edges, shortest_costs
@@ -216,8 +217,7 @@ def saved(tmp_path):
 
 def test_save_and_load_round_trip(saved):
     grid, lm, path = saved
-    back = wf.GridLandmarks.load(path, grid) if hasattr(wf, "GridLandmarks") else \
-        type(lm).load(path, grid)
+    back = GridLandmarks.load(path, grid)
     assert back.locations == lm.locations and back.directed and lm.directed
     assert np.array_equal(back.table, lm.table)
     for goal in [(4, 3), (0, 3), (3, 0)]:
@@ -226,11 +226,11 @@ def test_save_and_load_round_trip(saved):
 
 
 def test_load_refuses_a_file_of_another_grid(saved):
-    grid, lm, path = saved
+    grid, _, path = saved
     edited = grid.copy()
     edited.set_wall((0, 3))
     with pytest.raises(wf.errors.StaleDataError, match="another grid"):
-        type(lm).load(path, edited)
+        GridLandmarks.load(path, edited)
 
 
 def _rewrite(path, **changes):
@@ -271,19 +271,19 @@ def test_load_refuses_damaged_tables(saved, change, message):
         table = table[:, :n]
     _rewrite(path, table=table, **edits)
     with pytest.raises(wf.errors.StaleDataError, match=message):
-        type(lm).load(path, grid)
+        GridLandmarks.load(path, grid)
 
 
 def test_load_refuses_what_is_no_landmarks_file(tmp_path, saved):
-    grid, lm, _ = saved
+    grid, _, _ = saved
     bad = tmp_path / "bad.npz"
     bad.write_bytes(b"not a zip")
     with pytest.raises(wf.errors.StaleDataError, match="not a grid landmarks file"):
-        type(lm).load(bad, grid)
+        GridLandmarks.load(bad, grid)
     other = tmp_path / "other.npz"
     np.savez(other, table=np.zeros(3))
     with pytest.raises(wf.errors.StaleDataError, match="missing"):
-        type(lm).load(other, grid)
+        GridLandmarks.load(other, grid)
 
 
 # ---------------------------------------------------------------------- errors

@@ -118,10 +118,7 @@ def alt_estimate(table, index, columns, absolute, v, x, y, rows, active, count, 
         if n > 0 and abs(table[base + active[i, 0]]) < math.inf:
             for jj in range(n):
                 term = rows[i, jj] - table[base + active[i, jj]]
-                if absolute:
-                    term = abs(term)
-                if term > h:
-                    h = term
+                h = max(h, abs(term) if absolute else term)
         if h < best:
             best = h
     return best
