@@ -10,7 +10,7 @@ Examples
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 import numpy as np
 
@@ -27,6 +27,10 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["landmarks"]
 
 
+@overload
+def landmarks(graph: CSRGraph, count: int = ...) -> Landmarks: ...
+@overload
+def landmarks(graph: Grid, count: int = ...) -> GridLandmarks: ...
 def landmarks(graph: CSRGraph | Grid, count: int = 16) -> Landmarks | GridLandmarks:
     """Pick ``count`` landmarks by farthest-point selection and store their distances.
 
