@@ -14,6 +14,9 @@ admissible and consistent default, for every movement rule), the members of
 ``chebyshev``, ``octile``, ``euclidean`` and ``zero``, also with other ``D``/``D2`` bound
 by :func:`functools.partial` (checked: numbers in ``[0, MAX_PARAMETER]``, and ``weight *
 h`` at most ``MAX_ESTIMATE`` on the grid). A string raises InvalidParameterError.
+``astar`` also takes the landmarks of ``wf.landmarks(grid)``
+(:class:`~wayfinding.grid.landmarks.GridLandmarks`, ALT), computed by their own compiled
+kernels; landmarks built before an edit of the grid raise StaleDataError.
 
 Goals given as a predicate ``goal(location) -> bool`` work in every search; A* and greedy
 best-first then use no heuristic (zero) by default, and call a heuristic you give as
@@ -59,11 +62,13 @@ from typing import Any
 import numpy as np
 
 from .._inputs import check_budget, goal_locations, is_number, starts_of
+from .._kernels.codes import GF_WEIGHT
 from ..errors import InvalidParameterError
 from ..result import SearchResult, StopReason
 from . import _engine as E
 from . import workspace as _workspace
 from .grid import Grid
+from .landmarks import GridLandmarks
 from .spec import ZERO, Spec
 
 __all__ = ["astar", "breadth_first_search", "dijkstra", "greedy_best_first"]
@@ -157,9 +162,18 @@ def astar(grid: Grid, start: Any, goal: Any, *, heuristic: Heuristic | None = No
           max_cost: float | None = None, max_seconds: float | None = None,
           partial: bool = False) -> SearchResult:
     """A* on a grid; see :func:`wayfinding.astar`. ``weight > 1`` re-opens cells reached
-    again more cheaply, so the path is valid and costs at most ``weight`` x optimal."""
+    again more cheaply, so the path is valid and costs at most ``weight`` x optimal.
+    ``heuristic`` may be the grid's landmarks (``wf.landmarks(grid)``)."""
     weight = _check_weight(weight)
     goal_list = goal_locations(goal)
+    if isinstance(heuristic, GridLandmarks):
+        if goal_list is None or not grid.uses_own_rules:
+            raise InvalidParameterError(
+                "landmarks bound the distance to goal locations on a Grid that follows its "
+                "own arrays: not to a goal predicate, nor on a Grid subclass with rules of "
+                "its own")
+        return _best_first(grid, start, goal_list, E.MODE_ASTAR, ZERO, weight, max_cost,
+                           max_expansions, max_seconds, partial, heuristic)
     spec = E.heuristic_spec(grid, heuristic, weight) if grid.uses_own_rules else None
     if spec is None or goal_list is None:
         from ..graph import astar as generic
@@ -174,7 +188,7 @@ def astar(grid: Grid, start: Any, goal: Any, *, heuristic: Heuristic | None = No
 
 def _best_first(grid: Grid, start: Any, goal_list: list[Any], mode: int, spec: Spec,
                 weight: float, max_cost: Any, max_expansions: Any, max_seconds: Any,
-                partial: bool) -> SearchResult:
+                partial: bool, landmarks: GridLandmarks | None = None) -> SearchResult:
     if max_cost is not None:
         max_cost = check_budget("max_cost", max_cost)
     if max_expansions is not None:
@@ -182,7 +196,13 @@ def _best_first(grid: Grid, start: Any, goal_list: list[Any], mode: int, spec: S
     if max_seconds is not None:
         max_seconds = check_budget("max_seconds", max_seconds)
     deadline = E.deadline_of(max_seconds)  # the budget covers the set-up too
-    p = E.plan(grid)
+    k = key_weight = None
+    if landmarks is None:
+        p = E.plan(grid)
+    else:
+        from .alt import search_inputs
+
+        p, spec, k, key_weight = search_inputs(grid, landmarks, weight)
     starts, goals = _endpoints(grid, p, start, goal_list)
     track = bool(partial) and goals.shape[0] > 0
     if goals.shape[0] and not track and p.disconnected(grid, starts, goals,
@@ -190,9 +210,12 @@ def _best_first(grid: Grid, start: Any, goal_list: list[Any], mode: int, spec: S
         return E.empty_result(p, StopReason.DISCONNECTED)
     iparams, fparams = E.params(grid, p, mode, spec, weight, max_cost, starts.shape[0],
                                 goals.shape[0], track)
+    if key_weight is not None and key_weight != fparams[GF_WEIGHT]:
+        fparams = fparams.copy()
+        fparams[GF_WEIGHT] = key_weight  # the landmarks' tie-break
     if not goals.shape[0]:
         goals = np.full(1, -1, dtype=np.int64)
-    k = E.kernels()
+    k = k or E.kernels()
     ws = _workspace.acquire(p.passable.shape[0])
     try:
         E.start(ws, iparams, starts)

@@ -24,8 +24,8 @@ from .grid import Grid
 if TYPE_CHECKING:  # pragma: no cover - _engine imports this module
     from ._engine import Plan
 
-__all__ = ["ZERO", "Spec", "consistent", "default_spec", "heuristic_spec", "nudge",
-           "tie_break", "whole"]
+__all__ = ["ZERO", "Spec", "consistent", "default_spec", "heuristic_spec", "landmark_nudge",
+           "nudge", "tie_break", "whole"]
 
 
 class Spec(NamedTuple):
@@ -134,6 +134,8 @@ def consistent(grid: Grid, spec: Spec, weight: float) -> bool:
     """
     if spec.code == C.H_ZERO or weight == 0.0 or spec.scale == 0.0:
         return True
+    if spec.code == C.H_LANDMARKS:  # the max of landmark bounds and an octile one
+        return weight <= 1.0 and consistent(grid, spec._replace(code=C.H_OCTILE), weight)
     if spec.code == C.H_OCTILE and not spec.d <= spec.d2 <= 2.0 * spec.d:
         return False
     cheapest = grid.min_cost
@@ -200,3 +202,23 @@ def nudge(p: Plan, spec: Spec) -> float:
     n = p.width * p.height + min(p.width, p.height)
     h_max = float(p.width + p.height)
     return 1.0 / (4.0 * (3.0 * n + 1.0) * h_max)
+
+
+def landmark_nudge(p: Plan, spec: Spec, longest: float) -> float:
+    """:func:`nudge` for the landmark heuristic (``H_LANDMARKS``), whose estimates reach
+    ``longest`` (the largest distance in the landmarks' table) rather than ``width +
+    height``; 0 where :func:`nudge` gives none.
+
+    With steps of lengths 1 and sqrt 2, every g is ``a + b sqrt 2`` with whole ``0 <= a,
+    b <= n`` (``n`` cells bound a simple path's steps), and every h too with ``|a|, |b|
+    <= n`` (a difference of two such distances, or the octile bound); so two different
+    f differ by ``|a' + b' sqrt 2|`` with ``|a'|, |b'| <= 4 n``, at least ``1 / ((1 +
+    sqrt 2) 4 n) > 1 / (10 n)`` (as in :func:`nudge`). With ``eps * h < 1 / (40 n)`` for
+    every h (``h <= max(longest, octile of the grid)``) the nudge reorders equal f
+    only, and the proof of :func:`nudge` goes through.
+    """
+    if nudge(p, spec._replace(code=C.H_OCTILE)) == 0.0:
+        return 0.0
+    n = p.width * p.height
+    h_max = max(longest, _heuristics.SQRT2 * (p.width + p.height), 1.0)
+    return 1.0 / (40.0 * n * h_max)

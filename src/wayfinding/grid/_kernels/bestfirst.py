@@ -1,7 +1,9 @@
 """Kernel: one resumable best-first search for Dijkstra, greedy best-first and (weighted) A*.
 
 The three algorithms share one loop and differ in the priority of a cell on the frontier
-(``MODE_COST``: g; ``MODE_HEURISTIC``: h; ``MODE_ASTAR``: g + weight * h). Frontiers
+(``MODE_COST``: g; ``MODE_HEURISTIC``: h; ``MODE_ASTAR``: g + weight * h); h is a norm of
+the offset to the goal (:func:`estimate`) or, in the ``_landmarks`` kernels, the ALT bound
+of :func:`alt_estimate`. Frontiers
 (measured in ``benchmarks/frontier_variants.py``), both with lazy deletion (a cell reached
 more cheaply is pushed again; an entry popped for a cell already expanded is skipped):
 
@@ -77,6 +79,51 @@ def estimate(code, x, y, gx0, gy0, goal_xy, n, d, d2, scale):  # pragma: no cove
     return best * scale
 
 
+@njit(cache=True, nogil=True, inline="always")
+def goal_landmarks(table, index, columns, goals, n_goals):  # pragma: no cover - numba
+    """Per goal (the first ``n_goals``) the columns of ``table`` (:func:`alt_estimate`)
+    that are finite there, i.e. the landmarks of its component: ``active[i, :count[i]]``
+    int64, and their values at the goal ``rows[i, :count[i]]`` float64."""
+    rows = np.empty((n_goals, columns))
+    active = np.empty((n_goals, columns), np.int64)
+    count = np.zeros(n_goals, np.int64)
+    for i in range(n_goals):
+        base = index[goals[i]] * columns
+        for j in range(columns):
+            value = table[base + j]
+            if abs(value) < math.inf:
+                rows[i, count[i]] = value
+                active[i, count[i]] = j
+                count[i] += 1
+    return rows, active, count
+
+
+@njit(cache=True, nogil=True, inline="always")
+def alt_estimate(table, index, columns, absolute, v, x, y, rows, active, count, goal_xy,
+                 n_goals, d, d2, scale):  # pragma: no cover - numba
+    """ALT bound from padded cell ``v`` at ``(x, y)`` to the nearest of ``n_goals`` goals.
+
+    ``table`` holds per open cell (row ``index[v]``) ``columns`` values: ``d(L, .)``, then
+    ``-d(., L)`` unless ``absolute`` (symmetric distances, stored once). The bound of
+    goal ``t`` is the max over its ``active`` columns of ``row_t - row_v`` (``abs`` of it
+    when ``absolute``), and of the octile bound (``d``, ``d2``, ``scale``); a cell of
+    another component (first active column not finite) gets the octile bound only."""
+    if n_goals == 0:
+        return 0.0
+    best = math.inf
+    base = index[v] * columns
+    for i in range(n_goals):
+        h = metric(C.H_OCTILE, abs(x - goal_xy[i, 0]), abs(y - goal_xy[i, 1]), d, d2) * scale
+        n = count[i]
+        if n > 0 and abs(table[base + active[i, 0]]) < math.inf:
+            for jj in range(n):
+                term = rows[i, jj] - table[base + active[i, jj]]
+                h = max(h, abs(term) if absolute else term)
+        if h < best:
+            best = h
+    return best
+
+
 @njit(cache=True, nogil=True)
 def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
                stamp, g, parent, goal_mark, touched, heap_f, heap_n, link, buckets,
@@ -105,7 +152,7 @@ def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
     """
     return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
                    parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
-                   budget, False, False)
+                   budget, False, False, False, heap_f, parent, 0, False)
 
 
 @njit(cache=True, nogil=True)
@@ -116,7 +163,7 @@ def best_first_bucket(passable, costs, moves, lengths, iparams, fparams, starts,
     ``FRONTIER_BUCKET``)."""
     return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
                    parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
-                   budget, True, False)
+                   budget, True, False, False, heap_f, parent, 0, False)
 
 
 @njit(cache=True, nogil=True)
@@ -129,16 +176,53 @@ def best_first_classes(passable, costs, moves, lengths, iparams, fparams, starts
     compiled function, so the other two keep their loop (and speed) unchanged."""
     return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
                    parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
-                   budget, False, True)
+                   budget, False, True, False, heap_f, parent, 0, False)
+
+
+@njit(cache=True, nogil=True)
+def best_first_landmarks(passable, costs, moves, lengths, iparams, fparams, starts, goals,
+                         stamp, g, parent, goal_mark, touched, heap_f, heap_n, link, buckets,
+                         state, fstate, budget, lm_table, lm_index, lm_columns,
+                         lm_absolute):  # pragma: no cover - numba
+    """:func:`best_first` with the landmark (ALT) heuristic of :func:`alt_estimate`
+    (``lm_table``, ``lm_index``, ``lm_columns``, ``lm_absolute``), in compiled functions of
+    their own (also ``_bucket``, ``_classes``), so the other kernels keep their loop."""
+    return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
+                   parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
+                   budget, False, False, True, lm_table, lm_index, lm_columns, lm_absolute)
+
+
+@njit(cache=True, nogil=True)
+def best_first_landmarks_bucket(passable, costs, moves, lengths, iparams, fparams, starts,
+                                goals, stamp, g, parent, goal_mark, touched, heap_f, heap_n,
+                                link, buckets, state, fstate, budget, lm_table, lm_index,
+                                lm_columns, lm_absolute):  # pragma: no cover - numba
+    """:func:`best_first_landmarks` with the bucket queue."""
+    return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
+                   parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
+                   budget, True, False, True, lm_table, lm_index, lm_columns, lm_absolute)
+
+
+@njit(cache=True, nogil=True)
+def best_first_landmarks_classes(passable, costs, moves, lengths, iparams, fparams, starts,
+                                 goals, stamp, g, parent, goal_mark, touched, heap_f, heap_n,
+                                 link, buckets, state, fstate, budget, lm_table, lm_index,
+                                 lm_columns, lm_absolute):  # pragma: no cover - numba
+    """:func:`best_first_landmarks` on a grid with terrain classes."""
+    return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
+                   parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
+                   budget, False, True, True, lm_table, lm_index, lm_columns, lm_absolute)
 
 
 @njit(cache=True, nogil=True, inline="always")
 def _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
             parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate, budget,
-            bucket, classes):  # pragma: no cover - numba
-    """The loop of the kernels, inlined into each with ``bucket`` and ``classes``
-    constants (inlining by numba rather than leaving it to LLVM measured 4-10% faster,
-    compiling 20% slower)."""
+            bucket, classes, landmarks, lm_table, lm_index, lm_columns,
+            lm_absolute):  # pragma: no cover - numba
+    """The loop of the kernels, inlined into each with ``bucket``, ``classes`` and
+    ``landmarks`` constants (inlining by numba rather than leaving it to LLVM measured
+    4-10% faster, compiling 20% slower). Without ``landmarks`` the ``lm_*`` arguments
+    are unused stand-ins of the right types."""
     n_moves = iparams[C.GI_N_MOVES]
     rule = iparams[C.GI_RULE]
     stride = iparams[C.GI_STRIDE]
@@ -166,6 +250,8 @@ def _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, st
     for i in range(n_hgoals):
         goal_xy[i, 0] = goals[i] % stride
         goal_xy[i, 1] = goals[i] // stride
+    goal_rows, active, n_active = goal_landmarks(lm_table, lm_index, lm_columns, goals,
+                                                 n_hgoals if landmarks else 0)
     size = state[C.S_SIZE]
     n_touched = state[C.S_TOUCHED]
     best = state[C.S_BEST]
@@ -197,8 +283,13 @@ def _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, st
             if n < 0:
                 continue
             n_touched = n
-            h = estimate(hcode, s % stride, s // stride, gx0, gy0, goal_xy, n_hgoals,
-                         d, d2, scale)
+            if landmarks:
+                h = alt_estimate(lm_table, lm_index, lm_columns, lm_absolute, s, s % stride,
+                                 s // stride, goal_rows, active, n_active, goal_xy, n_hgoals,
+                                 d, d2, scale)
+            else:
+                h = estimate(hcode, s % stride, s // stride, gx0, gy0, goal_xy, n_hgoals,
+                             d, d2, scale)
             if mode == C.MODE_COST:
                 f = 0.0
             elif mode == C.MODE_HEURISTIC:
@@ -274,6 +365,11 @@ def _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, st
             if mode == C.MODE_COST:
                 f = ng
                 h = 0.0
+            elif landmarks:
+                h = alt_estimate(lm_table, lm_index, lm_columns, lm_absolute, v,
+                                 ux + moves[k, 3], uy + moves[k, 4], goal_rows, active,
+                                 n_active, goal_xy, n_hgoals, d, d2, scale)
+                f = ng + weight * h if mode == C.MODE_ASTAR else h
             else:
                 h = estimate(hcode, ux + moves[k, 3], uy + moves[k, 4], gx0, gy0, goal_xy,
                              n_hgoals, d, d2, scale)
