@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 GROUPS = {
-    "grid searches": (["tests/grid/test_kernels.py"], None),
+    "grid searches": (["tests/grid/test_kernels.py", "tests/grid/test_landmarks.py"], None),
     "components, jps, prepared grids": (
         ["tests/grid/test_components.py", "tests/grid/test_jps.py",
          "tests/grid/test_prepared.py"], "not threads and not large"),

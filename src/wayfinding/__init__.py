@@ -47,6 +47,7 @@ from .graph.protocol import Graph, SimpleGraph, WeightedGraph, as_graph
 from .grid import CornerCutting, Grid, GridWithWeights, Movement, SquareGrid
 from .grid.components import connected
 from .grid.jps import jps
+from .grid.landmarks import GridLandmarks
 from .grid.prepared import PreparedGrid, PrepareMethod, prepare
 from .grid.turns import astar_turns
 from .heuristics import Heuristic
@@ -67,6 +68,7 @@ __all__ = [
     "FlowField",
     "Graph",
     "Grid",
+    "GridLandmarks",
     "GridWithWeights",
     "Heuristic",
     "InvalidCostError",

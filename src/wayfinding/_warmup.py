@@ -51,7 +51,8 @@ def _grid(**options: Any) -> Any:
 
 
 def _grid_search() -> None:
-    """Dijkstra, greedy, A* (heap and bucket queue), BFS, terrain classes, resumable A*."""
+    """Dijkstra, greedy, A* (heap and bucket queue, landmarks), BFS, terrain classes,
+    resumable A*."""
     import numpy as np
 
     import wayfinding as wf
@@ -64,6 +65,7 @@ def _grid_search() -> None:
         wf.greedy_best_first(grid, (0, 0), (9, 5))
         wf.breadth_first_search(grid, (0, 0), (9, 5))
         wf.connected(grid, (0, 0), (9, 5))
+        wf.astar(grid, (0, 0), (9, 5), heuristic=wf.landmarks(grid, count=2))
     weighted = wf.Grid.from_ascii(_ROOM.replace("..", "3."), diagonal=False)
     wf.astar(weighted, (0, 0), (9, 5))
     wf.astar(weighted, (0, 0), [(9, 5), (9, 0)])
