@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import wayfinding as wf
-from wayfinding.fields import _fields
+from wayfinding.fields import _gridflood
 from wayfinding.grid import _engine
 from wayfinding.grid import components as components_module
 from wayfinding.grid import jps as jps_module
@@ -179,7 +179,7 @@ def test_searches_paused_every_few_steps_give_the_same_answers(case, data):
                 wf.flood(grid, start).as_array().tolist(), components_module.components(grid))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_engine, "SLICE", 3)
-        patch.setattr(_fields, "FLOOD_SLICE", 2)
+        patch.setattr(_gridflood, "FLOOD_SLICE", 2)
         patch.setattr(components_module, "_SLICE", 5)
         fresh = grid.copy()  # nothing cached yet
         got = (wf.dijkstra(fresh, start, goal).cost,

@@ -21,6 +21,7 @@ from .api import (
     breadth_first_search,
     dijkstra,
     greedy_best_first,
+    landmarks,
 )
 from .axes import rc_from_xy, xy_from_rc
 from .batch import BatchResult, distance_matrix
@@ -29,7 +30,6 @@ from .csr import (
     Landmarks,
     Metric,
     compile_graph,
-    landmarks,
 )
 from .draw import draw_grid
 from .errors import (

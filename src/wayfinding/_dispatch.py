@@ -35,7 +35,7 @@ from .grid.grid import Grid
 from .result import SearchResult
 
 __all__ = ["any_grid", "batch_tier", "grid_tier", "is_grid", "require_grid", "serve",
-           "serve_bidirectional"]
+           "serve_bidirectional", "serve_landmarks"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -116,6 +116,19 @@ def serve_bidirectional(graph: Any, start: Any, goal: Any, heuristic: Any,
         return bidirectional.bidirectional_astar(as_graph(graph), start, goal,
                                                  heuristic=heuristic)
     return bidirectional.bidirectional_dijkstra(as_graph(graph), start, goal)
+
+
+def serve_landmarks(graph: Any, count: Any) -> Any:
+    """Landmarks (ALT) for the tier that serves ``graph``: a Grid's
+    (:func:`wayfinding.grid.alt.grid_landmarks`) or a CSR graph's
+    (:func:`wayfinding.csr.alt.landmarks`, which refuses anything else)."""
+    if isinstance(graph, Grid):
+        from .grid.alt import grid_landmarks
+
+        return grid_landmarks(require_grid(graph, "landmarks"), count)
+    from .csr.alt import landmarks
+
+    return landmarks(graph, count)
 
 
 def batch_tier(function: F) -> F:

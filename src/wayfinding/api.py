@@ -27,17 +27,20 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
-from ._dispatch import serve, serve_bidirectional
+from ._dispatch import serve, serve_bidirectional, serve_landmarks
 from .errors import InvalidParameterError
 from .result import SearchResult
 
 __all__ = ["astar", "bidirectional_astar", "bidirectional_dijkstra", "breadth_first_search",
-           "dijkstra", "greedy_best_first"]
+           "dijkstra", "greedy_best_first", "landmarks"]
 
 if TYPE_CHECKING:
+    from .csr.graph import CSRGraph
     from .csr.landmarks import Landmarks
+    from .grid.grid import Grid
+    from .grid.landmarks import GridLandmarks
 
 Heuristic = Callable[[Any, Any], float]
 
@@ -95,7 +98,7 @@ def greedy_best_first(graph: Any, start: Any, goal: Any, *,
 
 
 def astar(graph: Any, start: Any, goal: Any, *,
-          heuristic: Heuristic | Landmarks | None = None,
+          heuristic: Heuristic | Landmarks | GridLandmarks | None = None,
           weight: float = 1.0, max_expansions: int | None = None,
           max_cost: float | None = None, max_seconds: float | None = None,
           partial: bool = False, turn_cost: float | None = None) -> SearchResult:
@@ -202,3 +205,27 @@ def bidirectional_astar(graph: Any, start: Any, goal: Any, *,
     2.0
     """
     return serve_bidirectional(graph, start, goal, heuristic, True)
+
+
+@overload
+def landmarks(graph: CSRGraph, count: int = ...) -> Landmarks: ...
+@overload
+def landmarks(graph: Grid, count: int = ...) -> GridLandmarks: ...
+def landmarks(graph: Any, count: int = 16) -> Any:
+    """Landmarks for ALT: ``astar(graph, start, goal, heuristic=landmarks(graph))``.
+
+    On a :class:`~wayfinding.csr.CSRGraph`, :class:`~wayfinding.csr.Landmarks`
+    (:func:`wayfinding.csr.alt.landmarks`: farthest-point selection, distances to and from
+    each landmark); on a :class:`~wayfinding.Grid`,
+    :class:`~wayfinding.grid.landmarks.GridLandmarks` (:mod:`wayfinding.grid.alt`: shared
+    out among the components by size, by the grid's own movement rules and costs).
+    Anything else raises InvalidParameterError (``wf.compile_graph`` makes a CSR graph).
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> grid = wf.Grid.from_ascii('....\\n.##.\\n....')
+    >>> wf.astar(grid, (0, 0), (3, 2), heuristic=landmarks(grid, count=2)).cost
+    5.0
+    """
+    return serve_landmarks(graph, count)

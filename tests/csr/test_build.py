@@ -207,8 +207,9 @@ def test_bad_queries():
         wf.dijkstra(g, "a", max_cost=math.nan)
     with pytest.raises(InvalidParameterError, match="max_expansions must be a whole"):
         wf.dijkstra(g, "a", max_expansions=1.5)
+    assert wf.bidirectional_dijkstra(wf.SimpleGraph({"a": ["b"]}), "a", "b").cost == 1.0
     with pytest.raises(InvalidParameterError, match="needs a CSRGraph"):
-        wf.bidirectional_dijkstra(wf.SimpleGraph({"a": ["b"]}), "a", "b")
+        wf.csr.bidirectional_dijkstra(wf.SimpleGraph({"a": ["b"]}), "a", "b")
     with pytest.raises(InvalidParameterError, match="bidirectional_astar takes heuristic"):
         wf.bidirectional_astar(g, "a", "c", heuristic=np.zeros(3))
     with pytest.raises(InvalidLocationError, match="start 'q' is not in the graph"):

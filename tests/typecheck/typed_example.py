@@ -48,6 +48,9 @@ def compiled() -> float:
     aimed: wf.SearchResult = wf.bidirectional_astar(csr, "a", "c")
     marks: wf.Landmarks = wf.landmarks(csr, count=2)
     alt = wf.astar(csr, "a", "c", heuristic=marks)
+    room = wf.Grid.from_ascii("...\n.#.\n...")
+    grid_marks: wf.GridLandmarks = wf.landmarks(room, count=2)
+    assert wf.astar(room, (0, 0), (2, 2), heuristic=grid_marks).cost == 4.0
     explored: wf.CSRGraph = wf.compile_graph(wf.SimpleGraph({1: [2], 2: [3]}), 1)
     distances = wf.csr.distances(csr, "a", ["b", "c"])
     assert both.cost == aimed.cost == alt.cost == 2.0 and explored.node_count == 3

@@ -10,28 +10,17 @@ Examples
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, overload
-
 import numpy as np
 
-from .._dispatch import is_grid, require_grid
 from ..errors import InvalidParameterError
 from .graph import CSRGraph
 from .landmarks import MAX_LANDMARKS, Landmarks, fingerprint
 from .search import dijkstra
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ..grid.grid import Grid
-    from ..grid.landmarks import GridLandmarks
-
 __all__ = ["landmarks"]
 
 
-@overload
-def landmarks(graph: CSRGraph, count: int = ...) -> Landmarks: ...
-@overload
-def landmarks(graph: Grid, count: int = ...) -> GridLandmarks: ...
-def landmarks(graph: CSRGraph | Grid, count: int = 16) -> Landmarks | GridLandmarks:
+def landmarks(graph: CSRGraph, count: int = 16) -> Landmarks:
     """Pick ``count`` landmarks by farthest-point selection and store their distances.
 
     The first landmark is the node farthest from node 0; each next one the node farthest
@@ -39,15 +28,8 @@ def landmarks(graph: CSRGraph | Grid, count: int = 16) -> Landmarks | GridLandma
     from every landmark first, so every component gets one. O(count) Dijkstra floods on
     the graph and on its reverse.
 
-    On a :class:`~wayfinding.Grid` the answer is a
-    :class:`~wayfinding.grid.landmarks.GridLandmarks` (:mod:`wayfinding.grid.alt`: shared
-    out among the components by size, by the grid's own movement rules and costs), for
-    ``wf.astar(grid, start, goal, heuristic=lm)``.
+    ``wf.landmarks`` (:func:`wayfinding.api.landmarks`) also takes grids.
     """
-    if is_grid(graph):
-        from ..grid.alt import grid_landmarks
-
-        return grid_landmarks(require_grid(graph, "landmarks"), count)
     if not isinstance(graph, CSRGraph):
         raise InvalidParameterError(
             f"landmarks need a CSRGraph (see wf.compile_graph) or a Grid, got "

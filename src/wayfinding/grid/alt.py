@@ -116,7 +116,7 @@ class _Floods:
         self.by_class: dict[int, Grid] = {}
 
     def __call__(self, cell: int, reverse: bool) -> np.ndarray:
-        from ..fields._fields import flood_grid
+        from ..fields._gridflood import flood_grid
 
         grid = self.grid
         x, y = location(cell, grid.width + 2)
