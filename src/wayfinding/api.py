@@ -33,7 +33,7 @@ from ._dispatch import serve
 from .errors import InvalidParameterError
 from .result import SearchResult
 
-__all__ = ["astar", "breadth_first_search", "dijkstra", "greedy_best_first"]
+__all__ = ["astar", "breadth_first_search", "dijkstra", "greedy_best_first", "prepare"]
 
 if TYPE_CHECKING:
     from .csr.landmarks import Landmarks
@@ -154,3 +154,54 @@ def astar(graph: Any, start: Any, goal: Any, *,
     return serve("astar", graph, start, goal, heuristic=heuristic, weight=weight,
                  max_expansions=max_expansions, max_cost=max_cost, max_seconds=max_seconds,
                  partial=partial)
+
+
+def prepare(graph: Any, method: Any = None, *, max_seconds: float | None = None) -> Any:
+    """Preprocess a static graph for fast exact single-pair queries.
+
+    A :class:`~wayfinding.grid.Grid` gets a :class:`~wayfinding.grid.prepared.PreparedGrid`
+    (subgoal graph and contraction hierarchy: see
+    :func:`wayfinding.grid.prepared.prepare`, whose ``method`` it takes); a
+    :class:`~wayfinding.csr.CSRGraph` gets a :class:`~wayfinding.csr.prepared.PreparedGraph`
+    (a contraction hierarchy of its arcs, directed or not). Both answer
+    ``.search(start, goal)`` with the same :class:`SearchResult` (full path, optimal cost)
+    and report ``build_seconds`` and ``nbytes``; both save and load checked files.
+
+    ``max_seconds`` (finite, >= 0) bounds the build: when it runs out (or on Ctrl-C) the
+    build stops within milliseconds and raises BudgetExhaustedError.
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> g = wf.CSRGraph.from_edges([0, 1, 2], [1, 2, 0], [1.0, 1.0, 1.0])
+    >>> from wayfinding.api import prepare
+    >>> prepared = prepare(g)
+    >>> prepared.search(1, 0).path, prepared.search(1, 0).cost
+    ([1, 2, 0], 2.0)
+    >>> prepare({'a': ['b']})
+    Traceback (most recent call last):
+    ...
+    wayfinding.errors.InvalidParameterError: prepare needs a Grid or a CSRGraph \
+(wf.compile_graph makes one of any graph), got dict
+    """
+    from .csr.graph import CSRGraph
+
+    if isinstance(graph, CSRGraph):
+        if method is not None:
+            raise InvalidParameterError(
+                f"a CSRGraph has one preparation (a contraction hierarchy): method must be "
+                f"None, got {method!r}")
+        from .csr.prepared import prepare_graph
+
+        return prepare_graph(graph, max_seconds=max_seconds)
+    from ._dispatch import is_grid
+
+    if not is_grid(graph):
+        raise InvalidParameterError(
+            "prepare needs a Grid or a CSRGraph (wf.compile_graph makes one of any graph), "
+            f"got {type(graph).__name__}")
+    from .grid.prepared import PrepareMethod
+    from .grid.prepared import prepare as prepare_grid
+
+    return prepare_grid(graph, PrepareMethod.SUBGOAL_CH if method is None else method,
+                        max_seconds=max_seconds)
