@@ -40,7 +40,7 @@ def _close(a, b):  # pragma: no cover - numba
 def _bad_start(starts, total):  # pragma: no cover - numba
     if starts[0] != 0 or starts[starts.shape[0] - 1] != total:
         return True
-    for v in range(starts.shape[0] - 1):
+    for v in range(starts.shape[0] - 1):  # noqa: SIM110 - a loop numba compiles
         if starts[v + 1] < starts[v]:
             return True
     return False

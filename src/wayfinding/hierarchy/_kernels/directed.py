@@ -336,9 +336,10 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
                 level[x] = max(level[x], level[v] + 1)
                 _compact(o_pool, o_start, o_len, arc_head, contracted, x)
                 _compact(i_pool, i_start, i_len, arc_tail, contracted, x)
+    n_contracted = order
     for v in range(n):  # the core ranks above everything, in node order
         if not contracted[v]:
             rank[v] = order
             order += 1
-    return (rank, n - int(np.count_nonzero(contracted)), arc_tail[:n_arcs].copy(), arc_head[:n_arcs].copy(), arc_w[:n_arcs].copy(),
-            arc_low[:n_arcs].copy(), arc_high[:n_arcs].copy())
+    return (rank, n - n_contracted, arc_tail[:n_arcs].copy(), arc_head[:n_arcs].copy(),
+            arc_w[:n_arcs].copy(), arc_low[:n_arcs].copy(), arc_high[:n_arcs].copy())

@@ -146,7 +146,6 @@ def unpack(arc_tail, arc_head, arc_w, arc_low, arc_high, par_f, par_b, s, t, mee
 
     ``seen`` (int64[n]) is reused as each path node's position + 1, stamped
     ``-generation`` (a search's stamps are positive, so they never collide)."""
-    room = path.shape[0]
     limit = n + 16  # the chain of hierarchy arcs: at most one per node
     # the chain of arcs on a stack read from the top, the path's first arc on top: the
     # backward arcs meet -> t in path order, reversed, then the forward arcs from meet
