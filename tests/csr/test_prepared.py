@@ -3,6 +3,7 @@ and checked files."""
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -63,7 +64,7 @@ def test_hierarchy_on_a_larger_directed_graph_equals_dijkstra():
         assert got.found == want.found
         if want.found:
             assert math.isclose(got.cost, want.cost, rel_tol=1e-9)
-            steps = sum(graph.cost(a, b) for a, b in zip(got.path, got.path[1:], strict=False))
+            steps = sum(graph.cost(a, b) for a, b in itertools.pairwise(got.path))
             assert math.isclose(steps, got.cost, rel_tol=1e-9)
             assert got.expanded < want.expanded or want.expanded < 50
 

@@ -3,6 +3,7 @@ oracle, with and without an uncontracted core."""
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -63,6 +64,6 @@ def test_queries_equal_the_oracle_with_any_core(case, core_degree):
                 continue
             assert status == STATUS_FOUND and math.isclose(cost, oracle[t], abs_tol=1e-9)
             assert path[0] == s and path[-1] == t and len(set(path)) == len(path)
-            steps = [best[a, b] for a, b in zip(path, path[1:], strict=False)]
+            steps = [best[a, b] for a, b in itertools.pairwise(path)]
             assert np.allclose(np.cumsum([0.0, *steps]), costs)
             assert math.isclose(costs[-1], cost, abs_tol=1e-9)
