@@ -80,18 +80,11 @@ def _witness(v, o_pool, o_start, o_len, i_pool, i_start, i_len, arc_tail, arc_he
 
     Returns ``(n_short, k_in, k_out, generation, heap_key, heap_node)``.
     """
-    k_in = 0
-    for i in range(i_start[v], i_start[v] + i_len[v]):
-        a = i_pool[i]
-        if not contracted[arc_tail[a]]:
-            in_arc[k_in] = a
-            k_in += 1
-    k_out = 0
-    for i in range(o_start[v], o_start[v] + o_len[v]):
-        a = o_pool[i]
-        if not contracted[arc_head[a]]:
-            out_arc[k_out] = a
-            k_out += 1
+    # (the lists hold live arcs only: each contraction compacts its neighbours' lists)
+    k_in = i_len[v]
+    in_arc[:k_in] = i_pool[i_start[v]:i_start[v] + k_in]
+    k_out = o_len[v]
+    out_arc[:k_out] = o_pool[o_start[v]:o_start[v] + k_out]
     n_short = 0
     for ia in range(k_in):
         u = arc_tail[in_arc[ia]]

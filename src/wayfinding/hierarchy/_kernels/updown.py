@@ -153,19 +153,16 @@ def unpack(arc_tail, arc_head, arc_w, arc_low, arc_high, par_f, par_b, s, t, mee
     stack = path[n + 8:]
     top = 0
     x = meet
-    while x != t:
+    while x != t:  # count the backward arcs, then write them last one first
         a = par_b[x]
         if a < 0 or top >= limit:
             return -1
-        stack[top] = a
         top += 1
         x = arc_head[a]
-    i = 0
-    j = top - 1
-    while i < j:
-        stack[i], stack[j] = stack[j], stack[i]
-        i += 1
-        j -= 1
+    x = meet
+    for k in range(top - 1, -1, -1):
+        stack[k] = par_b[x]
+        x = arc_head[par_b[x]]
     x = meet
     while x != s:
         a = par_f[x]
