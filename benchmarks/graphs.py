@@ -14,7 +14,9 @@ Run (from the repository root; peers from the ``bench`` extra, networkit optiona
 Rows: one per (graph, method). ``mean_us`` is the mean time of one single-pair query
 (path included; graph building excluded), ``x_ours`` a peer's time over ours for the same
 method (> 1: the peer is slower; on our own rows: the time over our Dijkstra's),
-``settled`` the mean nodes our search expanded. Every peer's cost is checked
+``settled`` the mean nodes our search expanded. The ``hierarchy`` rows are
+``wf.prepare(graph).search`` (contraction hierarchy; its build time and memory are
+printed to stderr). Every peer's cost is checked
 against ours. scipy.sparse.csgraph has no single-target early exit (it computes every
 distance from the start); networkit's A* needs the heuristic of every node as a list,
 built per query (its API).
@@ -181,7 +183,7 @@ def peers(graph: wf.CSRGraph, names: set[str]) -> dict:
 
 
 # ------------------------------------------------------------------------ running
-def ours(graph: wf.CSRGraph, lm) -> dict:
+def ours(graph: wf.CSRGraph, lm, prepared=None) -> dict:
     with_coords = graph.coordinates is not None
 
     def run(f):
@@ -196,6 +198,8 @@ def ours(graph: wf.CSRGraph, lm) -> dict:
            "alt": run(lambda s, t: wf.astar(graph, s, t, heuristic=lm)),
            "bidirectional_alt": run(lambda s, t: wf.bidirectional_astar(graph, s, t,
                                                                         heuristic=lm))}
+    if prepared is not None:
+        out["hierarchy"] = run(prepared.search)
     if with_coords:
         out["astar"] = run(lambda s, t: wf.astar(graph, s, t))
         out["bidirectional_astar"] = run(lambda s, t: wf.bidirectional_astar(graph, s, t))
@@ -222,7 +226,15 @@ def bench(name: str, graph: wf.CSRGraph, args) -> list[tuple]:
     lm_s = time.perf_counter() - t0
     print(f"# {name}: {graph.node_count} nodes, {graph.edge_count} edges; "
           f"{args.landmarks} landmarks in {lm_s:.2f} s", file=sys.stderr)
-    mine = ours(graph, lm)
+    prepared = None
+    if graph.node_count <= args.hierarchy_max_nodes:
+        from wayfinding.api import prepare
+
+        prepared = prepare(graph)
+        print(f"# {name}: hierarchy built in {prepared.build_seconds:.1f} s, "
+              f"{prepared.nbytes / 1e6:.1f} MB, {prepared.shortcuts} shortcuts",
+              file=sys.stderr)
+    mine = ours(graph, lm, prepared)
     names = set(args.peers.split(","))
     if graph.node_count > args.networkx_max_nodes:
         names.discard("networkx")
@@ -271,6 +283,8 @@ def main(argv=None) -> None:
     p.add_argument("--rounds", type=int, default=3,
                    help="time every method this many times, round-robin; keep the best")
     p.add_argument("--peers", default="scipy,igraph,rustworkx,networkit,networkx")
+    p.add_argument("--hierarchy-max-nodes", type=int, default=200_000,
+                   help="prepare (contraction hierarchy) only graphs up to this size")
     p.add_argument("--networkx-max-nodes", type=int, default=200_000,
                    help="skip networkx on larger graphs (memory)")
     p.add_argument("--slow-budget", type=float, default=20.0,

@@ -22,6 +22,7 @@ from .api import (
     dijkstra,
     greedy_best_first,
     landmarks,
+    prepare,
 )
 from .axes import rc_from_xy, xy_from_rc
 from .batch import BatchResult, distance_matrix
@@ -31,6 +32,7 @@ from .csr import (
     Metric,
     compile_graph,
 )
+from .csr.prepared import PreparedGraph
 from .draw import draw_grid
 from .errors import (
     BudgetExhaustedError,
@@ -48,7 +50,7 @@ from .grid import CornerCutting, Grid, GridWithWeights, Movement, SquareGrid
 from .grid.components import connected
 from .grid.jps import jps
 from .grid.landmarks import GridLandmarks
-from .grid.prepared import PreparedGrid, PrepareMethod, prepare
+from .grid.prepared import PreparedGrid, PrepareMethod
 from .grid.turns import astar_turns
 from .heuristics import Heuristic
 from .replan import DStarLite, path_blocked
@@ -79,6 +81,7 @@ __all__ = [
     "Metric",
     "Movement",
     "PrepareMethod",
+    "PreparedGraph",
     "PreparedGrid",
     "SearchResult",
     "SimpleGraph",

@@ -35,7 +35,7 @@ from .grid.grid import Grid
 from .result import SearchResult
 
 __all__ = ["any_grid", "batch_tier", "grid_tier", "is_grid", "require_grid", "serve",
-           "serve_bidirectional", "serve_landmarks"]
+           "serve_bidirectional", "serve_landmarks", "serve_prepare"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -129,6 +129,29 @@ def serve_landmarks(graph: Any, count: Any) -> Any:
     from .csr.alt import landmarks
 
     return landmarks(graph, count)
+
+
+def serve_prepare(graph: Any, method: Any, max_seconds: float | None) -> Any:
+    """Preprocessing for the tier that serves ``graph``: a CSR graph's contraction
+    hierarchy (:func:`wayfinding.csr.prepared.prepare_graph`, one method) or a grid's
+    (:func:`wayfinding.grid.prepared.prepare`, ``method`` None for its default)."""
+    if isinstance(graph, CSRGraph):
+        if method is not None:
+            raise InvalidParameterError(
+                f"a CSRGraph has one preparation (a contraction hierarchy): method must be "
+                f"None, got {method!r}")
+        from .csr.prepared import prepare_graph
+
+        return prepare_graph(graph, max_seconds=max_seconds)
+    if not isinstance(graph, Grid):
+        raise InvalidParameterError(
+            "prepare needs a Grid or a CSRGraph (wf.compile_graph makes one of any graph), "
+            f"got {type(graph).__name__}")
+    from .grid.prepared import PrepareMethod
+    from .grid.prepared import prepare as prepare_grid
+
+    return prepare_grid(graph, PrepareMethod.SUBGOAL_CH if method is None else method,
+                        max_seconds=max_seconds)
 
 
 def batch_tier(function: F) -> F:

@@ -29,12 +29,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, overload
 
-from ._dispatch import serve, serve_bidirectional, serve_landmarks
+from ._dispatch import serve, serve_bidirectional, serve_landmarks, serve_prepare
 from .errors import InvalidParameterError
 from .result import SearchResult
 
 __all__ = ["astar", "bidirectional_astar", "bidirectional_dijkstra", "breadth_first_search",
-           "dijkstra", "greedy_best_first", "landmarks"]
+           "dijkstra", "greedy_best_first", "landmarks", "prepare"]
 
 if TYPE_CHECKING:
     from .csr.graph import CSRGraph
@@ -229,3 +229,33 @@ def landmarks(graph: Any, count: int = 16) -> Any:
     5.0
     """
     return serve_landmarks(graph, count)
+
+
+def prepare(graph: Any, method: Any = None, *, max_seconds: float | None = None) -> Any:
+    """Preprocess a static graph for fast exact single-pair queries.
+
+    A :class:`~wayfinding.grid.Grid` gets a :class:`~wayfinding.grid.prepared.PreparedGrid`
+    (subgoal graph and contraction hierarchy: see
+    :func:`wayfinding.grid.prepared.prepare`, whose ``method`` it takes); a
+    :class:`~wayfinding.csr.CSRGraph` gets a :class:`~wayfinding.csr.prepared.PreparedGraph`
+    (a contraction hierarchy of its arcs, directed or not). Both answer
+    ``.search(start, goal)`` with the same :class:`SearchResult` (full path, optimal cost)
+    and report ``build_seconds`` and ``nbytes``; both save and load checked files.
+
+    ``max_seconds`` (finite, >= 0) bounds the build: when it runs out (or on Ctrl-C) the
+    build stops within milliseconds and raises BudgetExhaustedError.
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> g = wf.CSRGraph.from_edges([0, 1, 2], [1, 2, 0], [1.0, 1.0, 1.0])
+    >>> prepared = wf.prepare(g)
+    >>> prepared.search(1, 0).path, prepared.search(1, 0).cost
+    ([1, 2, 0], 2.0)
+    >>> wf.prepare({'a': ['b']})
+    Traceback (most recent call last):
+    ...
+    wayfinding.errors.InvalidParameterError: prepare needs a Grid or a CSRGraph \
+(wf.compile_graph makes one of any graph), got dict
+    """
+    return serve_prepare(graph, method, max_seconds)

@@ -208,6 +208,9 @@ class CSRGraph:
 
     def index(self, location: Any) -> int:
         """The node number of a label; raises InvalidLocationError for a non-node."""
+        if type(location) is int and self._index is None and (
+                0 <= location < self.indptr.shape[0] - 1):
+            return location  # the common case, first (a search's fixed cost)
         if self._index is not None:
             try:
                 return self._index[location]

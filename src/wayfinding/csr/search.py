@@ -33,6 +33,7 @@ from ..errors import InvalidParameterError
 from ..result import SearchResult, StopReason
 from . import workspace as _ws
 from .graph import CSRGraph, Metric
+from .landmarks import Landmarks
 from .views import CameFromView, CostSoFarView, Reached
 
 __all__ = ["astar", "bidirectional_astar", "bidirectional_dijkstra", "breadth_first_search",
@@ -47,11 +48,24 @@ for _empty in (_E2, _E1, _EL):  # read-only like the graph's arrays: one kernel 
     _empty.flags.writeable = False
 
 
+#: Types of a location that is surely one label (not several, not a predicate): a
+#: search given one of these skips the general parsing (its fixed cost).
+_SCALARS = (int, str)
+
+
 def _nodes(graph: CSRGraph, locations: list[Any]) -> np.ndarray:
     return np.array(list(dict.fromkeys(graph.index(x) for x in locations)), dtype=np.int64)
 
 
+def _starts(graph: CSRGraph, start: Any) -> np.ndarray:
+    if type(start) in _SCALARS:
+        return np.array([graph.index(start)], dtype=np.int64)
+    return _nodes(graph, starts_of(start))
+
+
 def _goals(graph: CSRGraph, goal: Any) -> np.ndarray:
+    if type(goal) in _SCALARS:
+        return np.array([graph.index(goal)], dtype=np.int64)
     if goal is None:
         return np.zeros(0, dtype=np.int64)
     if callable(goal) and goal not in graph:
@@ -72,8 +86,6 @@ class _Heuristic:
 
     def __init__(self, graph: CSRGraph, heuristic: Any, goals: np.ndarray,
                  bidirectional: bool = False) -> None:
-        from .landmarks import Landmarks
-
         self.coords, self.harray, self.lm_from, self.lm_to = _E2, _E1, _EL, _EL
         self.scale, self.consistent, self.code = 1.0, True, C.H_ZERO
         if heuristic is None:
@@ -112,6 +124,20 @@ class _Heuristic:
                 f"heuristic must be None, an array, Landmarks or a callable, got {heuristic!r}")
 
 
+_KERNELS: list[Any] = []
+
+
+def _kernels() -> list[Any]:
+    """``[best_first, trace]``: numba loads on the first search; later searches read a
+    global instead of running import statements (part of a search's fixed cost)."""
+    if not _KERNELS:
+        from .._kernels.trace import trace
+        from ._kernels.bestfirst import best_first
+
+        _KERNELS.extend((best_first, trace))
+    return _KERNELS
+
+
 def _check_weight(weight: Any) -> float:
     value = check_budget("weight", weight)
     if value is None:
@@ -125,7 +151,7 @@ def _search(graph: CSRGraph, start: Any, goal: Any, mode: int, heuristic: Any, w
     max_cost = check_budget("max_cost", max_cost)
     max_expansions = check_budget("max_expansions", max_expansions, integer=True)
     max_seconds = check_budget("max_seconds", max_seconds)
-    starts = _nodes(graph, starts_of(start))
+    starts = _starts(graph, start)
     goals = _goals(graph, goal)
     h = _Heuristic(graph, heuristic if mode != C.MODE_COST else None, goals)
     if mode == C.MODE_HEURISTIC and h.code == C.H_ZERO:
@@ -141,8 +167,7 @@ def _search(graph: CSRGraph, start: Any, goal: Any, mode: int, heuristic: Any, w
     iparams = np.array([mode, h.code, goals.shape[0], reopen, int(partial), C.GOALS_ANY],
                        dtype=np.int64)
     fparams = np.array([h.scale, weight, math.inf if max_cost is None else max_cost])
-    from ._kernels.bestfirst import best_first  # numba loads on the first search
-
+    best_first = _kernels()[0]
     ws = _ws.acquire(graph.node_count)
     try:
         side = ws.forward
@@ -191,12 +216,11 @@ def _result(graph: CSRGraph, side: _ws.Side, n_touched: int, end: int, expanded:
     came_from, cost_so_far = CameFromView(reached), CostSoFarView(reached)
     if end < 0:
         return SearchResult.unreachable(reason, came_from, cost_so_far, expanded)
-    path_nodes = [end]
-    while side.parent[path_nodes[-1]] >= 0:
-        path_nodes.append(int(side.parent[path_nodes[-1]]))
-    path_nodes.reverse()
-    path_nodes += extra_path or []
-    path = graph.labels_of(np.array(path_nodes, dtype=np.int64))
+    n_path = _kernels()[1](side.parent, end, side.path)
+    path_nodes = side.path[:n_path]
+    if extra_path:
+        path_nodes = np.concatenate((path_nodes, np.array(extra_path, dtype=np.int64)))
+    path = graph.labels_of(path_nodes)
     return SearchResult.reached(path, float(side.g[end]) if cost is None else cost, came_from,
                                 cost_so_far, expanded, reason)
 
@@ -205,7 +229,7 @@ def breadth_first_search(graph: CSRGraph, start: Any, goal: Any = None) -> Searc
     """Fewest steps on a CSR graph (see :func:`wayfinding.breadth_first_search`)."""
     from ._kernels.bestfirst import bfs
 
-    starts = _nodes(graph, starts_of(start))
+    starts = _starts(graph, start)
     goals = _goals(graph, goal)
     ws = _ws.acquire(graph.node_count)
     try:

@@ -26,9 +26,11 @@ _MIN_HEAP = 1024
 
 
 class Side:
-    """The buffers of one search direction: stamps, costs, parents, reached list, heap."""
+    """The buffers of one search direction: stamps, costs, parents, reached list, heap,
+    and room for a path."""
 
-    __slots__ = ("g", "goal_mark", "heap_key", "heap_node", "parent", "stamp", "touched")
+    __slots__ = ("g", "goal_mark", "heap_key", "heap_node", "parent", "path", "stamp",
+                 "touched")
 
     def __init__(self, n: int) -> None:
         self.stamp = np.zeros(n, dtype=np.int32)
@@ -36,6 +38,7 @@ class Side:
         self.g = np.zeros(n, dtype=np.float64)
         self.parent = np.zeros(n, dtype=np.int64)
         self.touched = np.zeros(n, dtype=np.int64)
+        self.path = np.zeros(n, dtype=np.int64)  # a found path's nodes (trace)
         self.heap_key = np.zeros(_MIN_HEAP, dtype=np.float64)
         self.heap_node = np.zeros(_MIN_HEAP, dtype=np.int64)
 

@@ -1,4 +1,5 @@
-"""A :class:`~.hierarchy.Hierarchy` in a file: bounded reads and checks before any use.
+"""Hierarchies in files (:class:`~.hierarchy.Hierarchy`, :class:`~.directed.ArcHierarchy`):
+bounded reads and checks before any use.
 
 The arrays are stored under their field names. A hierarchy read from a file is not
 trusted: each array is read only after its declared dtype and shape passed a bound
@@ -74,4 +75,55 @@ def problem(hierarchy: Hierarchy, node_xy: np.ndarray, stride: int, straight: fl
     code, a, b = check.check(node_xy, stride, float(straight), float(diagonal), *hierarchy)
     if code != check.OK:
         return check.MESSAGES[code].format(a=a, b=b)
+    return None
+
+
+def _arc_layout(n: int) -> dict[str, tuple[Any, int]]:
+    """dtype and bound on the length of each array of an
+    :class:`~.directed.ArcHierarchy` of ``n`` nodes (arcs: at most one per ordered pair
+    of nodes; the file's own size bounds them far more tightly)."""
+    from .directed import ArcHierarchy
+
+    arcs = min(n * (n - 1), 2**40)
+    dtypes = dict(zip(ArcHierarchy._fields, (np.int64, np.int64, np.int32, np.float64,
+                                              np.int64, np.int64, np.int32, np.float64,
+                                              np.int64, np.int32, np.int32, np.float64,
+                                              np.int64, np.int64), strict=True))
+    exact = {"order": n, "up_start": n + 1, "down_start": n + 1}
+    return {key: (dtype, exact.get(key, arcs)) for key, dtype in dtypes.items()}
+
+
+#: Arrays of an :class:`~.directed.ArcHierarchy` that must have one length.
+_ARC_SAME_LENGTH = (("up_to", "up_w", "up_arc"), ("down_to", "down_w", "down_arc"),
+                    ("arc_tail", "arc_head", "arc_w", "arc_low", "arc_high"))
+
+
+def read_arcs(archive: NpzReader, n: int) -> Any:
+    """The directed hierarchy of ``n`` nodes stored in ``archive`` under its field names
+    (not yet checked: see :func:`arcs_problem`)."""
+    from .directed import ArcHierarchy
+
+    arrays = {}
+    for key, (dtype, bound) in _arc_layout(n).items():
+        exact = key in ("order", "up_start", "down_start")
+        arrays[key] = archive.read(key, dtype, (bound if exact else None,), limit=bound)
+    return ArcHierarchy(**arrays)
+
+
+def arcs_problem(hierarchy: Any, indptr: np.ndarray, indices: np.ndarray,
+                 costs: np.ndarray) -> str | None:
+    """What is wrong with a directed hierarchy read by :func:`read_arcs` for the graph
+    ``(indptr, indices, costs)``, or None when a query may read it."""
+    for group in _ARC_SAME_LENGTH:
+        lengths = {key: getattr(hierarchy, key).shape[0] for key in group}
+        if len(set(lengths.values())) > 1:
+            return f"arrays of different lengths {lengths}"
+    n = hierarchy.order.shape[0]
+    if not np.array_equal(np.sort(hierarchy.order), np.arange(n)):
+        return "order is not a permutation of the graph's nodes"
+    from ._kernels import arccheck
+
+    code, a = arccheck.check_arcs(indptr, indices, costs, *hierarchy)
+    if code != arccheck.OK:
+        return arccheck.MESSAGES[code].format(a=a)
     return None

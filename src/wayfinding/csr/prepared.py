@@ -1,0 +1,315 @@
+"""Prepared CSR graphs: a contraction hierarchy for fast exact single-pair queries.
+
+:func:`prepare_graph` (``wf.prepare(csr_graph)``) hands the graph's arcs to
+:func:`wayfinding.hierarchy.directed.build_directed`; :meth:`PreparedGraph.search`
+answers a query by two upward searches (:mod:`wayfinding.hierarchy._kernels.updown`)
+and unpacks the shortcuts of the path found. Files keep a fingerprint of the graph's
+arrays: a file for another graph, or for a graph since changed, is refused.
+
+Examples
+--------
+>>> import wayfinding as wf
+>>> g = wf.CSRGraph.from_edges("abc", "bcd", [1.0, 2.0, 3.0])
+>>> from wayfinding.api import prepare
+>>> prepared = prepare(g)
+>>> r = prepared.search("a", "d")
+>>> r.path, r.cost
+(['a', 'b', 'c', 'd'], 6.0)
+>>> prepared.search("d", "a").reason
+<StopReason.EXHAUSTED: 'exhausted'>
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import threading
+import time
+from typing import Any
+
+import numpy as np
+
+from .._archive import NpzReader
+from .._inputs import check_budget
+from .._kernels.codes import STATUS_EXHAUSTED, STATUS_FOUND, STATUS_HEAP_FULL
+from ..errors import InvalidParameterError, StaleDataError
+from ..hierarchy import files as hierarchy_files
+from ..hierarchy.directed import ArcHierarchy, build_directed
+from ..result import SearchResult, StopReason
+from .graph import CSRGraph
+
+__all__ = ["PreparedGraph", "prepare_graph"]
+
+#: Version of the file layout written by :meth:`PreparedGraph.save`.
+FORMAT_VERSION = 1
+_HEADER_KEYS = ("format_version", "kind", "nodes", "edges", "structure", "costs",
+                "build_seconds")
+_FILE_KEYS = (*_HEADER_KEYS, *ArcHierarchy._fields)
+
+
+def fingerprint(graph: CSRGraph) -> dict[str, Any]:
+    """What a prepared graph depends on: node and edge counts, a hash of the arcs
+    (``indptr``, ``indices``) and one of their costs."""
+    structure = hashlib.blake2b(digest_size=16)
+    structure.update(graph.indptr.tobytes())
+    structure.update(graph.indices.astype(np.int64, copy=False).tobytes())
+    costs = hashlib.blake2b(graph.costs.tobytes(), digest_size=16)
+    return {"nodes": graph.node_count, "edges": graph.edge_count,
+            "structure": structure.hexdigest(), "costs": costs.hexdigest()}
+
+
+def prepare_graph(graph: CSRGraph, *, max_seconds: float | None = None) -> PreparedGraph:
+    """Build the contraction hierarchy of a CSR graph (see :func:`wayfinding.prepare`).
+
+    Raises BudgetExhaustedError when ``max_seconds`` (finite, >= 0) runs out first;
+    Ctrl-C stops the build the same way.
+    """
+    from ..grid.stoppable import STOPPED, Stopped, out_of_time, run_stoppable
+
+    begin = time.perf_counter()
+    max_seconds = check_budget("max_seconds", max_seconds)
+    n = graph.node_count
+    tails = np.repeat(np.arange(n, dtype=np.int64), np.diff(graph.indptr))
+
+    def work(stop: np.ndarray) -> ArcHierarchy:
+        built = build_directed(n, tails, graph.indices, graph.costs, stop)
+        if built is None:
+            raise Stopped
+        return built
+
+    if max_seconds != 0:
+        deadline = None if max_seconds is None else begin + max_seconds
+        hierarchy = run_stoppable(work, deadline)
+        if hierarchy is not STOPPED:
+            return PreparedGraph(graph, hierarchy, time.perf_counter() - begin,
+                                 fingerprint(graph))
+    raise out_of_time(f"prepare() ran out of its max_seconds={max_seconds!r} on this "
+                      f"graph of {n} nodes", begin, "give it more time, or search without "
+                      "preprocessing")
+
+
+class _Workspace:
+    """Per-thread query buffers (generation stamps: never cleared between queries)."""
+
+    def __init__(self, n: int) -> None:
+        self.generation = 0
+        self.stamps = [np.zeros(n, dtype=np.int64) for _ in range(2)]
+        self.dist = [np.zeros(n) for _ in range(2)]
+        self.parent = [np.zeros(n, dtype=np.int64) for _ in range(2)]
+        self.heaps = [np.zeros(1024), np.zeros(1024, dtype=np.int64), np.zeros(1024),
+                      np.zeros(1024, dtype=np.int64)]
+        self.path = np.zeros(4 * n + 64, dtype=np.int64)
+        self.path_cost = np.zeros(n + 8)
+
+    def arrays(self) -> tuple[Any, ...]:
+        (sf, sb), (df, db), (pf, pb) = self.stamps, self.dist, self.parent
+        return (sf, df, pf, sb, db, pb, *self.heaps, self.path, self.path_cost)
+
+    def grow_heaps(self) -> None:
+        self.heaps = [np.zeros(2 * h.shape[0], dtype=h.dtype) for h in self.heaps]
+
+
+class PreparedGraph:
+    """A CSR graph with its contraction hierarchy; made by :func:`wayfinding.prepare`
+    or :meth:`load`.
+
+    Attributes
+    ----------
+    graph : CSRGraph
+        The graph it answers queries on (kept, not copied: CSR graphs never change).
+    build_seconds : float
+        Time :func:`wayfinding.prepare` took (as recorded at build time for a file).
+    nbytes : int
+        Memory held by the hierarchy's arrays (the graph's and the per-thread query
+        buffers, about 60 bytes per node, not included).
+    arcs, shortcuts : int
+        Arcs of the hierarchy, and how many of them the contraction added.
+    """
+
+    def __init__(self, graph: CSRGraph, hierarchy: ArcHierarchy, build_seconds: float,
+                 prints: dict[str, Any]) -> None:
+        self.graph = graph
+        self.build_seconds = float(build_seconds)
+        self._hierarchy = hierarchy
+        self._fingerprint = prints
+        self._static = hierarchy.query_arrays()
+        self._inverse = np.empty(graph.node_count, dtype=np.int64)
+        self._inverse[hierarchy.order] = np.arange(graph.node_count)
+        self._order = hierarchy.order
+        self._local = threading.local()
+        self.arcs = hierarchy.arcs
+        self.shortcuts = hierarchy.shortcuts
+
+    @property
+    def nbytes(self) -> int:
+        return self._hierarchy.nbytes + int(self._inverse.nbytes)
+
+    def __repr__(self) -> str:
+        return (f"PreparedGraph(nodes={self.graph.node_count}, arcs={self.arcs}, "
+                f"shortcuts={self.shortcuts}, nbytes={self.nbytes}, "
+                f"build_seconds={self.build_seconds:.3f})")
+
+    def search(self, start: Any, goal: Any) -> SearchResult:
+        """Cheapest path from ``start`` to ``goal`` (node labels).
+
+        Returns
+        -------
+        SearchResult
+            The full ``path`` (labels) and its ``cost``, as :func:`wayfinding.dijkstra`
+            finds; ``expanded`` counts the nodes both upward searches settled;
+            ``came_from`` and ``cost_so_far`` follow the path. An unreachable goal gives
+            ``path=None``, ``cost=inf``, ``reason=EXHAUSTED``.
+
+        Raises
+        ------
+        InvalidLocationError
+            When ``start`` or ``goal`` is not a node of the graph.
+
+        Examples
+        --------
+        >>> import wayfinding as wf
+        >>> g = wf.CSRGraph.from_edges([0, 1, 0], [1, 2, 2], [1.0, 1.0, 5.0])
+        >>> from wayfinding.api import prepare
+        >>> prepare(g).search(0, 2).path
+        [0, 1, 2]
+        """
+        graph = self.graph
+        s = graph.index(start)
+        t = graph.index(goal)
+        if s == t:
+            return SearchResult.trivial(graph.label(s))
+        from ..hierarchy._kernels.updown import updown
+
+        work = getattr(self._local, "work", None)
+        if work is None:
+            work = self._local.work = _Workspace(graph.node_count)
+        inverse = self._inverse
+        while True:
+            work.generation += 1
+            status, cost, n_path, settled = updown(*self._static, inverse[s], inverse[t],
+                                                   work.generation, *work.arrays())
+            if status != STATUS_HEAP_FULL:
+                break
+            work.grow_heaps()
+        if status == STATUS_EXHAUSTED:
+            return SearchResult.unreachable(StopReason.EXHAUSTED, {}, {}, int(settled))
+        if status != STATUS_FOUND:  # a safety net: only tampered files get here
+            from .search import dijkstra
+
+            return dijkstra(graph, start, goal)
+        path = graph.labels_of(self._order[work.path[:n_path]])
+        costs = work.path_cost[:n_path].tolist()
+        from ..grid.jps import LazyMap  # the maps are built on first use
+
+        return SearchResult.reached(path, float(cost),
+                                    LazyMap(functools.partial(_came_from, path)),
+                                    LazyMap(functools.partial(_cost_so_far, path, costs)),
+                                    int(settled))
+
+    # ------------------------------------------------------------------ files
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the hierarchy to one ``.npz`` file (any name works), with a fingerprint
+        of the graph: :meth:`load` refuses it for any other graph."""
+        header = {
+            "format_version": np.int64(FORMAT_VERSION),
+            "kind": np.str_("csr-hierarchy"),
+            "nodes": np.int64(self._fingerprint["nodes"]),
+            "edges": np.int64(self._fingerprint["edges"]),
+            "structure": np.str_(self._fingerprint["structure"]),
+            "costs": np.str_(self._fingerprint["costs"]),
+            "build_seconds": np.float64(self.build_seconds),
+        }
+        with open(path, "wb") as handle:
+            np.savez(handle, **header, **self._hierarchy._asdict())
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], graph: CSRGraph) -> PreparedGraph:
+        """Read a file written by :meth:`save` for ``graph``.
+
+        The file is not trusted: only the members :meth:`save` writes are read, each
+        bounded in size before it is decompressed, and the hierarchy is checked against
+        ``graph`` (every arc an edge of it, every shortcut the sum of two arcs through a
+        lower node, indices in range) before any query reads it.
+
+        Raises
+        ------
+        StaleDataError
+            When the file is not a prepared-graph file of this format version, was made
+            for another graph (the message says what differs: node count, edge count,
+            edges or costs), or is damaged; the message names the file.
+        FileNotFoundError
+            When there is no file at ``path``.
+
+        Examples
+        --------
+        >>> import os, tempfile, wayfinding as wf
+        >>> g = wf.CSRGraph.from_edges("ab", "bc", [1.0, 2.0])
+        >>> other = wf.CSRGraph.from_edges("ab", "bc", [1.0, 3.0])
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     name = os.path.join(folder, "g.prepared")
+        ...     prepare_graph(g).save(name)
+        ...     PreparedGraph.load(name, other)
+        Traceback (most recent call last):
+        ...
+        wayfinding.errors.StaleDataError: '...g.prepared' was prepared for another graph: \
+the edge costs differ; prepare the graph again
+        """
+        if not isinstance(graph, CSRGraph):
+            raise InvalidParameterError(
+                f"PreparedGraph.load needs the CSRGraph the file was made for, got "
+                f"{type(graph).__name__}")
+        name = repr(os.fspath(path))
+
+        def damaged(message: str) -> StaleDataError:
+            return StaleDataError(f"{name} is not a prepared-graph file: {message}")
+
+        with NpzReader(path, _FILE_KEYS, damaged) as archive:
+            missing = set(_FILE_KEYS) - archive.names
+            if missing:
+                raise damaged(f"missing {sorted(missing)}")
+            version = int(archive.read("format_version", np.int64, (), limit=1))
+            if version != FORMAT_VERSION:
+                raise StaleDataError(f"{name} has format version {version}; this wayfinding "
+                                     f"reads version {FORMAT_VERSION}: prepare the graph again")
+            if str(archive.read("kind", "U", (), limit=1)) != "csr-hierarchy":
+                raise damaged("it holds something else")
+            prints = fingerprint(graph)
+            found = {key: int(archive.read(key, np.int64, (), limit=1))
+                     for key in ("nodes", "edges")}
+            found.update({key: str(archive.read(key, "U", (), limit=1))
+                          for key in ("structure", "costs")})
+            differ = _difference(found, prints)
+            if differ:
+                raise StaleDataError(f"{name} was prepared for another graph: {differ}; "
+                                     "prepare the graph again")
+            build_seconds = float(archive.read("build_seconds", np.float64, (), limit=1))
+            hierarchy = hierarchy_files.read_arcs(archive, graph.node_count)
+        problem = hierarchy_files.arcs_problem(hierarchy, graph.indptr, graph.indices,
+                                               graph.costs)
+        if problem is None and not (np.isfinite(build_seconds) and build_seconds >= 0):
+            problem = f"build_seconds {build_seconds} out of range"
+        if problem is not None:
+            raise StaleDataError(f"{name} is damaged: {problem}; prepare the graph again")
+        return cls(graph, hierarchy, build_seconds, prints)
+
+
+def _difference(found: dict[str, Any], expected: dict[str, Any]) -> str:
+    """What differs between the fingerprint in a file and the graph's ('' if nothing)."""
+    if found["nodes"] != expected["nodes"]:
+        return f"it has {found['nodes']} nodes, this graph {expected['nodes']}"
+    if found["edges"] != expected["edges"]:
+        return f"it has {found['edges']} edges, this graph {expected['edges']}"
+    if found["structure"] != expected["structure"]:
+        return "the edges differ (same counts, other ends)"
+    if found["costs"] != expected["costs"]:
+        return "the edge costs differ"
+    return ""
+
+
+def _came_from(path: list[Any]) -> dict[Any, Any]:
+    return {loc: (path[i - 1] if i else None) for i, loc in enumerate(path)}
+
+
+def _cost_so_far(path: list[Any], costs: list[float]) -> dict[Any, float]:
+    return dict(zip(path, costs, strict=True))

@@ -1,0 +1,206 @@
+"""Kernel: a query on the contraction hierarchy of a directed graph (:mod:`.directed`).
+
+Nodes are numbered from the top rank down (0 = contracted last). A forward Dijkstra
+search from the source climbs the *up* arcs (``x -> y``, ``y < x``), a backward one from
+the target climbs the *down* arcs turned around (an arc ``y -> x`` with ``y < x`` is
+listed under ``x``); each stops once its smallest key reaches the best meeting cost
+found, and skips (*stalls*) a node that a higher node reaches more cheaply (stall on
+demand, Geisberger et al. 2008). The arcs of the best path are then unpacked into arcs of
+the graph; a node met twice (possible only along zero-cost cycles) cuts the loop out, so
+the path is simple.
+
+Examples
+--------
+>>> import numpy as np
+>>> from wayfinding.hierarchy.directed import build_directed
+>>> h = build_directed(3, np.array([0, 1]), np.array([1, 2]), np.array([1.0, 2.0]))
+>>> int(h.order.shape[0]), round(float(h.arc_w.sum()), 1) >= 3.0
+(3, True)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..._kernels.codes import STATUS_BROKEN, STATUS_EXHAUSTED, STATUS_FOUND, STATUS_HEAP_FULL
+from ..._kernels.heap import pop_into, push
+
+
+@njit(cache=True, nogil=True)
+def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc, arc_tail,
+           arc_head, arc_w, arc_low, arc_high, s, t, generation, stamp_f, dist_f, par_f,
+           stamp_b, dist_b, par_b, heap_kf, heap_nf, heap_kb, heap_nb, path,
+           path_cost):  # pragma: no cover - numba
+    """Cheapest path from hierarchy node ``s`` to ``t`` (``s != t``).
+
+    Workspace: per-node ``stamp_*`` (int64, a slot counts when it equals ``generation``,
+    new for each query), ``dist_*`` (float64), ``par_*`` (int64: the arc a node was
+    reached by) for both sides; heaps ``heap_k*``/``heap_n*``; ``path`` (int64[>= 4 * n +
+    64]: the path's nodes are written at its start, the rest is scratch) and
+    ``path_cost`` (float64[>= n + 8]: the cost from ``s`` to each node of the path).
+
+    Returns ``(status, cost, n_path, settled)``: ``STATUS_FOUND`` with the nodes in
+    ``path[:n_path]``, ``STATUS_EXHAUSTED`` (no path), ``STATUS_HEAP_FULL`` (grow the
+    heaps and ask again) or ``STATUS_BROKEN`` (inconsistent data).
+    """
+    n = up_start.shape[0] - 1
+    cap_f = heap_kf.shape[0]
+    cap_b = heap_kb.shape[0]
+    stamp_f[s] = generation
+    dist_f[s] = 0.0
+    par_f[s] = -1
+    stamp_b[t] = generation
+    dist_b[t] = 0.0
+    par_b[t] = -1
+    heap_kf[0] = 0.0
+    heap_nf[0] = s
+    heap_kb[0] = 0.0
+    heap_nb[0] = t
+    size_f = 1
+    size_b = 1
+    best = np.inf
+    meet = -1
+    settled = 0
+    while size_f > 0 or size_b > 0:
+        forward = size_f > 0 and (size_b == 0 or heap_kf[0] <= heap_kb[0])
+        if forward:
+            d = heap_kf[0]
+            x = heap_nf[0]
+            size_f -= 1
+            pop_into(heap_kf, heap_nf, size_f)
+            if d >= best:
+                size_f = 0
+                continue
+            if d > dist_f[x]:
+                continue
+            settled += 1
+            if stamp_b[x] == generation and d + dist_b[x] < best:
+                best = d + dist_b[x]
+                meet = x
+            stalled = False
+            for e in range(down_start[x], down_start[x + 1]):
+                y = down_to[e]  # an arc y -> x from above: does it reach x cheaper?
+                if stamp_f[y] == generation and dist_f[y] + down_w[e] < d:
+                    stalled = True
+                    break
+            if stalled:
+                continue
+            for e in range(up_start[x], up_start[x + 1]):
+                y = up_to[e]
+                nd = d + up_w[e]
+                if stamp_f[y] != generation or nd < dist_f[y]:
+                    if size_f == cap_f:
+                        return STATUS_HEAP_FULL, np.inf, 0, settled
+                    stamp_f[y] = generation
+                    dist_f[y] = nd
+                    par_f[y] = up_arc[e]
+                    size_f = push(heap_kf, heap_nf, size_f, nd, y)
+        else:
+            d = heap_kb[0]
+            x = heap_nb[0]
+            size_b -= 1
+            pop_into(heap_kb, heap_nb, size_b)
+            if d >= best:
+                size_b = 0
+                continue
+            if d > dist_b[x]:
+                continue
+            settled += 1
+            if stamp_f[x] == generation and d + dist_f[x] < best:
+                best = d + dist_f[x]
+                meet = x
+            stalled = False
+            for e in range(up_start[x], up_start[x + 1]):
+                y = up_to[e]  # an arc x -> y to above: does y reach t cheaper through it?
+                if stamp_b[y] == generation and dist_b[y] + up_w[e] < d:
+                    stalled = True
+                    break
+            if stalled:
+                continue
+            for e in range(down_start[x], down_start[x + 1]):
+                y = down_to[e]
+                nd = d + down_w[e]
+                if stamp_b[y] != generation or nd < dist_b[y]:
+                    if size_b == cap_b:
+                        return STATUS_HEAP_FULL, np.inf, 0, settled
+                    stamp_b[y] = generation
+                    dist_b[y] = nd
+                    par_b[y] = down_arc[e]
+                    size_b = push(heap_kb, heap_nb, size_b, nd, y)
+    if meet < 0:
+        return STATUS_EXHAUSTED, np.inf, 0, settled
+    n_path = unpack(arc_tail, arc_head, arc_w, arc_low, arc_high, par_f, par_b, s, t, meet,
+                    n, generation, stamp_f, path, path_cost)
+    if n_path < 0:
+        return STATUS_BROKEN, np.inf, 0, settled
+    return STATUS_FOUND, best, n_path, settled
+
+
+@njit(cache=True, nogil=True)
+def unpack(arc_tail, arc_head, arc_w, arc_low, arc_high, par_f, par_b, s, t, meet, n,
+           generation, seen, path, path_cost):  # pragma: no cover - numba
+    """The nodes of the path ``s -> meet -> t`` given by the parent arcs, unpacked into
+    graph arcs, into ``path`` (their costs from ``s`` into ``path_cost``); returns their
+    count (-1: inconsistent data).
+
+    ``seen`` (int64[n]) is reused as each path node's position + 1, stamped
+    ``-generation`` (a search's stamps are positive, so they never collide)."""
+    limit = n + 16  # the chain of hierarchy arcs: at most one per node
+    # the chain of arcs on a stack read from the top, the path's first arc on top: the
+    # backward arcs meet -> t in path order, reversed, then the forward arcs from meet
+    # back down to s
+    stack = path[n + 8:]
+    top = 0
+    x = meet
+    while x != t:  # count the backward arcs, then write them last one first
+        a = par_b[x]
+        if a < 0 or top >= limit:
+            return -1
+        top += 1
+        x = arc_head[a]
+    x = meet
+    for k in range(top - 1, -1, -1):
+        stack[k] = par_b[x]
+        x = arc_head[par_b[x]]
+    x = meet
+    while x != s:
+        a = par_f[x]
+        if a < 0 or top >= 2 * limit:
+            return -1
+        stack[top] = a  # the forward arcs s -> meet, last one first: the first ends on top
+        top += 1
+        x = arc_tail[a]
+    path[0] = s
+    path_cost[0] = 0.0
+    n_path = 1
+    seen_mark = -generation
+    seen[s] = seen_mark  # position kept in the path itself: search back when met again
+    budget = 64 * (n + 16)
+    stack_room = stack.shape[0]
+    while top > 0:
+        budget -= 1
+        if budget < 0:
+            return -1
+        top -= 1
+        a = stack[top]
+        if arc_low[a] >= 0:
+            if top + 2 > stack_room:
+                return -1
+            stack[top] = arc_high[a]
+            stack[top + 1] = arc_low[a]  # popped first
+            top += 2
+            continue
+        y = arc_head[a]
+        if seen[y] == seen_mark:  # a loop of zero-cost arcs: cut it out
+            while path[n_path - 1] != y:
+                n_path -= 1
+                seen[path[n_path]] = 0
+            continue
+        if n_path >= n + 8:
+            return -1
+        seen[y] = seen_mark
+        path[n_path] = y
+        path_cost[n_path] = path_cost[n_path - 1] + arc_w[a]
+        n_path += 1
+    return n_path

@@ -1,0 +1,122 @@
+"""The contraction hierarchy of a directed graph, as named arrays (no hub labels).
+
+:func:`build_directed` contracts the graph of arcs ``tails[i] -> heads[i]`` of cost
+``weights[i]`` (:mod:`._kernels.directed`), numbers its nodes from the top rank down and
+lists each node's arcs to higher nodes both ways; :mod:`._kernels.updown` answers a
+query from them. Unlike :class:`~.hierarchy.Hierarchy` (small undirected graphs, hub
+labels), the arrays grow with the graph, not with the square of its search spaces, so
+graphs of millions of nodes fit.
+
+Examples
+--------
+>>> import numpy as np
+>>> h = build_directed(3, np.array([0, 1]), np.array([1, 2]), np.array([1.0, 2.0]))
+>>> h.n, h.arcs >= 2, sorted(h.order.tolist())
+(3, True, [0, 1, 2])
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+
+class ArcHierarchy(NamedTuple):
+    """The arrays of a directed contraction hierarchy, nodes numbered from the top rank
+    down (0 = contracted last).
+
+    ``order[i]``: the graph's node numbered ``i`` here. Nodes left uncontracted (a dense
+    core, see :data:`._kernels.directed.CORE_DEGREE`) are ``0 .. n_core - 1``; their
+    arcs among themselves are listed both ways, so queries cross the core by a plain
+    bidirectional search. ``arc_*``: every arc of the
+    hierarchy (``arc_tail -> arc_head``, cost ``arc_w``); a shortcut unpacks into arcs
+    ``arc_low`` (``tail -> mid``) and ``arc_high`` (``mid -> head``), -1 for an arc of the
+    graph. ``up_*``: CSR (``up_start``, int64[n + 1]) of the arcs from each node to a
+    higher one (``up_to`` < node), with their cost and arc number; ``down_*``: CSR of the
+    arcs into each node from a higher one (``down_to``: the arc's tail).
+    """
+
+    order: np.ndarray
+    up_start: np.ndarray
+    up_to: np.ndarray
+    up_w: np.ndarray
+    up_arc: np.ndarray
+    down_start: np.ndarray
+    down_to: np.ndarray
+    down_w: np.ndarray
+    down_arc: np.ndarray
+    arc_tail: np.ndarray
+    arc_head: np.ndarray
+    arc_w: np.ndarray
+    arc_low: np.ndarray
+    arc_high: np.ndarray
+
+    @property
+    def n(self) -> int:
+        """Nodes."""
+        return int(self.order.shape[0])
+
+    @property
+    def arcs(self) -> int:
+        """Arcs of the hierarchy (the graph's, merged, and the shortcuts)."""
+        return int(self.arc_tail.shape[0])
+
+    @property
+    def shortcuts(self) -> int:
+        """Arcs added by the contraction."""
+        return int(np.count_nonzero(self.arc_low >= 0))
+
+    @property
+    def nbytes(self) -> int:
+        return int(sum(array.nbytes for array in self))
+
+    def query_arrays(self) -> tuple[np.ndarray, ...]:
+        """The arrays :func:`._kernels.updown.updown` takes, in its order."""
+        return (self.up_start, self.up_to, self.up_w, self.up_arc, self.down_start,
+                self.down_to, self.down_w, self.down_arc, self.arc_tail, self.arc_head,
+                self.arc_w, self.arc_low, self.arc_high)
+
+
+def build_directed(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray,
+                   stop: np.ndarray | None = None, *,
+                   core_degree: int | None = None) -> ArcHierarchy | None:
+    """The hierarchy of the directed graph of ``n`` nodes and arcs ``tails[i] ->
+    heads[i]`` of cost ``weights[i]`` (finite, >= 0); None once ``stop[0]`` is non-zero
+    (another thread asks it to stop)."""
+    from ._kernels import directed as kernels  # numba is imported lazily
+
+    if stop is None:
+        stop = np.zeros(1, dtype=np.uint8)
+    if core_degree is None:
+        core_degree = kernels.CORE_DEGREE
+    rank, n_core, tail, head, w, low, high = kernels.contract_directed(
+        n, np.ascontiguousarray(tails, dtype=np.int64),
+        np.ascontiguousarray(heads, dtype=np.int64),
+        np.ascontiguousarray(weights, dtype=np.float64), kernels.SETTLE, kernels.HOPS,
+        kernels.QUICK_SETTLE, kernels.QUICK_HOPS, core_degree, stop)
+    if stop[0] or rank.shape[0] != n:
+        return None
+    new_id = (n - 1 - rank.astype(np.int64))
+    order = np.empty(n, dtype=np.int64)
+    order[new_id] = np.arange(n)
+    tail = new_id[tail].astype(np.int32)
+    head = new_id[head].astype(np.int32)
+    core = (tail < n_core) & (head < n_core)  # the core's arcs: searched both ways
+    up_start, (up_to, up_w, up_arc) = _lists(n, tail, head, w, (tail > head) | core, tail,
+                                              head)
+    down_start, (down_to, down_w, down_arc) = _lists(n, tail, head, w, (tail < head) | core,
+                                                      head, tail)
+    return ArcHierarchy(order, up_start, up_to, up_w, up_arc, down_start, down_to, down_w,
+                        down_arc, tail, head, w, low, high)
+
+
+def _lists(n: int, tail: np.ndarray, head: np.ndarray, w: np.ndarray, keep: np.ndarray,
+           owner: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
+    """CSR of the arcs ``keep`` grouped by ``owner``: ``(start, (other end, cost, arc))``."""
+    arcs = np.flatnonzero(keep)
+    by = np.argsort(owner[arcs], kind="stable")
+    arcs = arcs[by]
+    start = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(owner[arcs], minlength=n), out=start[1:])
+    return start, (other[arcs].astype(np.int32), w[arcs].copy(), arcs.astype(np.int64))

@@ -1,0 +1,164 @@
+"""``prepare(csr_graph)``: contraction hierarchy queries against the Bellman-Ford oracle,
+and checked files."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import wayfinding as wf
+from wayfinding.api import prepare
+from wayfinding.csr.prepared import PreparedGraph
+
+from ..reference import assert_valid_path, shortest_costs
+from .test_properties import Label, graphs
+
+
+@settings(max_examples=150, deadline=None)
+@given(graphs(max_nodes=24), st.data())
+def test_hierarchy_answers_equal_the_oracle(case, data):
+    graph, edges, labels = case
+    prepared = prepare(graph)
+    start = data.draw(st.sampled_from(labels))
+    oracle = shortest_costs(edges, [start])
+    for goal in labels:
+        r = prepared.search(start, goal)
+        if goal == start:
+            assert r.path == [start] and r.cost == 0.0
+        elif goal in oracle:
+            assert r.found and math.isclose(r.cost, oracle[goal], abs_tol=1e-9)
+            assert_valid_path(edges, r.path, [start], [goal], r.cost)
+            assert len(set(r.path)) == len(r.path)  # simple, even along zero-cost cycles
+            assert r.came_from[goal] == r.path[-2]
+            assert math.isclose(r.cost_so_far[goal], r.cost, abs_tol=1e-9)
+        else:
+            assert not r.found and r.path is None and r.cost == math.inf
+            assert r.reason is wf.StopReason.EXHAUSTED
+
+
+def _geometric(n, seed):
+    rng = np.random.default_rng(seed)
+    pts = rng.random((n, 2))
+    d = np.hypot(pts[:, None, 0] - pts[None, :, 0], pts[:, None, 1] - pts[None, :, 1])
+    nbr = np.argsort(d, axis=1)[:, 1:5]
+    src = np.repeat(np.arange(n), 4)
+    dst = nbr.ravel()
+    keep = rng.random(src.shape[0]) < 0.8  # some one-way arcs
+    return wf.CSRGraph.from_edges(src[keep], dst[keep], d[src, dst][keep], nodes=range(n),
+                                  coordinates=pts)
+
+
+def test_hierarchy_on_a_larger_directed_graph_equals_dijkstra():
+    graph = _geometric(600, 3)
+    prepared = prepare(graph)
+    assert prepared.shortcuts > 0 and prepared.nbytes > 0 and prepared.build_seconds > 0
+    rng = np.random.default_rng(5)
+    for s, t in rng.integers(0, 600, (200, 2)).tolist():
+        want = wf.dijkstra(graph, s, t)
+        got = prepared.search(s, t)
+        assert got.found == want.found
+        if want.found:
+            assert math.isclose(got.cost, want.cost, rel_tol=1e-9)
+            steps = sum(graph.cost(a, b) for a, b in itertools.pairwise(got.path))
+            assert math.isclose(steps, got.cost, rel_tol=1e-9)
+            assert got.expanded < want.expanded or want.expanded < 50
+
+
+def test_unknown_labels_raise_and_unorderable_labels_work():
+    graph = wf.CSRGraph.from_edges([Label(1), Label(2)], [Label(2), Label(3)], [1.0, 0.0])
+    prepared = prepare(graph)
+    assert prepared.search(Label(1), Label(3)).path == [Label(1), Label(2), Label(3)]
+    with pytest.raises(wf.InvalidLocationError, match="Label\\(9\\) is not a node"):
+        prepared.search(Label(9), Label(1))
+    with pytest.raises(wf.InvalidLocationError, match="'x' is not a node"):
+        prepared.search(Label(1), "x")
+
+
+def test_prepare_dispatches_and_refuses_other_inputs():
+    graph = wf.CSRGraph.from_edges([0], [1])
+    assert isinstance(prepare(graph), PreparedGraph)
+    grid = wf.Grid(np.ones((3, 3), bool), diagonal=True)
+    assert isinstance(prepare(grid), wf.PreparedGrid)
+    with pytest.raises(wf.InvalidParameterError, match=r"needs a Grid or a CSRGraph.*dict"):
+        prepare({"a": ["b"]})
+    with pytest.raises(wf.InvalidParameterError, match="method must be None, got 'x'"):
+        prepare(graph, "x")
+    with pytest.raises(wf.BudgetExhaustedError, match=r"max_seconds=0\.0 on this graph"):
+        prepare(graph, max_seconds=0)
+
+
+def test_save_load_round_trip(tmp_path):
+    graph = _geometric(300, 8)
+    prepared = prepare(graph)
+    name = tmp_path / "g.prepared"
+    prepared.save(name)
+    loaded = PreparedGraph.load(name, graph)
+    assert loaded.arcs == prepared.arcs and loaded.build_seconds == prepared.build_seconds
+    for s, t in np.random.default_rng(1).integers(0, 300, (50, 2)).tolist():
+        a, b = prepared.search(s, t), loaded.search(s, t)
+        assert a.path == b.path and a.cost == b.cost
+
+
+@pytest.mark.parametrize(("other", "message"), [
+    (lambda: wf.CSRGraph.from_edges([0, 1, 2], [1, 2, 0]), "it has 4 nodes, this graph 3"),
+    (lambda: wf.CSRGraph.from_edges([0, 1], [1, 2], nodes=range(4)),
+     "it has 3 edges, this graph 2"),
+    (lambda: wf.CSRGraph.from_edges([0, 1, 2], [1, 2, 3]),
+     "the edges differ \\(same counts, other ends\\)"),
+    (lambda: wf.CSRGraph.from_edges([0, 1, 3], [1, 2, 0], [1.0, 1.0, 2.0]),
+     "the edge costs differ"),
+])
+def test_a_file_for_another_graph_is_refused(tmp_path, other, message):
+    graph = wf.CSRGraph.from_edges([0, 1, 3], [1, 2, 0])
+    name = tmp_path / "g.prepared"
+    prepare(graph).save(name)
+    with pytest.raises(wf.StaleDataError, match=f"was prepared for another graph: {message}"):
+        PreparedGraph.load(name, other())
+
+
+def _rewrite(source, target, **changes):
+    with np.load(source) as archive:
+        members = {key: archive[key] for key in archive.files}
+    members.update(changes)
+    with open(target, "wb") as handle:
+        np.savez(handle, **members)
+
+
+def test_damaged_files_are_refused(tmp_path):
+    graph = _geometric(100, 2)
+    name = tmp_path / "g.prepared"
+    prepare(graph).save(name)
+    with np.load(name) as archive:
+        arc_w, arc_tail = archive["arc_w"].copy(), archive["arc_tail"].copy()
+        up_arc = archive["up_arc"].copy()
+    bad = tmp_path / "bad.prepared"
+    arc_w[0] += 1.0
+    _rewrite(name, bad, arc_w=arc_w)
+    with pytest.raises(wf.StaleDataError, match=r"bad\.prepared' is damaged: (arc|shortcut) 0"):
+        PreparedGraph.load(bad, graph)
+    arc_tail[1] = 10**6
+    _rewrite(name, bad, arc_tail=arc_tail)
+    with pytest.raises(wf.StaleDataError, match="arc 1 has an end out of range"):
+        PreparedGraph.load(bad, graph)
+    up_arc[0] = -5
+    _rewrite(name, bad, up_arc=up_arc)
+    with pytest.raises(wf.StaleDataError, match="up entry 0 does not match"):
+        PreparedGraph.load(bad, graph)
+    _rewrite(name, bad, order=np.zeros(100, np.int64))
+    with pytest.raises(wf.StaleDataError, match="order is not a permutation"):
+        PreparedGraph.load(bad, graph)
+    _rewrite(name, bad, format_version=np.int64(7))
+    with pytest.raises(wf.StaleDataError, match="format version 7"):
+        PreparedGraph.load(bad, graph)
+    bad.write_bytes(name.read_bytes()[:300])
+    with pytest.raises(wf.StaleDataError, match="is not a prepared-graph file"):
+        PreparedGraph.load(bad, graph)
+    with pytest.raises(FileNotFoundError):
+        PreparedGraph.load(tmp_path / "missing", graph)
+    with pytest.raises(wf.InvalidParameterError, match=r"needs the CSRGraph.*Grid"):
+        PreparedGraph.load(name, wf.Grid(np.ones((2, 2), bool)))
