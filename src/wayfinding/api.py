@@ -39,8 +39,10 @@ __all__ = ["astar", "bidirectional_astar", "bidirectional_dijkstra", "breadth_fi
 if TYPE_CHECKING:
     from .csr.graph import CSRGraph
     from .csr.landmarks import Landmarks
+    from .csr.prepared import PreparedGraph
     from .grid.grid import Grid
     from .grid.landmarks import GridLandmarks
+    from .grid.prepared import PreparedGrid, PrepareMethod
 
 Heuristic = Callable[[Any, Any], float]
 
@@ -231,6 +233,12 @@ def landmarks(graph: Any, count: int = 16) -> Any:
     return serve_landmarks(graph, count)
 
 
+@overload
+def prepare(graph: CSRGraph, method: None = ..., *,
+            max_seconds: float | None = ...) -> PreparedGraph: ...
+@overload
+def prepare(graph: Grid, method: PrepareMethod | None = ..., *,
+            max_seconds: float | None = ...) -> PreparedGrid: ...
 def prepare(graph: Any, method: Any = None, *, max_seconds: float | None = None) -> Any:
     """Preprocess a static graph for fast exact single-pair queries.
 

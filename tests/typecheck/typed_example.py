@@ -50,6 +50,8 @@ def compiled() -> float:
     alt = wf.astar(csr, "a", "c", heuristic=marks)
     room = wf.Grid.from_ascii("...\n.#.\n...")
     grid_marks: wf.GridLandmarks = wf.landmarks(room, count=2)
+    hierarchy: wf.PreparedGraph = wf.prepare(csr)
+    assert hierarchy.search("a", "c").cost == 2.0
     assert wf.astar(room, (0, 0), (2, 2), heuristic=grid_marks).cost == 4.0
     explored: wf.CSRGraph = wf.compile_graph(wf.SimpleGraph({1: [2], 2: [3]}), 1)
     distances = wf.csr.distances(csr, "a", ["b", "c"])
