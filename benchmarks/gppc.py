@@ -1,0 +1,426 @@
+"""Our jump point search and prepared grids next to the GPPC 2023 planners, one run.
+
+The GPPC 2023 classic-track entries kept in ``../shared/anchors/gppc`` (Warthog JPS2,
+Warthog JPS+, 2019-SGCH-JPD, 2013-subgoal-fast) are built with its ``build.sh`` (into
+``$GPPC_BUILD``, default ``/tmp/gppc-anchors``; skipped when built already) and timed
+with its ``run.sh ENTRY MAP SCEN`` on each map's full scenario file (their own per-query
+``GetPath()`` clock, preprocessing cached per entry and map). No code of theirs is part of
+this project; they are yardsticks.
+
+Ours, on the same queries, in three ways:
+
+* ``kernel``: the compiled search alone, each query timed inside a numba loop with the
+  CPU's cycle counter (calibrated against ``perf_counter``): the cost the GPPC entries'
+  clocks see (search and the cell path), and the base of the per-call overhead;
+* ``batch``: one ``wf.batch.jps`` / ``wf.batch.prepared`` call over the whole file
+  (its time divided by the queries: a mean only);
+* ``call``: ``wf.jps(grid, s, g)`` / ``prepared.search(s, g)`` once per query, each timed
+  with ``perf_counter_ns`` (the public API, Python result included).
+
+Every answer of ours (batch and call) is checked: the batch paths step by step (adjacent
+open cells, no corner cut, ends right) and their recomputed cost, and every cost, against
+the scenario's printed optimum at the file's precision (``wrong`` counts misses); theirs
+by ``run.sh`` (its ``wrong``: path length off the optimum by more than 0.01).
+
+The ratio column compares the mean of ``batch`` with the entry it answers to: jps with
+Warthog JPS2 (online), prepared with the fastest preprocessed entry on that map. The
+summary gives geometric means and the worst map. On a shared machine every figure moves;
+compare ratios of one run.
+
+Run by hand::
+
+    .venv/bin/python benchmarks/gppc.py                        # dao + mazes, random, rooms
+    .venv/bin/python benchmarks/gppc.py --maps dao/arena2 rooms --limit 200
+    .venv/bin/python benchmarks/gppc.py --maps dao --entries Warthog-JPS2 --no-prepared
+
+``--maps`` takes set names (``dao``) or maps (``dao/arena2``); ``--limit N`` keeps the
+first N queries of each scenario file (theirs get the same truncated file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+import wayfinding as wf
+from wayfinding.grid.jps import scan_bitmaps
+from wayfinding.grid.prepared import prepare
+from wayfinding.io.movingai import matches_optimal, read_map, read_scenarios
+
+HERE = Path(__file__).resolve().parent
+DATA = HERE.parent / ".." / "shared" / "movingai"
+ANCHORS = HERE.parent / ".." / "shared" / "anchors" / "gppc"
+ENTRIES = ("Warthog-JPS2", "Warthog-JPSplus", "2019-SGCH-JPD", "2013-subgoal-fast")
+ONLINE = "Warthog-JPS2"
+DEFAULT_MAPS = ("dao", "mazes", "random", "rooms")
+SQRT2 = math.sqrt(2.0)
+
+
+# ------------------------------------------------------------------ compiled timers
+@intrinsic
+def _cycles(typingctx: Any) -> Any:
+    """The CPU's cycle counter (``llvm.readcyclecounter``: rdtsc on x86)."""
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        fnty = ir.FunctionType(ir.IntType(64), [])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.readcyclecounter")
+        return builder.call(fn, [])
+
+    return types.int64(), codegen
+
+
+def _timed_jps() -> Any:
+    from wayfinding._kernels.codes import STATUS_FOUND, STATUS_HEAP_FULL
+    from wayfinding.grid._kernels.jps import interpolate, jps_search
+
+    @njit
+    def run(passable, bits, stride, straight, diagonal, sources, targets, first, stamp, g,
+            parent, touched, heap_f, heap_g, heap_n, generation, cycles,
+            costs):  # pragma: no cover - numba
+        for i in range(first, sources.shape[0]):
+            generation += 1
+            begin = _cycles()
+            status, _, _, _ = jps_search(passable, bits, stride, sources[i], targets[i],
+                                         straight, diagonal, True, stamp, g, parent,
+                                         touched, generation, heap_f, heap_g, heap_n, -1, 0,
+                                         0, 1 << 62)
+            if status == STATUS_HEAP_FULL:
+                return i, generation
+            if status == STATUS_FOUND:
+                cells = interpolate(parent, targets[i], stride, True)
+                costs[i] = g[targets[i]] + 0 * cells.shape[0]
+            else:
+                costs[i] = math.inf
+            cycles[i] = _cycles() - begin
+        return sources.shape[0], generation
+
+    return run
+
+
+def _timed_prepared() -> Any:
+    from wayfinding._kernels.codes import STATUS_FOUND, STATUS_HEAP_FULL
+    from wayfinding.grid.prepared._kernels.query import query
+
+    @njit
+    def run(static, work, labels, sources, targets, first, cycles,
+            costs):  # pragma: no cover - numba
+        for i in range(first, sources.shape[0]):
+            if sources[i] == targets[i] or labels[sources[i]] != labels[targets[i]]:
+                costs[i] = 0.0 if sources[i] == targets[i] else math.inf
+                cycles[i] = 0
+                continue
+            begin = _cycles()
+            status, cells, cost, _ = query(*static, sources[i], targets[i], *work)
+            if status == STATUS_HEAP_FULL:
+                return i
+            costs[i] = cost + 0 * cells.shape[0] if status == STATUS_FOUND else math.inf
+            cycles[i] = _cycles() - begin
+        return sources.shape[0]
+
+    return run
+
+
+_GHZ: list[float] = []
+
+
+def cycles_per_ns() -> float:
+    """Cycle counter ticks per nanosecond (measured once, over 0.2 s)."""
+    if not _GHZ:
+        @njit
+        def spin(n):  # pragma: no cover - numba
+            begin = _cycles()
+            s = 0.0
+            for i in range(n):
+                s += math.sqrt(i)
+            return _cycles() - begin, s
+
+        spin(10)
+        t0 = time.perf_counter_ns()
+        ticks, _ = spin(40_000_000)
+        _GHZ.append(ticks / (time.perf_counter_ns() - t0))
+    return _GHZ[0]
+
+
+# ------------------------------------------------------------------ maps and checks
+def resolve(items: list[str], data: Path) -> list[tuple[str, str]]:
+    """``dao`` or ``dao/arena2`` items -> ``[(set, name), ...]``."""
+    out = []
+    for item in items:
+        if "/" in item:
+            s, n = item.split("/", 1)
+            if not (data / "maps" / s / f"{n}.map").exists():
+                raise SystemExit(f"no map {item!r} under {data / 'maps'}")
+            out.append((s, n))
+        else:
+            found = sorted(p.stem for p in (data / "maps" / item).glob("*.map"))
+            if not found:
+                raise SystemExit(f"no maps in {data / 'maps' / item}")
+            out += [(item, n) for n in found]
+    return out
+
+
+def check_batch(passable: np.ndarray, scen: list, r: Any) -> int:
+    """Answers of a BatchResult that are not valid optimal paths (vectorised check)."""
+    wrong = 0
+    h, w = passable.shape
+    for i, sc in enumerate(scen):
+        if not r.found[i]:
+            wrong += not sc.unreachable
+            continue
+        p = r.path(i)
+        x, y = p[:, 0], p[:, 1]
+        if (tuple(p[0]) != sc.start or tuple(p[-1]) != sc.goal or x.min() < 0
+                or y.min() < 0 or x.max() >= w or y.max() >= h or not passable[y, x].all()):
+            wrong += 1
+            continue
+        dx, dy = np.diff(x), np.diff(y)
+        if (np.abs(dx).max(initial=0) > 1 or np.abs(dy).max(initial=0) > 1
+                or ((dx == 0) & (dy == 0)).any()):
+            wrong += 1
+            continue
+        diag = (dx != 0) & (dy != 0)
+        if not (passable[y[:-1][diag], x[1:][diag]].all()
+                and passable[y[1:][diag], x[:-1][diag]].all()):
+            wrong += 1
+            continue
+        cost = float((~diag).sum()) + SQRT2 * float(diag.sum())
+        if (sc.unreachable or not matches_optimal(cost, sc)
+                or not matches_optimal(r.costs[i], sc)):
+            wrong += 1
+    return wrong
+
+
+def check_costs(scen: list, costs: list[float]) -> int:
+    return sum(not (math.isinf(c) and sc.unreachable) and not matches_optimal(c, sc)
+               for sc, c in zip(scen, costs, strict=True))
+
+
+# ------------------------------------------------------------------ ours
+def run_ours(grid: wf.Grid, scen: list, method: str, single: bool) -> list[dict]:
+    """Rows (kernel, batch, call) for ``method`` ('jps' or 'prepared') on one map."""
+    starts = np.array([s.start for s in scen], dtype=np.int64)
+    goals = np.array([s.goal for s in scen], dtype=np.int64)
+    n = len(scen)
+    flat = grid.flat
+    stride = flat.stride
+    src = (starts[:, 1] + 1) * stride + starts[:, 0] + 1
+    dst = (goals[:, 1] + 1) * stride + goals[:, 0] + 1
+    passable = np.asarray(grid.passable_mask, dtype=bool)
+    cycles = np.zeros(n, dtype=np.int64)
+    costs = np.zeros(n)
+    rows = []
+    pre = {}
+    if method == "jps":
+        from wayfinding.grid.workspace import Workspace
+
+        bits = scan_bitmaps(grid)
+        m = grid.movement
+        ws = Workspace(flat.passable.shape[0])
+        kernel = _timed_jps()
+        args = (flat.passable, bits, stride, m.straight_cost, m.diagonal_cost)
+        gen = 0
+        for lo, hi in ((0, 1), (0, n)):  # the first call compiles
+            first = 0
+            while first < hi - lo:
+                first, gen = kernel(*args, src[lo:hi], dst[lo:hi], first, ws.stamp, ws.g,
+                                    ws.parent, ws.touched, ws.heap_f, ws.heap_g, ws.heap_n,
+                                    gen, cycles[lo:hi], costs[lo:hi])
+                if first < hi - lo:
+                    ws.grow_heap()
+        wf.batch.jps(grid, starts[:1], goals[:1])
+        t0 = time.perf_counter_ns()
+        r = wf.batch.jps(grid, starts, goals)
+        batch_ns = time.perf_counter_ns() - t0
+        wf.jps(grid, scen[0].start, scen[0].goal)
+
+        def one(s: tuple, g: tuple) -> Any:
+            return wf.jps(grid, s, g)
+    else:
+        p = prepare(grid)
+        pre = {"prep_s": p.build_seconds, "mem_mb": p.nbytes / 1e6}
+        work = p._workspace()
+        kernel = _timed_prepared()
+        for lo, hi in ((0, 1), (0, n)):
+            first = 0
+            while first < hi - lo:
+                first = kernel(p._static, work.arrays, p._components, src[lo:hi],
+                               dst[lo:hi], first, cycles[lo:hi], costs[lo:hi])
+                if first < hi - lo:
+                    work.grow_heap()
+        wf.batch.prepared(p, starts[:1], goals[:1])
+        t0 = time.perf_counter_ns()
+        r = wf.batch.prepared(p, starts, goals)
+        batch_ns = time.perf_counter_ns() - t0
+        p.search(scen[0].start, scen[0].goal)
+
+        def one(s: tuple, g: tuple) -> Any:
+            return p.search(s, g)
+    per_ns = np.asarray(cycles) / cycles_per_ns()
+    rows.append({"how": "kernel", "mean": per_ns.mean() / 1e3,
+                 "median": float(np.median(per_ns)) / 1e3,
+                 "wrong": check_costs(scen, costs.tolist())})
+    rows.append({"how": "batch", "mean": batch_ns / n / 1e3, "median": math.nan,
+                 "wrong": check_batch(passable, scen, r), **pre})
+    if single:
+        times, got = [], []
+        clock = time.perf_counter_ns
+        for sc in scen:
+            s, g = sc.start, sc.goal
+            t0 = clock()
+            res = one(s, g)
+            times.append(clock() - t0)
+            got.append(res.cost)
+        rows.append({"how": "call", "mean": statistics.fmean(times) / 1e3,
+                     "median": statistics.median(times) / 1e3,
+                     "wrong": check_costs(scen, got)})
+    for row in rows:
+        row["method"] = method
+    return rows
+
+
+# ------------------------------------------------------------------ theirs
+def build_entries(entries: list[str]) -> None:
+    subprocess.run([str(ANCHORS / "build.sh"), *entries], check=False,
+                   stdout=sys.stderr)
+
+
+def run_theirs(entry: str, map_path: Path, scen_path: Path) -> dict | None:
+    """One run.sh line -> mean, median, preprocessing seconds and bytes, wrong."""
+    env = dict(os.environ, CHECK="0")
+    done = subprocess.run([str(ANCHORS / "run.sh"), entry, str(map_path), str(scen_path)],
+                          capture_output=True, text=True, env=env, check=False)
+    if done.returncode != 0:
+        print(f"  {entry}: run.sh failed: {done.stderr.strip()[-300:]}", file=sys.stderr)
+        return None
+    line = done.stdout.strip().splitlines()[-1]
+    fields = dict(part.strip().split(" ", 1) for part in line.split(":", 1)[1]
+                  .split(",")[1:])
+    index_bytes = 0
+    for err in done.stderr.splitlines():
+        if "index_bytes=" in err:
+            index_bytes = int(err.rsplit("index_bytes=", 1)[1].split()[0])
+    return {"how": entry, "method": entry, "mean": float(fields["mean_us"]),
+            "median": float(fields["median_us"]), "prep_s": float(fields["preprocess_s"]),
+            "mem_mb": index_bytes / 1e6, "wrong": int(fields["wrong"])}
+
+
+def truncated(scen_path: Path, limit: int | None, folder: Path) -> Path:
+    """The scenario file, or its first ``limit`` queries in a file of the same name."""
+    if limit is None:
+        return scen_path
+    lines = scen_path.read_text().splitlines()
+    head = [ln for ln in lines[:1] if ln.startswith("version")]
+    body = [ln for ln in lines[len(head):] if ln.strip()][:limit]
+    out = folder / str(limit) / scen_path.name
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("\n".join(head + body) + "\n")
+    return out
+
+
+# ------------------------------------------------------------------ report
+def fmt(v: Any, digits: int = 1) -> str:
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return "-"
+    if isinstance(v, float):
+        return f"{v:,.{digits}f}"
+    return str(v)
+
+
+def report(results: dict[str, list[dict]]) -> str:
+    head = ("map", "method", "queries", "mean us", "median us", "prep s", "mem MB", "wrong",
+            "ours/theirs")
+    rows = []
+    online, offline = [], []
+    for key, entries in results.items():
+        label = key
+        theirs = {e["method"]: e for e in entries if e["method"] in ENTRIES}
+        best = min((e for k, e in theirs.items() if k != ONLINE), key=lambda e: e["mean"],
+                   default=None)
+        for e in entries:
+            ratio = math.nan
+            if e["how"] == "batch":
+                peer = theirs.get(ONLINE) if e["method"] == "jps" else best
+                if peer is not None:
+                    ratio = e["mean"] / peer["mean"]
+                    (online if e["method"] == "jps" else offline).append(
+                        (ratio, key, peer["method"]))
+            name = e["method"] if e["method"] in ENTRIES else f"{e['method']} ({e['how']})"
+            rows.append((label, name, e["queries"], fmt(e["mean"]), fmt(e["median"]),
+                         fmt(e.get("prep_s"), 2), fmt(e.get("mem_mb"), 2), e["wrong"],
+                         fmt(ratio, 2) + ("x" if not math.isnan(ratio) else "")))
+            label = ""
+    widths = [max(len(str(r[i])) for r in (head, *rows)) for i in range(len(head))]
+    lines = ["  ".join(str(c).ljust(w) if i < 2 else str(c).rjust(w)
+                       for i, (c, w) in enumerate(zip(r, widths, strict=True)))
+             for r in (head, *rows)]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    for what, got in (("jps batch / Warthog-JPS2", online),
+                      ("prepared batch / best preprocessed entry", offline)):
+        if got:
+            geo = math.exp(statistics.fmean(math.log(r) for r, _, _ in got))
+            worst = max(got)
+            lines.append(f"{what}: geometric mean {geo:.2f}x over {len(got)} maps, worst "
+                         f"{worst[0]:.2f}x ({worst[1]} vs {worst[2]})")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--maps", nargs="+", default=list(DEFAULT_MAPS),
+                    help="set names or set/name (default: dao mazes random rooms)")
+    ap.add_argument("--limit", type=int, default=None, help="first N queries per file")
+    ap.add_argument("--entries", nargs="*", default=list(ENTRIES),
+                    help="GPPC entries to run (none: ours only)")
+    ap.add_argument("--no-prepared", action="store_true", help="jps only")
+    ap.add_argument("--no-call", action="store_true", help="skip the one-call-per-query API")
+    ap.add_argument("--data", type=Path, default=DATA)
+    ap.add_argument("--json", type=Path, help="write every figure here")
+    args = ap.parse_args(argv)
+    maps = resolve(args.maps, args.data)
+    if args.entries:
+        build_entries(args.entries)
+    scen_dir = Path(os.environ.get("GPPC_BUILD", "/tmp/gppc-anchors")) / "scen"
+    results: dict[str, list[dict]] = {}
+    methods = ["jps"] if args.no_prepared else ["jps", "prepared"]
+    for set_name, name in maps:
+        map_path = args.data / "maps" / set_name / f"{name}.map"
+        scen_path = args.data / "scenarios" / set_name / f"{name}.map.scen"
+        grid = read_map(map_path)
+        scen = read_scenarios(scen_path)[:args.limit]
+        label = f"{set_name}/{name}"
+        rows = []
+        for method in methods:
+            rows += run_ours(grid, scen, method, not args.no_call)
+        for row in rows:
+            row["queries"] = len(scen)
+        for entry in args.entries:
+            got = run_theirs(entry, map_path, truncated(scen_path, args.limit, scen_dir))
+            if got is not None:
+                got["queries"] = len(scen)
+                rows.append(got)
+        results[label] = rows
+        print(f"{label}: " + ", ".join(f"{r['method']}/{r['how']} {r['mean']:.1f}"
+                                       for r in rows), file=sys.stderr, flush=True)
+    print(f"under load? {os.getloadavg()[0]:.1f} load average, {os.cpu_count()} cores")
+    print(report(results))
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
