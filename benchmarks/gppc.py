@@ -293,15 +293,14 @@ def run_ours(grid: wf.Grid, scen: list, method: str, single: bool) -> list[dict]
 
 
 # ------------------------------------------------------------------ theirs
-def build_entries(entries: list[str]) -> None:
-    subprocess.run([str(ANCHORS / "build.sh"), *entries], check=False,
-                   stdout=sys.stderr)
+def build_entries(anchors: Path, entries: list[str]) -> None:
+    subprocess.run([str(anchors / "build.sh"), *entries], check=False, stdout=sys.stderr)
 
 
-def run_theirs(entry: str, map_path: Path, scen_path: Path) -> dict | None:
+def run_theirs(anchors: Path, entry: str, map_path: Path, scen_path: Path) -> dict | None:
     """One run.sh line -> mean, median, preprocessing seconds and bytes, wrong."""
     env = dict(os.environ, CHECK="0")
-    done = subprocess.run([str(ANCHORS / "run.sh"), entry, str(map_path), str(scen_path)],
+    done = subprocess.run([str(anchors / "run.sh"), entry, str(map_path), str(scen_path)],
                           capture_output=True, text=True, env=env, check=False)
     if done.returncode != 0:
         print(f"  {entry}: run.sh failed: {done.stderr.strip()[-300:]}", file=sys.stderr)
@@ -388,11 +387,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-prepared", action="store_true", help="jps only")
     ap.add_argument("--no-call", action="store_true", help="skip the one-call-per-query API")
     ap.add_argument("--data", type=Path, default=DATA)
+    ap.add_argument("--anchors", type=Path, default=ANCHORS,
+                    help="the GPPC entries' folder (build.sh, run.sh)")
     ap.add_argument("--json", type=Path, help="write every figure here")
     args = ap.parse_args(argv)
     maps = resolve(args.maps, args.data)
     if args.entries:
-        build_entries(args.entries)
+        build_entries(args.anchors, args.entries)
     scen_dir = Path(os.environ.get("GPPC_BUILD", "/tmp/gppc-anchors")) / "scen"
     results: dict[str, list[dict]] = {}
     methods = ["jps"] if args.no_prepared else ["jps", "prepared"]
@@ -408,7 +409,8 @@ def main(argv: list[str] | None = None) -> int:
         for row in rows:
             row["queries"] = len(scen)
         for entry in args.entries:
-            got = run_theirs(entry, map_path, truncated(scen_path, args.limit, scen_dir))
+            scen_file = truncated(scen_path, args.limit, scen_dir)
+            got = run_theirs(args.anchors, entry, map_path, scen_file)
             if got is not None:
                 got["queries"] = len(scen)
                 rows.append(got)
