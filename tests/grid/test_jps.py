@@ -103,6 +103,7 @@ def test_disconnected_query_searches_nothing(monkeypatch):
         raise AssertionError("the search kernel ran on a disconnected query")
 
     monkeypatch.setattr(jps_kernels, "jps_search", must_not_run)
+    monkeypatch.setattr(jps_kernels, "jps_query", must_not_run)
     grid = Grid.from_ascii("""
     ..#..
     ..#..

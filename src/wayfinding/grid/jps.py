@@ -37,10 +37,10 @@ Examples
 from __future__ import annotations
 
 import functools
-import math
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -111,57 +111,110 @@ def jps(grid: Grid, start: Location, goal: Location, *,
     <StopReason.MAX_SECONDS: 'max_seconds'>
     """
     deadline = None
-    if max_seconds is not None:
+    if max_seconds is None:
+        plan = grid.derived(JPS_PLAN)  # one lookup: the data of one grid version
+    else:
         max_seconds = check_budget("max_seconds", max_seconds)
         deadline = time.perf_counter() + max_seconds
-    scale = supported_scale(grid, "jps")
-    start = grid.check_location(start, "start")
-    goal = grid.check_location(goal, "goal")
+        supported_scale(grid, "jps")
+        plan = grid.derived_if_built(JPS_PLAN) or _plan_within_budget(grid)
+    s, start = _cell(grid, plan, start, "start")
+    t, goal = _cell(grid, plan, goal, "goal")
     if max_seconds == 0:
-        return SearchResult(None, math.inf, {}, {}, 0, StopReason.MAX_SECONDS, False, None)
-    if start == goal:
-        return SearchResult([start], 0.0, {start: None}, {start: 0.0}, 0, StopReason.FOUND,
-                            False, start)
-    while True:  # the grid's data of one version, even while another thread edits it
-        version = grid.version
-        found = component_labels(grid) if deadline is None else cached_labels(grid)
-        flat = grid.flat
-        bits = scan_bitmaps(grid)
-        if grid.version == version:
-            break
-    if found is not None and (found.labels[start[1], start[0]]
-                              != found.labels[goal[1], goal[0]]):
-        return SearchResult(None, math.inf, {start: None}, {start: 0.0}, 0,
-                            StopReason.DISCONNECTED, False, None)
+        return SearchResult.unreachable(StopReason.MAX_SECONDS)
+    if s == t:
+        return SearchResult.trivial(start)
+    labels = plan.labels
+    if labels is not None and labels[s] != labels[t]:
+        return SearchResult.disconnected(start)
 
     from ._kernels import jps as kernels  # numba is imported lazily
 
-    stride = flat.stride
-    m = grid.movement
-    diagonal = m.diagonal_cost if m.diagonal else 0.0
-    s = index(start[0], start[1], stride)
-    t = index(goal[0], goal[1], stride)
-    ws = workspace.acquire(flat.passable.shape[0])
+    stride = plan.stride
+    ws = workspace.acquire(plan.passable.shape[0])
     try:
-        status, expanded, n_touched = _run(kernels, flat.passable, bits, stride, s, t,
-                                           m.straight_cost, diagonal, m.diagonal, ws,
-                                           deadline)
-        nodes = ws.touched[:n_touched].copy()
-        came_from, cost_so_far = jump_tree(nodes, ws.parent[nodes], ws.g[nodes] * scale,
-                                           stride)
+        status, expanded, out, tree = _run(kernels, plan, s, t, ws, deadline)
+        came_from, cost_so_far = jump_tree(tree, plan.scale, stride)
         if status != STATUS_FOUND:
             reason = (StopReason.MAX_SECONDS if status == STATUS_PAUSED
                       else StopReason.EXHAUSTED)
-            return SearchResult(None, math.inf, came_from, cost_so_far, int(expanded),
-                                reason, False, None)
-        xs, ys = kernels.path_xy(kernels.interpolate(ws.parent, t, stride, m.diagonal),
-                                 stride)
-        cost = float(ws.g[t]) * scale
+            return SearchResult.unreachable(reason, came_from, cost_so_far, int(expanded))
+        cost = float(ws.g[t]) * plan.scale
     finally:
         workspace.release(ws)
-    path = list(zip(xs.tolist(), ys.tolist(), strict=True))
-    return SearchResult(path, cost, came_from, cost_so_far,
-                        int(expanded), StopReason.FOUND, False, goal)
+    path = list(zip(out[0].tolist(), out[1].tolist(), strict=True))
+    return SearchResult.reached(path, cost, came_from, cost_so_far, int(expanded))
+
+
+class Plan(NamedTuple):
+    """What a jps query reads of one grid version (``grid.derived(JPS_PLAN)``)."""
+
+    passable: np.ndarray  # the padded flat passable array (``grid.flat``)
+    bits: np.ndarray  # :data:`SCAN_BITMAPS`
+    stride: int
+    width: int
+    height: int
+    scale: float  # the uniform cell cost
+    straight: float
+    diagonal: float  # 0 on 4-way grids
+    eight_way: bool
+    labels: np.ndarray | None  # component label by padded flat index (None: unknown)
+
+
+def _plan(grid: Grid, labels: np.ndarray | None = None, *, with_labels: bool = True) -> Plan:
+    scale = supported_scale(grid, "jps")
+    flat = grid.flat
+    m = grid.movement
+    if with_labels:
+        labels = component_labels(grid).flat
+    return Plan(flat.passable, scan_bitmaps(grid), flat.stride, grid.width, grid.height,
+                scale, m.straight_cost, m.diagonal_cost if m.diagonal else 0.0, m.diagonal,
+                labels)
+
+
+def _plan_within_budget(grid: Grid) -> Plan:
+    """The plan with component labels only if they are computed already (labelling a
+    large grid takes longer than most budgets), all of one grid version."""
+    while True:  # even while another thread edits the grid
+        version = grid.version
+        found = cached_labels(grid)
+        plan = _plan(grid, None if found is None else found.flat, with_labels=False)
+        if grid.version == version:
+            return plan
+
+
+#: What jps reads of one grid version: flat arrays, scan bitmaps, component labels
+#: (after an edit rebuilt from those keys, which patch themselves).
+JPS_PLAN: Derived[Plan] = Derived("jump point search plan", _plan)
+
+
+def _cell(grid: Grid, plan: Plan, location: Any, role: str) -> tuple[int, Location]:
+    """Padded flat index and ``(x, y)`` of a passable location (the common case checked
+    inline; anything else goes through ``grid.check_location`` and its errors)."""
+    if type(location) is tuple and len(location) == 2:
+        x, y = location
+        if (type(x) is int and type(y) is int and 0 <= x < plan.width
+                and 0 <= y < plan.height):
+            i = (y + 1) * plan.stride + x + 1
+            if plan.passable[i]:
+                return i, location
+    location = grid.check_location(location, role)
+    return index(location[0], location[1], plan.stride), location
+
+
+_local = threading.local()
+#: Path cells and jump points a query writes into this thread's buffers (longer answers
+#: are copied out of the workspace instead).
+_BUFFER = 4096
+
+
+def _buffers() -> tuple[np.ndarray, np.ndarray]:
+    """This thread's buffers for a path's ``x``/``y`` and a jump-point tree."""
+    held = getattr(_local, "buffers", None)
+    if held is None:
+        held = _local.buffers = (np.empty((2, _BUFFER), dtype=np.int64),
+                                 np.empty((3, _BUFFER), dtype=np.float64))
+    return held
 
 
 #: Jump points expanded per kernel call: between calls Python handles Ctrl-C (no budget)
@@ -170,26 +223,51 @@ _SLICE = 1 << 12
 _CLOCK_EVERY = 256
 
 
-def _run(kernels: Any, passable: np.ndarray, bits: np.ndarray, stride: int, s: int, t: int,
-         straight: float, diagonal: float, eight_way: bool, ws: workspace.Workspace,
-         deadline: float | None) -> tuple[int, int, int]:
-    """Run the kernel in slices until it ends or ``deadline`` passes (status PAUSED)."""
+def _run(kernels: Any, plan: Plan, s: int, t: int, ws: workspace.Workspace,
+         deadline: float | None) -> tuple[int, int, np.ndarray, np.ndarray]:
+    """Run the kernel in slices until it ends or ``deadline`` passes (status PAUSED).
+
+    Returns ``(status, expanded, path, tree)``: when found, the path's ``x``
+    and ``y`` are ``path[0]`` and ``path[1]`` (views of this thread's buffer); ``tree``
+    holds the reached jump points, their parents and costs (unscaled; a copy).
+    """
     chunk = _SLICE if deadline is None else _CLOCK_EVERY
     if deadline is not None and time.perf_counter() >= deadline:
         chunk = 0  # the set-up used the budget up: take the start only
-    size, expanded, n_touched = -1, 0, 0
+    size, expanded, n_touched, n = -1, 0, 0, 0
     generation = ws.next_generation()
+    out, tree = _buffers()
+    grid_args = (plan.passable, plan.bits, plan.stride, s, t, plan.straight, plan.diagonal,
+                 plan.eight_way)
     while True:
-        status, expanded, n_touched, size = kernels.jps_search(
-            passable, bits, stride, s, t, straight, diagonal, eight_way, ws.stamp, ws.g,
-            ws.parent, ws.touched, generation, ws.heap_f, ws.heap_g, ws.heap_n, size,
-            expanded, n_touched, chunk)
+        if size < 0:  # a new search; most end within this one call, path written
+            status, expanded, n_touched, size, n = kernels.jps_query(
+                *grid_args, ws.stamp, ws.g, ws.parent, ws.touched, generation, ws.heap_f,
+                ws.heap_g, ws.heap_n, chunk, out, tree)
+        else:
+            status, expanded, n_touched, size = kernels.jps_search(
+                *grid_args, ws.stamp, ws.g, ws.parent, ws.touched, generation, ws.heap_f,
+                ws.heap_g, ws.heap_n, size, expanded, n_touched, chunk)
+            n = -1
         if status == STATUS_HEAP_FULL:  # start again with a larger heap
             ws.grow_heap()
             size, generation = -1, ws.next_generation()
         elif status != STATUS_PAUSED or chunk == 0 or (
                 deadline is not None and time.perf_counter() >= deadline):
-            return status, expanded, n_touched
+            break
+    if n < 0 or status == STATUS_PAUSED or n_touched > tree.shape[1]:  # not written
+
+        nodes = ws.touched[:n_touched]
+        tree = np.stack((nodes, ws.parent[nodes], ws.g[nodes]))
+    else:
+        tree = tree[:, :n_touched].copy()
+    if status != STATUS_FOUND:
+        return status, expanded, out[:, :0], tree
+    if not 0 < n <= out.shape[1]:
+        cells = kernels.interpolate(ws.parent, t, plan.stride, plan.eight_way)
+        ys, xs = np.divmod(cells, plan.stride)
+        return status, expanded, np.stack((xs - 1, ys - 1)), tree
+    return status, expanded, out[:, :n], tree
 
 
 # ---------------------------------------------------------------------- grid support
@@ -304,23 +382,26 @@ class LazyMap(Mapping):
         return f"LazyMap({self._get()!r})"
 
 
-def jump_tree(nodes: np.ndarray, parents: np.ndarray, costs: np.ndarray,
-              stride: int) -> tuple[LazyMap, LazyMap]:
-    """``came_from`` / ``cost_so_far`` over the jump points a search reached (lazy).
+def jump_tree(tree: np.ndarray, scale: float, stride: int) -> tuple[LazyMap, LazyMap]:
+    """``came_from`` / ``cost_so_far`` over the jump points a search reached (lazy), from
+    ``tree``: their flat indices, parents (-1 for the start) and unscaled costs.
 
-    The maps hold plain functions of the arrays (no reference cycles, so a result is
+    The maps hold plain functions of the array (no reference cycles, so a result is
     freed as soon as it is dropped, without waiting for the garbage collector).
     """
-    return (LazyMap(functools.partial(_came_from, nodes, parents, stride)),
-            LazyMap(functools.partial(_cost_so_far, nodes, costs, stride)))
+    return (LazyMap(functools.partial(_came_from, tree, stride)),
+            LazyMap(functools.partial(_cost_so_far, tree, scale, stride)))
 
 
-def _came_from(nodes: np.ndarray, parents: np.ndarray, stride: int) -> dict:
-    keys = locations(nodes, stride)
+def _came_from(tree: np.ndarray, stride: int) -> dict:
+    parents = tree[1].astype(np.int64)
+    keys = locations(tree[0].astype(np.int64), stride)
     before = locations(np.maximum(parents, 0), stride)
     return {k: (b if p >= 0 else None)
             for k, b, p in zip(keys, before, parents.tolist(), strict=True)}
 
 
-def _cost_so_far(nodes: np.ndarray, costs: np.ndarray, stride: int) -> dict:
-    return dict(zip(locations(nodes, stride), costs.tolist(), strict=True))
+def _cost_so_far(tree: np.ndarray, scale: float, stride: int) -> dict:
+    costs = tree[2] * scale
+    return dict(zip(locations(tree[0].astype(np.int64), stride), costs.tolist(),
+                    strict=True))

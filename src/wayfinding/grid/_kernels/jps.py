@@ -281,6 +281,14 @@ def interpolate(parent, goal, stride, eight_way):  # pragma: no cover - numba
     An edge between jump points is diagonal-first (8-way: diagonal steps, then straight
     ones) or horizontal-first (4-way); its cells are filled in.
     """
+    path = np.empty(path_length(parent, goal, stride, eight_way), dtype=np.int64)
+    fill_path(parent, goal, stride, eight_way, path)
+    return path
+
+
+@njit(cache=True, inline="always")
+def path_length(parent, goal, stride, eight_way):  # pragma: no cover - numba
+    """Cells on the path along the jump points ending at ``goal``, both ends included."""
     n_cells = 1
     node = goal
     while parent[node] >= 0:
@@ -289,8 +297,13 @@ def interpolate(parent, goal, stride, eight_way):  # pragma: no cover - numba
         dy = abs(node // stride - before // stride)
         n_cells += max(dx, dy) if eight_way else dx + dy
         node = before
-    path = np.empty(n_cells, dtype=np.int64)
-    position = n_cells - 1
+    return n_cells
+
+
+@njit(cache=True, inline="always")
+def fill_path(parent, goal, stride, eight_way, path):  # pragma: no cover - numba
+    """Write the :func:`path_length` cells of the path ending at ``goal`` into ``path``."""
+    position = path_length(parent, goal, stride, eight_way) - 1
     path[position] = goal
     node = goal
     while parent[node] >= 0:
@@ -326,7 +339,42 @@ def interpolate(parent, goal, stride, eight_way):  # pragma: no cover - numba
                 position -= 1
                 path[position] = cell
         node = before
-    return path
+
+
+@njit(cache=True)
+def jps_query(passable, bits, stride, start, goal, straight, diagonal, eight_way, stamp, g,
+              parent, touched, generation, heap_f, heap_g, heap_n, budget, out,
+              tree):  # pragma: no cover - numba
+    """A new :func:`jps_search` and, when it ends, its answer: one call.
+
+    When it finds the goal, the path's unpadded ``x`` go to ``out[0, :n]`` and its ``y``
+    to ``out[1, :n]`` if ``n`` cells fit in ``out`` (int64[2, M]); ``n`` is returned in
+    any case (0 when not found). Unless paused, the jump points reached, their parents
+    and costs go to ``tree[0]``, ``tree[1]``, ``tree[2]`` (float64[3, K]) if
+    ``n_touched`` <= K. Returns ``(status, expanded, n_touched, size, n)``; on
+    ``STATUS_PAUSED`` the search goes on with :func:`jps_search` from ``size``.
+    """
+    status, expanded, n_touched, size = jps_search(
+        passable, bits, stride, start, goal, straight, diagonal, eight_way, stamp, g, parent,
+        touched, generation, heap_f, heap_g, heap_n, -1, 0, 0, budget)
+    n = 0
+    if status == STATUS_FOUND:
+        n = path_length(parent, goal, stride, eight_way)
+        if n <= out.shape[1]:
+            xs = out[0]
+            ys = out[1]
+            fill_path(parent, goal, stride, eight_way, xs)
+            for i in range(n):
+                y = xs[i] // stride
+                ys[i] = y - 1
+                xs[i] = xs[i] - y * stride - 1
+    if status != STATUS_PAUSED and n_touched <= tree.shape[1]:
+        for i in range(n_touched):
+            node = touched[i]
+            tree[0, i] = node
+            tree[1, i] = parent[node]
+            tree[2, i] = g[node]
+    return status, expanded, n_touched, size, n
 
 
 @njit(cache=True)
