@@ -33,6 +33,9 @@ from ..._kernels.codes import STATUS_EXHAUSTED, STATUS_FOUND, STATUS_HEAP_FULL, 
 from ..._kernels.heap import pop_pair_into, push_pair
 from .jps_scan import highest_bit, lowest_bit
 
+_ONE = np.uint64(1)
+_TOP = np.uint64(1) << np.uint64(63)
+
 
 @njit(cache=True, inline="always")
 def octile(dx, dy, straight, diagonal):  # pragma: no cover - numba
@@ -198,9 +201,13 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
                         line = col0 + cx
                         pos0 = cy
                         goal_pos = gy if gx == cx else -1
-                    # ---- block-based scan of ``line`` from ``pos0`` in direction d
+                    if not passable[cell + d if on_row else cell + d * stride]:
+                        continue  # a wall ahead: nothing to find
+                    # ---- block-based scan of ``line`` from ``pos0`` in direction d: 64
+                    # bits hold the cell before and the next 63 cells, so the previous
+                    # cells' side bits are the side bits shifted by one
                     found = -1
-                    q = pos0 + d
+                    q = pos0
                     while True:
                         base = q if d > 0 else q - 63
                         b = base + 64
@@ -217,31 +224,24 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
                                                                   << back)
                             side_b = (bits[line + 1, w] >> off) | (bits[line + 1, w + 1]
                                                                   << back)
-                        b -= d  # the same lines one cell behind: the previous cells
-                        w = b >> 6
-                        off = np.uint64(b & 63)
-                        if off == 0:
-                            prev_a = bits[line - 1, w]
-                            prev_b = bits[line + 1, w]
+                        if d > 0:
+                            stops = ((side_a & ~(side_a << _ONE)) | (side_b & ~(side_b << _ONE))
+                                     | ~here) & ~_ONE
                         else:
-                            back = np.uint64(64) - off
-                            prev_a = (bits[line - 1, w] >> off) | (bits[line - 1, w + 1]
-                                                                  << back)
-                            prev_b = (bits[line + 1, w] >> off) | (bits[line + 1, w + 1]
-                                                                  << back)
-                        stops = (side_a & ~prev_a) | (side_b & ~prev_b) | ~here
+                            stops = ((side_a & ~(side_a >> _ONE)) | (side_b & ~(side_b >> _ONE))
+                                     | ~here) & ~_TOP
                         if stops != 0:
                             i = lowest_bit(stops) if d > 0 else highest_bit(stops)
                             stop = base + i
-                            if (q <= goal_pos <= stop) if d > 0 else (stop <= goal_pos <= q):
+                            if (q < goal_pos <= stop) if d > 0 else (stop <= goal_pos < q):
                                 found = goal_pos
-                            elif (here >> np.uint64(i)) & np.uint64(1):
+                            elif (here >> np.uint64(i)) & _ONE:
                                 found = stop
                             break
-                        if goal_pos >= 0 and base <= goal_pos <= base + 63:
+                        if (q < goal_pos <= q + 63) if d > 0 else (q - 63 <= goal_pos < q):
                             found = goal_pos
                             break
-                        q += 64 * d
+                        q += 63 * d
                     if found >= 0:
                         if on_row:
                             targets[n_targets] = cy * stride + found
