@@ -36,7 +36,6 @@ Examples
 
 from __future__ import annotations
 
-import functools
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -124,26 +123,36 @@ def jps(grid: Grid, start: Location, goal: Location, *,
         return SearchResult.unreachable(StopReason.MAX_SECONDS)
     if s == t:
         return SearchResult.trivial(start)
-    labels = plan.labels
+    labels = plan.label_view
     if labels is not None and labels[s] != labels[t]:
         return SearchResult.disconnected(start)
-
-    from ._kernels import jps as kernels  # numba is imported lazily
-
-    stride = plan.stride
-    ws = workspace.acquire(plan.passable.shape[0])
+    kernels = _kernels or _import_kernels()
+    ws = workspace.acquire(plan.size)
     try:
-        status, expanded, out, tree = _run(kernels, plan, s, t, ws, deadline)
-        came_from, cost_so_far = jump_tree(tree, plan.scale, stride)
-        if status != STATUS_FOUND:
-            reason = (StopReason.MAX_SECONDS if status == STATUS_PAUSED
-                      else StopReason.EXHAUSTED)
-            return SearchResult.unreachable(reason, came_from, cost_so_far, int(expanded))
-        cost = float(ws.g[t]) * plan.scale
+        status, expanded, out, tree, cost = _run(kernels, plan, s, t, ws, deadline)
     finally:
         workspace.release(ws)
-    path = list(zip(out[0].tolist(), out[1].tolist(), strict=True))
-    return SearchResult.reached(path, cost, came_from, cost_so_far, int(expanded))
+    came_from = LazyMap(_came_from, tree, plan.stride)
+    cost_so_far = LazyMap(_cost_so_far, tree, plan.scale, plan.stride)
+    if status != STATUS_FOUND:
+        reason = StopReason.MAX_SECONDS if status == STATUS_PAUSED else StopReason.EXHAUSTED
+        return SearchResult.unreachable(reason, came_from, cost_so_far, expanded)
+    xy = iter(out.tolist())
+    path = list(zip(xy, xy, strict=True))
+    return SearchResult(path, cost * plan.scale, came_from, cost_so_far, expanded,
+                        StopReason.FOUND, False, goal)
+
+
+_kernels: Any = None
+
+
+def _import_kernels() -> Any:
+    """The kernel module (numba is imported on the first search)."""
+    global _kernels
+    from ._kernels import jps as kernels
+
+    _kernels = kernels
+    return kernels
 
 
 class Plan(NamedTuple):
@@ -159,6 +168,9 @@ class Plan(NamedTuple):
     diagonal: float  # 0 on 4-way grids
     eight_way: bool
     labels: np.ndarray | None  # component label by padded flat index (None: unknown)
+    size: int  # padded cells
+    open_view: memoryview  # ``passable`` and ``labels`` as memoryviews: indexing them
+    label_view: memoryview | None  # gives Python ints, faster than numpy scalars
 
 
 def _plan(grid: Grid, labels: np.ndarray | None = None, *, with_labels: bool = True) -> Plan:
@@ -169,7 +181,8 @@ def _plan(grid: Grid, labels: np.ndarray | None = None, *, with_labels: bool = T
         labels = component_labels(grid).flat
     return Plan(flat.passable, scan_bitmaps(grid), flat.stride, grid.width, grid.height,
                 scale, m.straight_cost, m.diagonal_cost if m.diagonal else 0.0, m.diagonal,
-                labels)
+                labels, flat.passable.shape[0], memoryview(flat.passable),
+                None if labels is None else memoryview(labels))
 
 
 def _plan_within_budget(grid: Grid) -> Plan:
@@ -196,7 +209,7 @@ def _cell(grid: Grid, plan: Plan, location: Any, role: str) -> tuple[int, Locati
         if (type(x) is int and type(y) is int and 0 <= x < plan.width
                 and 0 <= y < plan.height):
             i = (y + 1) * plan.stride + x + 1
-            if plan.passable[i]:
+            if plan.open_view[i]:
                 return i, location
     location = grid.check_location(location, role)
     return index(location[0], location[1], plan.stride), location
@@ -212,8 +225,8 @@ def _buffers() -> tuple[np.ndarray, np.ndarray]:
     """This thread's buffers for a path's ``x``/``y`` and a jump-point tree."""
     held = getattr(_local, "buffers", None)
     if held is None:
-        held = _local.buffers = (np.empty((2, _BUFFER), dtype=np.int64),
-                                 np.empty((3, _BUFFER), dtype=np.float64))
+        held = _local.buffers = (np.empty(2 * _BUFFER, dtype=np.int64),
+                                 np.empty(3 * _BUFFER, dtype=np.float64))
     return held
 
 
@@ -224,12 +237,13 @@ _CLOCK_EVERY = 256
 
 
 def _run(kernels: Any, plan: Plan, s: int, t: int, ws: workspace.Workspace,
-         deadline: float | None) -> tuple[int, int, np.ndarray, np.ndarray]:
+         deadline: float | None) -> tuple[int, int, np.ndarray, np.ndarray, float]:
     """Run the kernel in slices until it ends or ``deadline`` passes (status PAUSED).
 
-    Returns ``(status, expanded, path, tree)``: when found, the path's ``x``
-    and ``y`` are ``path[0]`` and ``path[1]`` (views of this thread's buffer); ``tree``
-    holds the reached jump points, their parents and costs (unscaled; a copy).
+    Returns ``(status, expanded, path, tree, cost)``: when found, ``path`` holds the
+    path's ``x0, y0, x1, y1, ...`` (a view of this thread's buffer) and ``cost`` is its
+    unscaled cost; ``tree`` holds the reached jump points, then their parents, then
+    their unscaled costs (a copy).
     """
     chunk = _SLICE if deadline is None else _CLOCK_EVERY
     if deadline is not None and time.perf_counter() >= deadline:
@@ -241,7 +255,7 @@ def _run(kernels: Any, plan: Plan, s: int, t: int, ws: workspace.Workspace,
                  plan.eight_way)
     while True:
         if size < 0:  # a new search; most end within this one call, path written
-            status, expanded, n_touched, size, n = kernels.jps_query(
+            status, expanded, n_touched, size, n, cost = kernels.jps_query(
                 *grid_args, ws.stamp, ws.g, ws.parent, ws.touched, generation, ws.heap_f,
                 ws.heap_g, ws.heap_n, chunk, out, tree)
         else:
@@ -255,19 +269,18 @@ def _run(kernels: Any, plan: Plan, s: int, t: int, ws: workspace.Workspace,
         elif status != STATUS_PAUSED or chunk == 0 or (
                 deadline is not None and time.perf_counter() >= deadline):
             break
-    if n < 0 or status == STATUS_PAUSED or n_touched > tree.shape[1]:  # not written
-
+    if n < 0 or status == STATUS_PAUSED or 3 * n_touched > tree.shape[0]:  # not written
         nodes = ws.touched[:n_touched]
-        tree = np.stack((nodes, ws.parent[nodes], ws.g[nodes]))
+        tree = np.concatenate((nodes, ws.parent[nodes], ws.g[nodes]))
     else:
-        tree = tree[:, :n_touched].copy()
+        tree = tree[:3 * n_touched].copy()
     if status != STATUS_FOUND:
-        return status, expanded, out[:, :0], tree
-    if not 0 < n <= out.shape[1]:
+        return status, expanded, out[:0], tree, 0.0
+    if not 0 < 2 * n <= out.shape[0]:
         cells = kernels.interpolate(ws.parent, t, plan.stride, plan.eight_way)
         ys, xs = np.divmod(cells, plan.stride)
-        return status, expanded, np.stack((xs - 1, ys - 1)), tree
-    return status, expanded, out[:, :n], tree
+        return status, expanded, np.stack((xs - 1, ys - 1), 1).ravel(), tree, float(ws.g[t])
+    return status, expanded, out[:2 * n], tree, cost
 
 
 # ---------------------------------------------------------------------- grid support
@@ -351,19 +364,23 @@ def scan_bitmaps(grid: Grid) -> np.ndarray:
 
 # ---------------------------------------------------------------------- results
 class LazyMap(Mapping):
-    """A read-only mapping built by ``build()`` on first use (kept cheap for fast queries)."""
+    """A read-only mapping built by ``build(*args)`` on first use (kept cheap for fast
+    queries: plain functions of arrays, no reference cycles, so a result is freed as soon
+    as it is dropped)."""
 
-    __slots__ = ("_build", "_data")
+    __slots__ = ("_args", "_build", "_data")
 
-    def __init__(self, build: Callable[[], dict]) -> None:
-        self._build: Callable[[], dict] | None = build
+    def __init__(self, build: Callable[..., dict], *args: Any) -> None:
+        self._build: Callable[..., dict] | None = build
+        self._args = args
         self._data: dict | None = None
 
     def _get(self) -> dict:
         if self._data is None:
             assert self._build is not None
-            self._data = self._build()
+            self._data = self._build(*self._args)
             self._build = None
+            self._args = ()
         return self._data
 
     def __getitem__(self, key: Any) -> Any:
@@ -382,26 +399,16 @@ class LazyMap(Mapping):
         return f"LazyMap({self._get()!r})"
 
 
-def jump_tree(tree: np.ndarray, scale: float, stride: int) -> tuple[LazyMap, LazyMap]:
-    """``came_from`` / ``cost_so_far`` over the jump points a search reached (lazy), from
-    ``tree``: their flat indices, parents (-1 for the start) and unscaled costs.
-
-    The maps hold plain functions of the array (no reference cycles, so a result is
-    freed as soon as it is dropped, without waiting for the garbage collector).
-    """
-    return (LazyMap(functools.partial(_came_from, tree, stride)),
-            LazyMap(functools.partial(_cost_so_far, tree, scale, stride)))
-
-
 def _came_from(tree: np.ndarray, stride: int) -> dict:
-    parents = tree[1].astype(np.int64)
-    keys = locations(tree[0].astype(np.int64), stride)
+    """``came_from`` over the jump points in ``tree`` (flat indices, parents, costs)."""
+    nodes, parents, _ = tree.reshape(3, -1).astype(np.int64)
+    keys = locations(nodes, stride)
     before = locations(np.maximum(parents, 0), stride)
     return {k: (b if p >= 0 else None)
             for k, b, p in zip(keys, before, parents.tolist(), strict=True)}
 
 
 def _cost_so_far(tree: np.ndarray, scale: float, stride: int) -> dict:
-    costs = tree[2] * scale
-    return dict(zip(locations(tree[0].astype(np.int64), stride), costs.tolist(),
+    nodes, _, costs = tree.reshape(3, -1)
+    return dict(zip(locations(nodes.astype(np.int64), stride), (costs * scale).tolist(),
                     strict=True))

@@ -347,34 +347,35 @@ def jps_query(passable, bits, stride, start, goal, straight, diagonal, eight_way
               tree):  # pragma: no cover - numba
     """A new :func:`jps_search` and, when it ends, its answer: one call.
 
-    When it finds the goal, the path's unpadded ``x`` go to ``out[0, :n]`` and its ``y``
-    to ``out[1, :n]`` if ``n`` cells fit in ``out`` (int64[2, M]); ``n`` is returned in
-    any case (0 when not found). Unless paused, the jump points reached, their parents
-    and costs go to ``tree[0]``, ``tree[1]``, ``tree[2]`` (float64[3, K]) if
-    ``n_touched`` <= K. Returns ``(status, expanded, n_touched, size, n)``; on
+    When it finds the goal, the path's unpadded ``x`` and ``y`` go to ``out[:2 * n]``
+    (``x0, y0, x1, y1, ...``) if ``n`` cells fit in ``out`` (int64[2 * M]); ``n`` is
+    returned in any case (0 when not found). Unless paused, the jump points reached, their
+    parents and costs go to ``tree[:3 * n_touched]`` (float64[3 * K], one after the
+    other) if ``n_touched`` <= K. Returns ``(status, expanded, n_touched, size, n, cost)`` (the
+    path's cost, unscaled; 0 when not found); on
     ``STATUS_PAUSED`` the search goes on with :func:`jps_search` from ``size``.
     """
     status, expanded, n_touched, size = jps_search(
         passable, bits, stride, start, goal, straight, diagonal, eight_way, stamp, g, parent,
         touched, generation, heap_f, heap_g, heap_n, -1, 0, 0, budget)
     n = 0
+    cost = 0.0
     if status == STATUS_FOUND:
+        cost = g[goal]
         n = path_length(parent, goal, stride, eight_way)
-        if n <= out.shape[1]:
-            xs = out[0]
-            ys = out[1]
-            fill_path(parent, goal, stride, eight_way, xs)
-            for i in range(n):
-                y = xs[i] // stride
-                ys[i] = y - 1
-                xs[i] = xs[i] - y * stride - 1
-    if status != STATUS_PAUSED and n_touched <= tree.shape[1]:
+        if 2 * n <= out.shape[0]:
+            fill_path(parent, goal, stride, eight_way, out)
+            for i in range(n - 1, -1, -1):  # from the back: 2 i >= i
+                y = out[i] // stride
+                out[2 * i] = out[i] - y * stride - 1
+                out[2 * i + 1] = y - 1
+    if status != STATUS_PAUSED and 3 * n_touched <= tree.shape[0]:
         for i in range(n_touched):
             node = touched[i]
-            tree[0, i] = node
-            tree[1, i] = parent[node]
-            tree[2, i] = g[node]
-    return status, expanded, n_touched, size, n
+            tree[i] = node
+            tree[n_touched + i] = parent[node]
+            tree[2 * n_touched + i] = g[node]
+    return status, expanded, n_touched, size, n, cost
 
 
 @njit(cache=True)
