@@ -331,7 +331,9 @@ def _bitmaps(grid: Grid) -> np.ndarray:
 
 
 def _patch_bitmaps(grid: Grid, old: np.ndarray, edits: Any) -> np.ndarray | None:
-    """``old`` with the bits of walls toggled since flipped (a copy: ``old`` may be in use)."""
+    """``old`` with the bits of walls toggled since flipped and the stops recomputed (a
+    copy: ``old`` may be in use)."""
+    from ._kernels.jps_scan import add_stops
     from .derived import EditKind
 
     if any(e.kind is not EditKind.WALLS for e in edits):
@@ -343,16 +345,16 @@ def _patch_bitmaps(grid: Grid, old: np.ndarray, edits: Any) -> np.ndarray | None
         for line, p in ((y + 1, x + 1 + 64), (rows + x + 1, y + 1 + 64)):
             bit = mask << np.uint64(p % 64)
             if grid.passable((x, y)):
-                bits[line, p // 64] |= bit
+                bits[0, line, p // 64] |= bit
             else:
-                bits[line, p // 64] &= ~bit
-    return bits
+                bits[0, line, p // 64] &= ~bit
+    return add_stops(bits, rows)
 
 
 #: The cost every open cell shares, or None (``grid.derived(UNIFORM_COST)``).
 UNIFORM_COST: Derived[float | None] = Derived("uniform cell cost", _uniform_cost)
-#: Row and column bitmaps of the padded grid for the block-based scans (patched after
-#: wall edits).
+#: Row and column bitmaps of the padded grid's open cells and scan stops
+#: (:mod:`._kernels.jps_scan`; patched after wall edits).
 SCAN_BITMAPS: Derived[np.ndarray] = Derived("jump-point scan bitmaps", _bitmaps,
                                             _patch_bitmaps)
 

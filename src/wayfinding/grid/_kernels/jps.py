@@ -33,8 +33,7 @@ from ..._kernels.codes import STATUS_EXHAUSTED, STATUS_FOUND, STATUS_HEAP_FULL, 
 from ..._kernels.heap import pop_pair_into, push_pair
 from .jps_scan import highest_bit, lowest_bit
 
-_ONE = np.uint64(1)
-_TOP = np.uint64(1) << np.uint64(63)
+_ALL = ~np.uint64(0)
 
 
 @njit(cache=True, inline="always")
@@ -62,7 +61,8 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
                size, expanded, n_touched, budget):
     """A* over jump points from ``start`` to ``goal`` (flat indices).
 
-    Inputs: ``passable`` (uint8), ``bits`` (:func:`~.jps_scan.bitmaps`), ``stride``, step
+    Inputs: ``passable`` (uint8), ``bits`` (:func:`~.jps_scan.bitmaps`: only its stop
+    lines are read), ``stride``, step
     lengths ``straight``/``diagonal`` (``diagonal`` unused on 4-way grids),
     ``eight_way``. Workspace (see :mod:`wayfinding.grid.workspace`), read and written:
     ``stamp`` (int32: ``generation`` when reached, ``-generation`` when expanded), ``g``,
@@ -203,45 +203,31 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
                         goal_pos = gy if gx == cx else -1
                     if not passable[cell + d if on_row else cell + d * stride]:
                         continue  # a wall ahead: nothing to find
-                    # ---- block-based scan of ``line`` from ``pos0`` in direction d: 64
-                    # bits hold the cell before and the next 63 cells, so the previous
-                    # cells' side bits are the side bits shifted by one
+                    # ---- block-based scan of ``line`` from ``pos0`` in direction d: the
+                    # first stop bit past pos0 (jps_scan), one word per 64 cells
                     found = -1
-                    q = pos0
-                    while True:
-                        base = q if d > 0 else q - 63
-                        b = base + 64
-                        w = b >> 6
-                        off = np.uint64(b & 63)
-                        if off == 0:
-                            here = bits[line, w]
-                            side_a = bits[line - 1, w]
-                            side_b = bits[line + 1, w]
-                        else:
-                            back = np.uint64(64) - off
-                            here = (bits[line, w] >> off) | (bits[line, w + 1] << back)
-                            side_a = (bits[line - 1, w] >> off) | (bits[line - 1, w + 1]
-                                                                  << back)
-                            side_b = (bits[line + 1, w] >> off) | (bits[line + 1, w + 1]
-                                                                  << back)
-                        if d > 0:
-                            stops = ((side_a & ~(side_a << _ONE)) | (side_b & ~(side_b << _ONE))
-                                     | ~here) & ~_ONE
-                        else:
-                            stops = ((side_a & ~(side_a >> _ONE)) | (side_b & ~(side_b >> _ONE))
-                                     | ~here) & ~_TOP
-                        if stops != 0:
-                            i = lowest_bit(stops) if d > 0 else highest_bit(stops)
-                            stop = base + i
-                            if (q < goal_pos <= stop) if d > 0 else (stop <= goal_pos < q):
-                                found = goal_pos
-                            elif (here >> np.uint64(i)) & _ONE:
-                                found = stop
-                            break
-                        if (q < goal_pos <= q + 63) if d > 0 else (q - 63 <= goal_pos < q):
-                            found = goal_pos
-                            break
-                        q += 63 * d
+                    if d > 0:
+                        at = pos0 + 65
+                        w = at >> 6
+                        word = bits[1, line, w] & (_ALL << np.uint64(at & 63))
+                        while word == 0:
+                            w += 1
+                            word = bits[1, line, w]
+                        stop = (w << 6) + lowest_bit(word) - 64
+                        ahead = pos0 < goal_pos <= stop
+                    else:
+                        at = pos0 + 63
+                        w = at >> 6
+                        word = bits[2, line, w] & (_ALL >> np.uint64(63 - (at & 63)))
+                        while word == 0:
+                            w -= 1
+                            word = bits[2, line, w]
+                        stop = (w << 6) + highest_bit(word) - 64
+                        ahead = stop <= goal_pos < pos0
+                    if ahead:
+                        found = goal_pos
+                    elif passable[cy * stride + stop if on_row else stop * stride + cx]:
+                        found = stop  # a forced neighbour, not a wall
                     if found >= 0:
                         if on_row:
                             targets[n_targets] = cy * stride + found
