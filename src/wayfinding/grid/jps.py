@@ -48,9 +48,10 @@ from .._kernels.codes import STATUS_FOUND, STATUS_HEAP_FULL, STATUS_PAUSED
 from ..errors import UnsupportedGridError
 from ..result import SearchResult, StopReason
 from . import workspace
+from ._checks import passable_index
 from .components import cached_labels, component_labels
 from .derived import Derived
-from .flat import index, locations
+from .flat import location, locations
 from .grid import Grid
 from .movement import CornerCutting
 
@@ -117,15 +118,15 @@ def jps(grid: Grid, start: Location, goal: Location, *,
         deadline = time.perf_counter() + max_seconds
         supported_scale(grid, "jps")
         plan = grid.derived_if_built(JPS_PLAN) or _plan_within_budget(grid)
-    s, start = _cell(grid, plan, start, "start")
-    t, goal = _cell(grid, plan, goal, "goal")
+    s = passable_index(grid, plan.open_view, plan.stride, start, "start")
+    t = passable_index(grid, plan.open_view, plan.stride, goal, "goal")
     if max_seconds == 0:
         return SearchResult.unreachable(StopReason.MAX_SECONDS)
     if s == t:
-        return SearchResult.trivial(start)
+        return SearchResult.trivial(location(s, plan.stride))
     labels = plan.label_view
     if labels is not None and labels[s] != labels[t]:
-        return SearchResult.disconnected(start)
+        return SearchResult.disconnected(location(s, plan.stride))
     kernels = _kernels or _import_kernels()
     ws = workspace.acquire(plan.size)
     try:
@@ -140,7 +141,7 @@ def jps(grid: Grid, start: Location, goal: Location, *,
     xy = iter(out.tolist())
     path = list(zip(xy, xy, strict=True))
     return SearchResult(path, cost * plan.scale, came_from, cost_so_far, expanded,
-                        StopReason.FOUND, False, goal)
+                        StopReason.FOUND, False, path[-1])
 
 
 _kernels: Any = None
@@ -161,8 +162,6 @@ class Plan(NamedTuple):
     passable: np.ndarray  # the padded flat passable array (``grid.flat``)
     bits: np.ndarray  # :data:`SCAN_BITMAPS`
     stride: int
-    width: int
-    height: int
     scale: float  # the uniform cell cost
     straight: float
     diagonal: float  # 0 on 4-way grids
@@ -179,9 +178,9 @@ def _plan(grid: Grid, labels: np.ndarray | None = None, *, with_labels: bool = T
     m = grid.movement
     if with_labels:
         labels = component_labels(grid).flat
-    return Plan(flat.passable, scan_bitmaps(grid), flat.stride, grid.width, grid.height,
-                scale, m.straight_cost, m.diagonal_cost if m.diagonal else 0.0, m.diagonal,
-                labels, flat.passable.shape[0], memoryview(flat.passable),
+    return Plan(flat.passable, scan_bitmaps(grid), flat.stride, scale, m.straight_cost,
+                m.diagonal_cost if m.diagonal else 0.0, m.diagonal, labels,
+                flat.passable.shape[0], memoryview(flat.passable),
                 None if labels is None else memoryview(labels))
 
 
@@ -199,20 +198,6 @@ def _plan_within_budget(grid: Grid) -> Plan:
 #: What jps reads of one grid version: flat arrays, scan bitmaps, component labels
 #: (after an edit rebuilt from those keys, which patch themselves).
 JPS_PLAN: Derived[Plan] = Derived("jump point search plan", _plan)
-
-
-def _cell(grid: Grid, plan: Plan, location: Any, role: str) -> tuple[int, Location]:
-    """Padded flat index and ``(x, y)`` of a passable location (the common case checked
-    inline; anything else goes through ``grid.check_location`` and its errors)."""
-    if type(location) is tuple and len(location) == 2:
-        x, y = location
-        if (type(x) is int and type(y) is int and 0 <= x < plan.width
-                and 0 <= y < plan.height):
-            i = (y + 1) * plan.stride + x + 1
-            if plan.open_view[i]:
-                return i, location
-    location = grid.check_location(location, role)
-    return index(location[0], location[1], plan.stride), location
 
 
 _local = threading.local()
