@@ -32,6 +32,7 @@ Run by hand::
     .venv/bin/python benchmarks/gppc.py                        # dao + mazes, random, rooms
     .venv/bin/python benchmarks/gppc.py --maps dao/arena2 rooms --limit 200
     .venv/bin/python benchmarks/gppc.py --maps dao --entries Warthog-JPS2 --no-prepared
+    .venv/bin/python benchmarks/gppc.py --maps dao/arena2 --overhead  # per-call cost
 
 ``--maps`` takes set names (``dao``) or maps (``dao/arena2``); ``--limit N`` keeps the
 first N queries of each scenario file (theirs get the same truncated file); ``--repeat
@@ -407,6 +408,50 @@ def report(results: dict[str, list[dict]]) -> str:
     return "\n".join(lines)
 
 
+def overhead(grid: wf.Grid, scen: list, rounds: int = 30) -> str:
+    """Per-call cost of the public API: each query's best of ``rounds`` through
+    ``wf.jps`` / ``prepared.search``, next to the search kernel called from Python with
+    the same arguments (its numba dispatch included, about 2 us)."""
+    from wayfinding.grid import workspace
+    from wayfinding.grid._kernels import jps as jk
+    from wayfinding.grid.jps import JPS_PLAN
+    from wayfinding.grid.prepared import parts
+
+    plan = grid.derived(JPS_PLAN)
+    p = prepare(grid)
+    work = p._workspace()
+    query = parts.query_kernel().query
+    ws = workspace.Workspace(plan.size)
+    out, tree = np.empty(1 << 16, np.int64), np.empty(3 << 16)
+    flat = [((s.start[1] + 1) * plan.stride + s.start[0] + 1,
+             (s.goal[1] + 1) * plan.stride + s.goal[0] + 1) for s in scen]
+
+    def jps_kernel(i: int) -> Any:
+        return jk.jps_query(plan.passable, plan.bits, plan.stride, *flat[i], plan.straight,
+                            plan.diagonal, plan.eight_way, ws.stamp, ws.g, ws.parent,
+                            ws.touched, ws.next_generation(), ws.heap_f, ws.heap_g,
+                            ws.heap_n, 1 << 40, out, tree)
+
+    pairs = {"jps": (jps_kernel, lambda i: wf.jps(grid, scen[i].start, scen[i].goal)),
+             "prepared": (lambda i: query(*p._static, *flat[i], *work.arrays),
+                          lambda i: p.search(scen[i].start, scen[i].goal))}
+    lines = []
+    clock = time.perf_counter_ns
+    for name, (kernel, call) in pairs.items():
+        best = np.full((2, len(scen)), np.inf)
+        for _ in range(rounds + 1):  # the first round compiles and warms up
+            for i in range(len(scen)):
+                for k, f in enumerate((kernel, call)):
+                    t0 = clock()
+                    f(i)
+                    best[k, i] = min(best[k, i], clock() - t0)
+        k_us, c_us = np.median(best, axis=1) / 1e3
+        lines.append(f"{name}: kernel from Python {k_us:.2f} us, public call {c_us:.2f} us "
+                     f"(median over {len(scen)} queries, best of {rounds}): "
+                     f"+{np.median(best[1] - best[0]) / 1e3:.2f} us a call")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--maps", nargs="+", default=list(DEFAULT_MAPS),
@@ -422,8 +467,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--anchors", type=Path, default=ANCHORS,
                     help="the GPPC entries' folder (build.sh, run.sh)")
     ap.add_argument("--json", type=Path, help="write every figure here")
+    ap.add_argument("--overhead", action="store_true",
+                    help="only the per-call cost of wf.jps / prepared.search on each map")
     args = ap.parse_args(argv)
     maps = resolve(args.maps, args.data)
+    if args.overhead:
+        for set_name, name in maps:
+            grid = read_map(args.data / "maps" / set_name / f"{name}.map")
+            scen = read_scenarios(args.data / "scenarios" / set_name / f"{name}.map.scen")
+            print(f"{set_name}/{name}\n{overhead(grid, scen[:args.limit or 50])}")
+        return 0
     if args.entries:
         build_entries(args.anchors, args.entries)
     scen_dir = Path(os.environ.get("GPPC_BUILD", "/tmp/gppc-anchors")) / "scen"
