@@ -250,3 +250,18 @@ def test_paths_and_trees_longer_than_the_query_buffers():
     edges = grid_edges(mask, diagonal=True)
     assert math.isclose(result.cost, shortest_costs(edges, [(0, 0)])[(150, 150)])
     assert len(result.came_from) > 4096 // 3
+
+
+def test_searches_paused_between_slices_stay_optimal():
+    # with a budget the kernel pauses every few hundred expansions and goes on from its
+    # frontier (the heap-bypassing stack flushed into the heap): the same optimum
+    mask = np.random.default_rng(5).random((120, 120)) < 0.75
+    mask[55:66, 55:66] = True
+    grid = Grid(mask, diagonal=True)
+    costs = shortest_costs(grid_edges(mask, diagonal=True), [(60, 60)])
+    goal, expected = max(costs.items(), key=lambda item: (item[1], item[0]))
+    whole = jps(grid, (60, 60), goal)
+    sliced = jps(grid, (60, 60), goal, max_seconds=600.0)
+    assert whole.expanded > 256  # more than one slice of a budgeted call
+    assert math.isclose(whole.cost, expected) and math.isclose(sliced.cost, expected)
+    assert sliced.path == whole.path

@@ -34,6 +34,8 @@ from ..._kernels.heap import pop_pair_into, push_pair
 from .jps_scan import highest_bit, lowest_bit
 
 _ALL = ~np.uint64(0)
+#: Entries of the heap-bypassing stack of :func:`jps_search`.
+_STACK = 64
 
 
 @njit(cache=True, inline="always")
@@ -95,12 +97,27 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
         expanded = 0
     pause_at = expanded + budget
     targets = np.empty(16 + 8 * (n_rows + stride), dtype=np.int64)
-    while size > 0 and expanded < pause_at:
+    # successors whose f is no larger than that of the node expanded skip the heap: a
+    # small stack, taken first (every heap entry has a larger f), flushed into the heap
+    # when the call pauses
+    stack_n = np.empty(_STACK, dtype=np.int64)
+    stack_g = np.empty(_STACK, dtype=np.float64)
+    stack_f = np.empty(_STACK, dtype=np.float64)
+    top = 0
+    f_top = 0.0
+    while (size > 0 or top > 0) and expanded < pause_at:
         # ---- pop the entry with the smallest f (larger g first on ties)
-        g_top = heap_g[0]
-        current = heap_n[0]
-        size -= 1
-        pop_pair_into(heap_f, heap_g, heap_n, size)
+        if top > 0:
+            top -= 1
+            current = stack_n[top]
+            g_top = stack_g[top]
+            f_top = stack_f[top]
+        else:
+            f_top = heap_f[0]
+            g_top = heap_g[0]
+            current = heap_n[0]
+            size -= 1
+            pop_pair_into(heap_f, heap_g, heap_n, size)
         if stamp[current] == -generation or g_top > g[current]:
             continue
         if current == goal:
@@ -253,10 +270,20 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
                 continue
             g[target] = new_cost
             parent[target] = current
+            f_new = new_cost + octile(abs(tx - gx), abs(ty - gy), straight, diagonal)
+            if f_new <= f_top and top < _STACK:
+                stack_n[top] = target
+                stack_g[top] = new_cost
+                stack_f[top] = f_new
+                top += 1
+                continue
             if size == capacity:
                 return STATUS_HEAP_FULL, expanded, n_touched, size
-            f_new = new_cost + octile(abs(tx - gx), abs(ty - gy), straight, diagonal)
             size = push_pair(heap_f, heap_g, heap_n, size, f_new, new_cost, target)
+    for k in range(top):  # paused: the stack goes back into the heap
+        if size == capacity:
+            return STATUS_HEAP_FULL, expanded, n_touched, size
+        size = push_pair(heap_f, heap_g, heap_n, size, stack_f[k], stack_g[k], stack_n[k])
     return (STATUS_PAUSED if size > 0 else STATUS_EXHAUSTED), expanded, n_touched, size
 
 
