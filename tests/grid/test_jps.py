@@ -9,10 +9,11 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from numba import config
 
 import wayfinding.grid._kernels.jps as jps_kernels
 from wayfinding import CornerCutting, Grid, InvalidLocationError, StopReason, UnsupportedGridError
-from wayfinding.grid.jps import jps
+from wayfinding.grid.jps import jps, scan_bitmaps
 
 from ..reference import assert_valid_path, grid_edges, shortest_costs
 
@@ -103,6 +104,7 @@ def test_disconnected_query_searches_nothing(monkeypatch):
         raise AssertionError("the search kernel ran on a disconnected query")
 
     monkeypatch.setattr(jps_kernels, "jps_search", must_not_run)
+    monkeypatch.setattr(jps_kernels, "jps_query", must_not_run)
     grid = Grid.from_ascii("""
     ..#..
     ..#..
@@ -188,3 +190,78 @@ def test_bad_locations(start, goal, match):
     """, diagonal=True)
     with pytest.raises(InvalidLocationError, match=match):
         jps(grid, start, goal)
+
+
+def _bit(line: np.ndarray, p: int) -> int:
+    return (int(line[(p + 64) // 64]) >> ((p + 64) % 64)) & 1
+
+
+def test_scan_stop_lines_follow_the_forced_neighbour_rule():
+    mask = np.random.default_rng(3).random((21, 70)) < 0.7
+    grid = Grid(mask, diagonal=True)
+    grid.set_walls([(5, 5), (6, 7)])  # patched bitmaps, then compared with the rule
+    padded = np.zeros((23, 72), bool)
+    padded[1:-1, 1:-1] = grid.passable_mask
+    bits = scan_bitmaps(grid)
+    for first, block in ((0, padded), (23, padded.T)):
+        for i, row in enumerate(block):
+            for p in range(1, row.shape[0] - 1):
+                for layer, prev in ((1, p - 1), (2, p + 1)):
+                    forced = any(0 <= i + s < block.shape[0] and block[i + s, p]
+                                 and not block[i + s, prev] for s in (-1, 1))
+                    assert _bit(bits[layer, first + i], p) == (not row[p] or forced)
+                assert _bit(bits[0, first + i], p) == row[p]
+
+
+@pytest.mark.skipif(config.DISABLE_JIT, reason="compiled calls only")
+def test_a_query_is_one_compiled_call(monkeypatch):
+    grid = Grid.from_ascii("""
+    ........
+    .######.
+    ........
+    """, diagonal=True)
+    expected = jps(grid, (0, 2), (7, 0))
+
+    def must_not_run(*args):
+        raise AssertionError("a second kernel call from Python")
+
+    monkeypatch.setattr(jps_kernels, "jps_search", must_not_run)
+    monkeypatch.setattr(jps_kernels, "interpolate", must_not_run)
+    result = jps(grid, (0, 2), (7, 0))
+    assert result.path == expected.path and result.cost == expected.cost
+    assert dict(result.came_from) == dict(expected.came_from)
+
+
+def test_paths_and_trees_longer_than_the_query_buffers():
+    # a serpentine of 5 corridors of 1,500 cells: a 7,500-cell path, ~10 jump points
+    mask = np.zeros((9, 1500), bool)
+    mask[::2] = True
+    for row in range(1, 9, 2):
+        mask[row, -1 if row % 4 == 1 else 0] = True
+    grid = Grid(mask, diagonal=True)
+    result = jps(grid, (0, 0), (1499, 8))
+    assert len(result.path) == 5 * 1500 + 4 and result.path[-1] == (1499, 8)
+    assert result.cost == 5 * 1499 + 8
+    # many jump points: an open grid with a wall every other cell of every other row
+    mask = np.ones((151, 151), bool)
+    mask[1::2, 1::2] = False
+    grid = Grid(mask, diagonal=True)
+    result = jps(grid, (0, 0), (150, 150))
+    edges = grid_edges(mask, diagonal=True)
+    assert math.isclose(result.cost, shortest_costs(edges, [(0, 0)])[(150, 150)])
+    assert len(result.came_from) > 4096 // 3
+
+
+def test_searches_paused_between_slices_stay_optimal():
+    # with a budget the kernel pauses every few hundred expansions and goes on from its
+    # frontier (the heap-bypassing stack flushed into the heap): the same optimum
+    mask = np.random.default_rng(5).random((120, 120)) < 0.75
+    mask[55:66, 55:66] = True
+    grid = Grid(mask, diagonal=True)
+    costs = shortest_costs(grid_edges(mask, diagonal=True), [(60, 60)])
+    goal, expected = max(costs.items(), key=lambda item: (item[1], item[0]))
+    whole = jps(grid, (60, 60), goal)
+    sliced = jps(grid, (60, 60), goal, max_seconds=600.0)
+    assert whole.expanded > 256  # more than one slice of a budgeted call
+    assert math.isclose(whole.cost, expected) and math.isclose(sliced.cost, expected)
+    assert sliced.path == whole.path

@@ -36,11 +36,10 @@ Examples
 
 from __future__ import annotations
 
-import functools
-import math
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -49,9 +48,10 @@ from .._kernels.codes import STATUS_FOUND, STATUS_HEAP_FULL, STATUS_PAUSED
 from ..errors import UnsupportedGridError
 from ..result import SearchResult, StopReason
 from . import workspace
+from ._checks import passable_index
 from .components import cached_labels, component_labels
 from .derived import Derived
-from .flat import index, locations
+from .flat import location, locations
 from .grid import Grid
 from .movement import CornerCutting
 
@@ -111,57 +111,108 @@ def jps(grid: Grid, start: Location, goal: Location, *,
     <StopReason.MAX_SECONDS: 'max_seconds'>
     """
     deadline = None
-    if max_seconds is not None:
+    if max_seconds is None:
+        plan = grid.derived(JPS_PLAN)  # one lookup: the data of one grid version
+    else:
         max_seconds = check_budget("max_seconds", max_seconds)
         deadline = time.perf_counter() + max_seconds
-    scale = supported_scale(grid, "jps")
-    start = grid.check_location(start, "start")
-    goal = grid.check_location(goal, "goal")
+        supported_scale(grid, "jps")
+        plan = grid.derived_if_built(JPS_PLAN) or _plan_within_budget(grid)
+    s = passable_index(grid, plan.open_view, plan.stride, start, "start")
+    t = passable_index(grid, plan.open_view, plan.stride, goal, "goal")
     if max_seconds == 0:
-        return SearchResult(None, math.inf, {}, {}, 0, StopReason.MAX_SECONDS, False, None)
-    if start == goal:
-        return SearchResult([start], 0.0, {start: None}, {start: 0.0}, 0, StopReason.FOUND,
-                            False, start)
-    while True:  # the grid's data of one version, even while another thread edits it
-        version = grid.version
-        found = component_labels(grid) if deadline is None else cached_labels(grid)
-        flat = grid.flat
-        bits = scan_bitmaps(grid)
-        if grid.version == version:
-            break
-    if found is not None and (found.labels[start[1], start[0]]
-                              != found.labels[goal[1], goal[0]]):
-        return SearchResult(None, math.inf, {start: None}, {start: 0.0}, 0,
-                            StopReason.DISCONNECTED, False, None)
-
-    from ._kernels import jps as kernels  # numba is imported lazily
-
-    stride = flat.stride
-    m = grid.movement
-    diagonal = m.diagonal_cost if m.diagonal else 0.0
-    s = index(start[0], start[1], stride)
-    t = index(goal[0], goal[1], stride)
-    ws = workspace.acquire(flat.passable.shape[0])
+        return SearchResult.unreachable(StopReason.MAX_SECONDS)
+    if s == t:
+        return SearchResult.trivial(location(s, plan.stride))
+    labels = plan.label_view
+    if labels is not None and labels[s] != labels[t]:
+        return SearchResult.disconnected(location(s, plan.stride))
+    kernels = _kernels or _import_kernels()
+    ws = workspace.acquire(plan.size)
     try:
-        status, expanded, n_touched = _run(kernels, flat.passable, bits, stride, s, t,
-                                           m.straight_cost, diagonal, m.diagonal, ws,
-                                           deadline)
-        nodes = ws.touched[:n_touched].copy()
-        came_from, cost_so_far = jump_tree(nodes, ws.parent[nodes], ws.g[nodes] * scale,
-                                           stride)
-        if status != STATUS_FOUND:
-            reason = (StopReason.MAX_SECONDS if status == STATUS_PAUSED
-                      else StopReason.EXHAUSTED)
-            return SearchResult(None, math.inf, came_from, cost_so_far, int(expanded),
-                                reason, False, None)
-        xs, ys = kernels.path_xy(kernels.interpolate(ws.parent, t, stride, m.diagonal),
-                                 stride)
-        cost = float(ws.g[t]) * scale
+        status, expanded, out, tree, cost = _run(kernels, plan, s, t, ws, deadline)
     finally:
         workspace.release(ws)
-    path = list(zip(xs.tolist(), ys.tolist(), strict=True))
-    return SearchResult(path, cost, came_from, cost_so_far,
-                        int(expanded), StopReason.FOUND, False, goal)
+    came_from = LazyMap(_came_from, tree, plan.stride)
+    cost_so_far = LazyMap(_cost_so_far, tree, plan.scale, plan.stride)
+    if status != STATUS_FOUND:
+        reason = StopReason.MAX_SECONDS if status == STATUS_PAUSED else StopReason.EXHAUSTED
+        return SearchResult.unreachable(reason, came_from, cost_so_far, expanded)
+    xy = iter(out.tolist())
+    path = list(zip(xy, xy, strict=True))
+    return SearchResult(path, cost * plan.scale, came_from, cost_so_far, expanded,
+                        StopReason.FOUND, False, path[-1])
+
+
+_kernels: Any = None
+
+
+def _import_kernels() -> Any:
+    """The kernel module (numba is imported on the first search)."""
+    global _kernels
+    from ._kernels import jps as kernels
+
+    _kernels = kernels
+    return kernels
+
+
+class Plan(NamedTuple):
+    """What a jps query reads of one grid version (``grid.derived(JPS_PLAN)``)."""
+
+    passable: np.ndarray  # the padded flat passable array (``grid.flat``)
+    bits: np.ndarray  # :data:`SCAN_BITMAPS`
+    stride: int
+    scale: float  # the uniform cell cost
+    straight: float
+    diagonal: float  # 0 on 4-way grids
+    eight_way: bool
+    labels: np.ndarray | None  # component label by padded flat index (None: unknown)
+    size: int  # padded cells
+    open_view: memoryview  # ``passable`` and ``labels`` as memoryviews: indexing them
+    label_view: memoryview | None  # gives Python ints, faster than numpy scalars
+
+
+def _plan(grid: Grid, labels: np.ndarray | None = None, *, with_labels: bool = True) -> Plan:
+    scale = supported_scale(grid, "jps")
+    flat = grid.flat
+    m = grid.movement
+    if with_labels:
+        labels = component_labels(grid).flat
+    return Plan(flat.passable, scan_bitmaps(grid), flat.stride, scale, m.straight_cost,
+                m.diagonal_cost if m.diagonal else 0.0, m.diagonal, labels,
+                flat.passable.shape[0], memoryview(flat.passable),
+                None if labels is None else memoryview(labels))
+
+
+def _plan_within_budget(grid: Grid) -> Plan:
+    """The plan with component labels only if they are computed already (labelling a
+    large grid takes longer than most budgets), all of one grid version."""
+    while True:  # even while another thread edits the grid
+        version = grid.version
+        found = cached_labels(grid)
+        plan = _plan(grid, None if found is None else found.flat, with_labels=False)
+        if grid.version == version:
+            return plan
+
+
+#: What jps reads of one grid version: flat arrays, scan bitmaps, component labels
+#: (after an edit rebuilt from those keys, which patch themselves).
+JPS_PLAN: Derived[Plan] = Derived("jump point search plan", _plan)
+
+
+_local = threading.local()
+#: Path cells and jump points a query writes into this thread's buffers (longer answers
+#: are copied out of the workspace instead).
+_BUFFER = 4096
+
+
+def _buffers() -> tuple[np.ndarray, np.ndarray]:
+    """This thread's buffers for a path's ``x``/``y`` and a jump-point tree."""
+    held = getattr(_local, "buffers", None)
+    if held is None:
+        held = _local.buffers = (np.empty(2 * _BUFFER, dtype=np.int64),
+                                 np.empty(3 * _BUFFER, dtype=np.float64))
+    return held
 
 
 #: Jump points expanded per kernel call: between calls Python handles Ctrl-C (no budget)
@@ -170,26 +221,51 @@ _SLICE = 1 << 12
 _CLOCK_EVERY = 256
 
 
-def _run(kernels: Any, passable: np.ndarray, bits: np.ndarray, stride: int, s: int, t: int,
-         straight: float, diagonal: float, eight_way: bool, ws: workspace.Workspace,
-         deadline: float | None) -> tuple[int, int, int]:
-    """Run the kernel in slices until it ends or ``deadline`` passes (status PAUSED)."""
+def _run(kernels: Any, plan: Plan, s: int, t: int, ws: workspace.Workspace,
+         deadline: float | None) -> tuple[int, int, np.ndarray, np.ndarray, float]:
+    """Run the kernel in slices until it ends or ``deadline`` passes (status PAUSED).
+
+    Returns ``(status, expanded, path, tree, cost)``: when found, ``path`` holds the
+    path's ``x0, y0, x1, y1, ...`` (a view of this thread's buffer) and ``cost`` is its
+    unscaled cost; ``tree`` holds the reached jump points, then their parents, then
+    their unscaled costs (a copy).
+    """
     chunk = _SLICE if deadline is None else _CLOCK_EVERY
     if deadline is not None and time.perf_counter() >= deadline:
         chunk = 0  # the set-up used the budget up: take the start only
-    size, expanded, n_touched = -1, 0, 0
+    size, expanded, n_touched, n = -1, 0, 0, 0
     generation = ws.next_generation()
+    out, tree = _buffers()
+    grid_args = (plan.passable, plan.bits, plan.stride, s, t, plan.straight, plan.diagonal,
+                 plan.eight_way)
     while True:
-        status, expanded, n_touched, size = kernels.jps_search(
-            passable, bits, stride, s, t, straight, diagonal, eight_way, ws.stamp, ws.g,
-            ws.parent, ws.touched, generation, ws.heap_f, ws.heap_g, ws.heap_n, size,
-            expanded, n_touched, chunk)
+        if size < 0:  # a new search; most end within this one call, path written
+            status, expanded, n_touched, size, n, cost = kernels.jps_query(
+                *grid_args, ws.stamp, ws.g, ws.parent, ws.touched, generation, ws.heap_f,
+                ws.heap_g, ws.heap_n, chunk, out, tree)
+        else:
+            status, expanded, n_touched, size = kernels.jps_search(
+                *grid_args, ws.stamp, ws.g, ws.parent, ws.touched, generation, ws.heap_f,
+                ws.heap_g, ws.heap_n, size, expanded, n_touched, chunk)
+            n = -1
         if status == STATUS_HEAP_FULL:  # start again with a larger heap
             ws.grow_heap()
             size, generation = -1, ws.next_generation()
         elif status != STATUS_PAUSED or chunk == 0 or (
                 deadline is not None and time.perf_counter() >= deadline):
-            return status, expanded, n_touched
+            break
+    if n < 0 or status == STATUS_PAUSED or 3 * n_touched > tree.shape[0]:  # not written
+        nodes = ws.touched[:n_touched]
+        tree = np.concatenate((nodes, ws.parent[nodes], ws.g[nodes]))
+    else:
+        tree = tree[:3 * n_touched].copy()
+    if status != STATUS_FOUND:
+        return status, expanded, out[:0], tree, 0.0
+    if not 0 < 2 * n <= out.shape[0]:
+        cells = kernels.interpolate(ws.parent, t, plan.stride, plan.eight_way)
+        ys, xs = np.divmod(cells, plan.stride)
+        return status, expanded, np.stack((xs - 1, ys - 1), 1).ravel(), tree, float(ws.g[t])
+    return status, expanded, out[:2 * n], tree, cost
 
 
 # ---------------------------------------------------------------------- grid support
@@ -240,7 +316,9 @@ def _bitmaps(grid: Grid) -> np.ndarray:
 
 
 def _patch_bitmaps(grid: Grid, old: np.ndarray, edits: Any) -> np.ndarray | None:
-    """``old`` with the bits of walls toggled since flipped (a copy: ``old`` may be in use)."""
+    """``old`` with the bits of walls toggled since flipped and the stops recomputed (a
+    copy: ``old`` may be in use)."""
+    from ._kernels.jps_scan import add_stops
     from .derived import EditKind
 
     if any(e.kind is not EditKind.WALLS for e in edits):
@@ -252,16 +330,16 @@ def _patch_bitmaps(grid: Grid, old: np.ndarray, edits: Any) -> np.ndarray | None
         for line, p in ((y + 1, x + 1 + 64), (rows + x + 1, y + 1 + 64)):
             bit = mask << np.uint64(p % 64)
             if grid.passable((x, y)):
-                bits[line, p // 64] |= bit
+                bits[0, line, p // 64] |= bit
             else:
-                bits[line, p // 64] &= ~bit
-    return bits
+                bits[0, line, p // 64] &= ~bit
+    return add_stops(bits, rows)
 
 
 #: The cost every open cell shares, or None (``grid.derived(UNIFORM_COST)``).
 UNIFORM_COST: Derived[float | None] = Derived("uniform cell cost", _uniform_cost)
-#: Row and column bitmaps of the padded grid for the block-based scans (patched after
-#: wall edits).
+#: Row and column bitmaps of the padded grid's open cells and scan stops
+#: (:mod:`._kernels.jps_scan`; patched after wall edits).
 SCAN_BITMAPS: Derived[np.ndarray] = Derived("jump-point scan bitmaps", _bitmaps,
                                             _patch_bitmaps)
 
@@ -273,19 +351,23 @@ def scan_bitmaps(grid: Grid) -> np.ndarray:
 
 # ---------------------------------------------------------------------- results
 class LazyMap(Mapping):
-    """A read-only mapping built by ``build()`` on first use (kept cheap for fast queries)."""
+    """A read-only mapping built by ``build(*args)`` on first use (kept cheap for fast
+    queries: plain functions of arrays, no reference cycles, so a result is freed as soon
+    as it is dropped)."""
 
-    __slots__ = ("_build", "_data")
+    __slots__ = ("_args", "_build", "_data")
 
-    def __init__(self, build: Callable[[], dict]) -> None:
-        self._build: Callable[[], dict] | None = build
+    def __init__(self, build: Callable[..., dict], *args: Any) -> None:
+        self._build: Callable[..., dict] | None = build
+        self._args = args
         self._data: dict | None = None
 
     def _get(self) -> dict:
         if self._data is None:
             assert self._build is not None
-            self._data = self._build()
+            self._data = self._build(*self._args)
             self._build = None
+            self._args = ()
         return self._data
 
     def __getitem__(self, key: Any) -> Any:
@@ -304,23 +386,16 @@ class LazyMap(Mapping):
         return f"LazyMap({self._get()!r})"
 
 
-def jump_tree(nodes: np.ndarray, parents: np.ndarray, costs: np.ndarray,
-              stride: int) -> tuple[LazyMap, LazyMap]:
-    """``came_from`` / ``cost_so_far`` over the jump points a search reached (lazy).
-
-    The maps hold plain functions of the arrays (no reference cycles, so a result is
-    freed as soon as it is dropped, without waiting for the garbage collector).
-    """
-    return (LazyMap(functools.partial(_came_from, nodes, parents, stride)),
-            LazyMap(functools.partial(_cost_so_far, nodes, costs, stride)))
-
-
-def _came_from(nodes: np.ndarray, parents: np.ndarray, stride: int) -> dict:
+def _came_from(tree: np.ndarray, stride: int) -> dict:
+    """``came_from`` over the jump points in ``tree`` (flat indices, parents, costs)."""
+    nodes, parents, _ = tree.reshape(3, -1).astype(np.int64)
     keys = locations(nodes, stride)
     before = locations(np.maximum(parents, 0), stride)
     return {k: (b if p >= 0 else None)
             for k, b, p in zip(keys, before, parents.tolist(), strict=True)}
 
 
-def _cost_so_far(nodes: np.ndarray, costs: np.ndarray, stride: int) -> dict:
-    return dict(zip(locations(nodes, stride), costs.tolist(), strict=True))
+def _cost_so_far(tree: np.ndarray, scale: float, stride: int) -> dict:
+    nodes, _, costs = tree.reshape(3, -1)
+    return dict(zip(locations(nodes.astype(np.int64), stride), (costs * scale).tolist(),
+                    strict=True))

@@ -33,6 +33,10 @@ from ..._kernels.codes import STATUS_EXHAUSTED, STATUS_FOUND, STATUS_HEAP_FULL, 
 from ..._kernels.heap import pop_pair_into, push_pair
 from .jps_scan import highest_bit, lowest_bit
 
+_ALL = ~np.uint64(0)
+#: Entries of the heap-bypassing stack of :func:`jps_search`.
+_STACK = 64
+
 
 @njit(cache=True, inline="always")
 def octile(dx, dy, straight, diagonal):  # pragma: no cover - numba
@@ -59,7 +63,8 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
                size, expanded, n_touched, budget):
     """A* over jump points from ``start`` to ``goal`` (flat indices).
 
-    Inputs: ``passable`` (uint8), ``bits`` (:func:`~.jps_scan.bitmaps`), ``stride``, step
+    Inputs: ``passable`` (uint8), ``bits`` (:func:`~.jps_scan.bitmaps`: only its stop
+    lines are read), ``stride``, step
     lengths ``straight``/``diagonal`` (``diagonal`` unused on 4-way grids),
     ``eight_way``. Workspace (see :mod:`wayfinding.grid.workspace`), read and written:
     ``stamp`` (int32: ``generation`` when reached, ``-generation`` when expanded), ``g``,
@@ -92,12 +97,27 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
         expanded = 0
     pause_at = expanded + budget
     targets = np.empty(16 + 8 * (n_rows + stride), dtype=np.int64)
-    while size > 0 and expanded < pause_at:
+    # successors whose f is no larger than that of the node expanded skip the heap: a
+    # small stack, taken first (every heap entry has a larger f), flushed into the heap
+    # when the call pauses
+    stack_n = np.empty(_STACK, dtype=np.int64)
+    stack_g = np.empty(_STACK, dtype=np.float64)
+    stack_f = np.empty(_STACK, dtype=np.float64)
+    top = 0
+    f_top = 0.0
+    while (size > 0 or top > 0) and expanded < pause_at:
         # ---- pop the entry with the smallest f (larger g first on ties)
-        g_top = heap_g[0]
-        current = heap_n[0]
-        size -= 1
-        pop_pair_into(heap_f, heap_g, heap_n, size)
+        if top > 0:
+            top -= 1
+            current = stack_n[top]
+            g_top = stack_g[top]
+            f_top = stack_f[top]
+        else:
+            f_top = heap_f[0]
+            g_top = heap_g[0]
+            current = heap_n[0]
+            size -= 1
+            pop_pair_into(heap_f, heap_g, heap_n, size)
         if stamp[current] == -generation or g_top > g[current]:
             continue
         if current == goal:
@@ -198,50 +218,33 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
                         line = col0 + cx
                         pos0 = cy
                         goal_pos = gy if gx == cx else -1
-                    # ---- block-based scan of ``line`` from ``pos0`` in direction d
+                    if not passable[cell + d if on_row else cell + d * stride]:
+                        continue  # a wall ahead: nothing to find
+                    # ---- block-based scan of ``line`` from ``pos0`` in direction d: the
+                    # first stop bit past pos0 (jps_scan), one word per 64 cells
                     found = -1
-                    q = pos0 + d
-                    while True:
-                        base = q if d > 0 else q - 63
-                        b = base + 64
-                        w = b >> 6
-                        off = np.uint64(b & 63)
-                        if off == 0:
-                            here = bits[line, w]
-                            side_a = bits[line - 1, w]
-                            side_b = bits[line + 1, w]
-                        else:
-                            back = np.uint64(64) - off
-                            here = (bits[line, w] >> off) | (bits[line, w + 1] << back)
-                            side_a = (bits[line - 1, w] >> off) | (bits[line - 1, w + 1]
-                                                                  << back)
-                            side_b = (bits[line + 1, w] >> off) | (bits[line + 1, w + 1]
-                                                                  << back)
-                        b -= d  # the same lines one cell behind: the previous cells
-                        w = b >> 6
-                        off = np.uint64(b & 63)
-                        if off == 0:
-                            prev_a = bits[line - 1, w]
-                            prev_b = bits[line + 1, w]
-                        else:
-                            back = np.uint64(64) - off
-                            prev_a = (bits[line - 1, w] >> off) | (bits[line - 1, w + 1]
-                                                                  << back)
-                            prev_b = (bits[line + 1, w] >> off) | (bits[line + 1, w + 1]
-                                                                  << back)
-                        stops = (side_a & ~prev_a) | (side_b & ~prev_b) | ~here
-                        if stops != 0:
-                            i = lowest_bit(stops) if d > 0 else highest_bit(stops)
-                            stop = base + i
-                            if (q <= goal_pos <= stop) if d > 0 else (stop <= goal_pos <= q):
-                                found = goal_pos
-                            elif (here >> np.uint64(i)) & np.uint64(1):
-                                found = stop
-                            break
-                        if goal_pos >= 0 and base <= goal_pos <= base + 63:
-                            found = goal_pos
-                            break
-                        q += 64 * d
+                    if d > 0:
+                        at = pos0 + 65
+                        w = at >> 6
+                        word = bits[1, line, w] & (_ALL << np.uint64(at & 63))
+                        while word == 0:
+                            w += 1
+                            word = bits[1, line, w]
+                        stop = (w << 6) + lowest_bit(word) - 64
+                        ahead = pos0 < goal_pos <= stop
+                    else:
+                        at = pos0 + 63
+                        w = at >> 6
+                        word = bits[2, line, w] & (_ALL >> np.uint64(63 - (at & 63)))
+                        while word == 0:
+                            w -= 1
+                            word = bits[2, line, w]
+                        stop = (w << 6) + highest_bit(word) - 64
+                        ahead = stop <= goal_pos < pos0
+                    if ahead:
+                        found = goal_pos
+                    elif passable[cy * stride + stop if on_row else stop * stride + cx]:
+                        found = stop  # a forced neighbour, not a wall
                     if found >= 0:
                         if on_row:
                             targets[n_targets] = cy * stride + found
@@ -267,10 +270,20 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
                 continue
             g[target] = new_cost
             parent[target] = current
+            f_new = new_cost + octile(abs(tx - gx), abs(ty - gy), straight, diagonal)
+            if f_new <= f_top and top < _STACK:
+                stack_n[top] = target
+                stack_g[top] = new_cost
+                stack_f[top] = f_new
+                top += 1
+                continue
             if size == capacity:
                 return STATUS_HEAP_FULL, expanded, n_touched, size
-            f_new = new_cost + octile(abs(tx - gx), abs(ty - gy), straight, diagonal)
             size = push_pair(heap_f, heap_g, heap_n, size, f_new, new_cost, target)
+    for k in range(top):  # paused: the stack goes back into the heap
+        if size == capacity:
+            return STATUS_HEAP_FULL, expanded, n_touched, size
+        size = push_pair(heap_f, heap_g, heap_n, size, stack_f[k], stack_g[k], stack_n[k])
     return (STATUS_PAUSED if size > 0 else STATUS_EXHAUSTED), expanded, n_touched, size
 
 
@@ -281,6 +294,14 @@ def interpolate(parent, goal, stride, eight_way):  # pragma: no cover - numba
     An edge between jump points is diagonal-first (8-way: diagonal steps, then straight
     ones) or horizontal-first (4-way); its cells are filled in.
     """
+    path = np.empty(path_length(parent, goal, stride, eight_way), dtype=np.int64)
+    fill_path(parent, goal, stride, eight_way, path)
+    return path
+
+
+@njit(cache=True, inline="always")
+def path_length(parent, goal, stride, eight_way):  # pragma: no cover - numba
+    """Cells on the path along the jump points ending at ``goal``, both ends included."""
     n_cells = 1
     node = goal
     while parent[node] >= 0:
@@ -289,8 +310,13 @@ def interpolate(parent, goal, stride, eight_way):  # pragma: no cover - numba
         dy = abs(node // stride - before // stride)
         n_cells += max(dx, dy) if eight_way else dx + dy
         node = before
-    path = np.empty(n_cells, dtype=np.int64)
-    position = n_cells - 1
+    return n_cells
+
+
+@njit(cache=True, inline="always")
+def fill_path(parent, goal, stride, eight_way, path):  # pragma: no cover - numba
+    """Write the :func:`path_length` cells of the path ending at ``goal`` into ``path``."""
+    position = path_length(parent, goal, stride, eight_way) - 1
     path[position] = goal
     node = goal
     while parent[node] >= 0:
@@ -326,7 +352,43 @@ def interpolate(parent, goal, stride, eight_way):  # pragma: no cover - numba
                 position -= 1
                 path[position] = cell
         node = before
-    return path
+
+
+@njit(cache=True)
+def jps_query(passable, bits, stride, start, goal, straight, diagonal, eight_way, stamp, g,
+              parent, touched, generation, heap_f, heap_g, heap_n, budget, out,
+              tree):  # pragma: no cover - numba
+    """A new :func:`jps_search` and, when it ends, its answer: one call.
+
+    When it finds the goal, the path's unpadded ``x`` and ``y`` go to ``out[:2 * n]``
+    (``x0, y0, x1, y1, ...``) if ``n`` cells fit in ``out`` (int64[2 * M]); ``n`` is
+    returned in any case (0 when not found). Unless paused, the jump points reached, their
+    parents and costs go to ``tree[:3 * n_touched]`` (float64[3 * K], one after the
+    other) if ``n_touched`` <= K. Returns ``(status, expanded, n_touched, size, n, cost)`` (the
+    path's cost, unscaled; 0 when not found); on
+    ``STATUS_PAUSED`` the search goes on with :func:`jps_search` from ``size``.
+    """
+    status, expanded, n_touched, size = jps_search(
+        passable, bits, stride, start, goal, straight, diagonal, eight_way, stamp, g, parent,
+        touched, generation, heap_f, heap_g, heap_n, -1, 0, 0, budget)
+    n = 0
+    cost = 0.0
+    if status == STATUS_FOUND:
+        cost = g[goal]
+        n = path_length(parent, goal, stride, eight_way)
+        if 2 * n <= out.shape[0]:
+            fill_path(parent, goal, stride, eight_way, out)
+            for i in range(n - 1, -1, -1):  # from the back: 2 i >= i
+                y = out[i] // stride
+                out[2 * i] = out[i] - y * stride - 1
+                out[2 * i + 1] = y - 1
+    if status != STATUS_PAUSED and 3 * n_touched <= tree.shape[0]:
+        for i in range(n_touched):
+            node = touched[i]
+            tree[i] = node
+            tree[n_touched + i] = parent[node]
+            tree[2 * n_touched + i] = g[node]
+    return status, expanded, n_touched, size, n, cost
 
 
 @njit(cache=True)

@@ -11,7 +11,6 @@ Examples
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import numpy as np
@@ -113,8 +112,8 @@ def path_maps(path: list[Location], straight: float,
 
     Plain functions of the path (no reference cycles: a dropped result is freed at once).
     """
-    return (LazyMap(functools.partial(_came_from, path)),
-            LazyMap(functools.partial(_cost_so_far, path, straight, diagonal)))
+    return (LazyMap(_came_from, path),
+            LazyMap(_cost_so_far, path, straight, diagonal))
 
 
 def _came_from(path: list[Location]) -> dict[Location, Location | None]:

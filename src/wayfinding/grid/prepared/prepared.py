@@ -28,7 +28,7 @@ from ..._kernels.codes import STATUS_FOUND, STATUS_HEAP_FULL
 from ...errors import InvalidParameterError, StaleDataError
 from ...hierarchy import Hierarchy
 from ...hierarchy import build as build_hierarchy
-from ...result import SearchResult
+from ...result import SearchResult, StopReason
 from .._checks import passable_index
 from ..components import component_labels
 from ..grid import Grid
@@ -194,6 +194,10 @@ class PreparedGrid:
         # the grid's component labels by padded flat index: valid as long as the grid is
         # what was prepared
         self._components = component_labels(grid).flat
+        # memoryviews of the open cells and labels: indexing them gives Python ints,
+        # faster than numpy scalars
+        self._open_view = memoryview(flat.passable)
+        self._label_view = memoryview(self._components)
         # the scaled step costs of paths' cost_so_far (the movement rules are part of the
         # fingerprint: an edit of them makes this data stale)
         self._step_costs = (m.straight_cost * scale, m.diagonal_cost * scale)
@@ -247,14 +251,12 @@ class PreparedGrid:
         grid = self.grid
         if grid.version != self._version:
             self._revalidate()
-        passable = self._static[0]
-        s = passable_index(grid, passable, self._stride, start, "start")
-        t = passable_index(grid, passable, self._stride, goal, "goal")
-        start, goal = self._locations[s], self._locations[t]
+        s = passable_index(grid, self._open_view, self._stride, start, "start")
+        t = passable_index(grid, self._open_view, self._stride, goal, "goal")
         if s == t:
-            return SearchResult.trivial(start)
-        if self._components[s] != self._components[t]:
-            return SearchResult.disconnected(start)
+            return SearchResult.trivial(self._locations[s])
+        if self._label_view[s] != self._label_view[t]:
+            return SearchResult.disconnected(self._locations[s])
         kernels = parts.query_kernel()
         work = self._workspace()
         while True:
@@ -264,12 +266,13 @@ class PreparedGrid:
             work.grow_heap()
         if status != STATUS_FOUND:  # a safety net (seen only with tampered files)
             self.fallbacks += 1
-            return jps(grid, start, goal)
+            return jps(grid, self._locations[s], self._locations[t])
         # the same (x, y) tuples every time, taken from a table: much faster than new ones
         path = self._locations.take(cells).tolist()
         cost *= self._scale
         came_from, cost_so_far = parts.path_maps(path, *self._step_costs)
-        return SearchResult.reached(path, cost, came_from, cost_so_far, int(examined))
+        return SearchResult(path, cost, came_from, cost_so_far, examined, StopReason.FOUND,
+                            False, path[-1])
 
     def _revalidate(self) -> None:
         """Accept an edited grid only if it is back to what was prepared."""
