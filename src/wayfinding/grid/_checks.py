@@ -68,7 +68,8 @@ def passable_index(grid: Any, passable: np.ndarray, stride: int, location: Any,
     """
     if type(location) is tuple and len(location) == 2:
         x, y = location
-        if type(x) is int and type(y) is int and 0 <= x < grid.width and 0 <= y < grid.height:
+        height, width = grid._passable.shape  # not the properties: this runs per query
+        if type(x) is int and type(y) is int and 0 <= x < width and 0 <= y < height:
             index = (y + 1) * stride + x + 1
             if passable[index]:
                 return index
