@@ -213,6 +213,18 @@ def test_scan_stop_lines_follow_the_forced_neighbour_rule():
                 assert _bit(bits[0, first + i], p) == row[p]
 
 
+
+def test_patched_scan_bitmaps_equal_a_fresh_build_after_every_edit():
+    rng = np.random.default_rng(8)
+    grid = Grid(rng.random((19, 130)) < 0.75, diagonal=True)
+    scan_bitmaps(grid)  # built now, so every edit below patches them
+    corners = [(0, 0), (129, 18), (63, 5), (64, 5), (127, 0), (0, 18)]
+    cells = corners + [tuple(int(v) for v in rng.integers((130, 19))) for _ in range(40)]
+    for x, y in cells:
+        grid.set_wall((x, y), wall=grid.passable((x, y)))
+        assert np.array_equal(scan_bitmaps(grid), scan_bitmaps(grid.copy())), (x, y)
+
+
 @pytest.mark.skipif(config.DISABLE_JIT, reason="compiled calls only")
 def test_a_query_is_one_compiled_call(monkeypatch):
     grid = Grid.from_ascii("""

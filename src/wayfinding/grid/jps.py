@@ -316,8 +316,8 @@ def _bitmaps(grid: Grid) -> np.ndarray:
 
 
 def _patch_bitmaps(grid: Grid, old: np.ndarray, edits: Any) -> np.ndarray | None:
-    """``old`` with the bits of walls toggled since flipped and the stops recomputed (a
-    copy: ``old`` may be in use)."""
+    """``old`` with the bits of walls toggled since flipped and the stops of the lines
+    through them and beside them recomputed (a copy: ``old`` may be in use)."""
     from ._kernels.jps_scan import add_stops
     from .derived import EditKind
 
@@ -325,6 +325,7 @@ def _patch_bitmaps(grid: Grid, old: np.ndarray, edits: Any) -> np.ndarray | None
         return None
     bits = old.copy()
     rows = grid.height + 2
+    lines = []
     for x, y in {cell for edit in edits for cell in edit.cells}:
         mask = np.uint64(1)
         for line, p in ((y + 1, x + 1 + 64), (rows + x + 1, y + 1 + 64)):
@@ -333,7 +334,8 @@ def _patch_bitmaps(grid: Grid, old: np.ndarray, edits: Any) -> np.ndarray | None
                 bits[0, line, p // 64] |= bit
             else:
                 bits[0, line, p // 64] &= ~bit
-    return add_stops(bits, rows)
+            lines += [line - 1, line, line + 1]  # the stops of its side lines change too
+    return add_stops(bits, rows, np.array(lines, dtype=np.int64))
 
 
 #: The cost every open cell shares, or None (``grid.derived(UNIFORM_COST)``).

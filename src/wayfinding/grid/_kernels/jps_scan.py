@@ -64,25 +64,44 @@ def bitmaps(passable: np.ndarray) -> np.ndarray:
     return add_stops(bits, rows)
 
 
-def add_stops(bits: np.ndarray, rows: int) -> np.ndarray:
+def add_stops(bits: np.ndarray, rows: int, lines: np.ndarray | None = None) -> np.ndarray:
     """Fill ``bits[1]`` and ``bits[2]`` from the open cells ``bits[0]`` (returns ``bits``);
-    ``rows`` is the number of row lines."""
-    one, top = np.uint64(1), np.uint64(63)
-    for lo, hi in ((0, rows), (rows, bits.shape[1])):
-        here = bits[0, lo:hi]
-        before = np.zeros_like(here)  # the side lines: the line before and after
-        before[1:] = here[:-1]
-        after = np.zeros_like(here)
-        after[:-1] = here[1:]
-        fwd = ~here
-        bwd = ~here
-        for side in (before, after):
-            up = side << one  # bit p: the side cell of p - 1
-            up[:, 1:] |= side[:, :-1] >> top
-            down = side >> one  # bit p: the side cell of p + 1
-            down[:, :-1] |= side[:, 1:] << top
-            fwd |= side & ~up
-            bwd |= side & ~down
-        bits[1, lo:hi] = fwd
-        bits[2, lo:hi] = bwd
+    ``rows`` is the number of row lines. With ``lines`` (line numbers), only those lines'
+    stops are recomputed (after an edit: the lines through the edited cells and their
+    neighbours)."""
+    if lines is None:
+        lines = np.arange(bits.shape[1], dtype=np.int64)
+    stops(bits, rows, lines)
     return bits
+
+
+@njit(cache=True, nogil=True)
+def stops(bits, rows, lines):  # pragma: no cover - numba
+    """The stop bits of ``lines``: bit ``p`` of ``bits[1]`` (``bits[2]``) is set when
+    cell ``p`` is a wall or a scan going forwards (backwards) must stop there, a side
+    cell (on the line before or after, within the block of row or column lines) being
+    open where the side cell one step back is not: a forced neighbour."""
+    one, top = np.uint64(1), np.uint64(63)
+    n, words = bits.shape[1], bits.shape[2]
+    for i in range(lines.shape[0]):
+        line = lines[i]
+        if line < 0 or line >= n:
+            continue
+        lo, hi = (0, rows) if line < rows else (rows, n)
+        for w in range(words):
+            fwd = ~bits[0, line, w]
+            bwd = fwd
+            for side_line in (line - 1, line + 1):
+                if side_line < lo or side_line >= hi:
+                    continue
+                side = bits[0, side_line, w]
+                up = side << one  # bit p: the side cell of p - 1
+                if w > 0:
+                    up |= bits[0, side_line, w - 1] >> top
+                down = side >> one  # bit p: the side cell of p + 1
+                if w + 1 < words:
+                    down |= bits[0, side_line, w + 1] << top
+                fwd |= side & ~up
+                bwd |= side & ~down
+            bits[1, line, w] = fwd
+            bits[2, line, w] = bwd
