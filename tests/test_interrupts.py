@@ -15,7 +15,6 @@ import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
@@ -78,8 +77,8 @@ DELAY = {"components": 0.2}
 BOUND = 0.5
 
 
-def _latencies(tmp_path: Path) -> dict[str, tuple[str, float]]:
-    """One child running every kind; what each printed after its SIGINT and when."""
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child needs POSIX")
+def test_ctrl_c_stops_long_compiled_calls_quickly(tmp_path):
     errors = (tmp_path / "stderr.txt").open("w+")
     child = subprocess.Popen([sys.executable, "-c", CHILD, *KINDS], stdout=subprocess.PIPE,
                              stderr=errors, stdin=subprocess.DEVNULL, text=True,
@@ -104,23 +103,12 @@ def _latencies(tmp_path: Path) -> dict[str, tuple[str, float]]:
             word, name, value = lines.get(timeout=60).split()[:3]
             assert name == kind, (word, name)
             latencies[kind] = (word, round(float(value) - sent, 3))
-            if word == "done":  # the call ended before the signal: nothing to judge
+            if word == "done":  # too fast for this machine: the signal hit what came next
                 break
     finally:
         child.kill()
         child.wait()
         errors.close()
-    return latencies
-
-
-@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child needs POSIX")
-def test_ctrl_c_stops_long_compiled_calls_quickly(tmp_path):
-    latencies = _latencies(tmp_path)
-    if any(word == "done" for word, _ in latencies.values()):
-        # On a loaded machine this test's own thread may read "go" so late that the call
-        # has ended before the signal is sent: one more run, which must be judged.
-        print("a call ended before its signal:", latencies)
-        latencies = _latencies(tmp_path)
     print("latency after SIGINT:", latencies)
     assert all(word == "interrupted" for word, _ in latencies.values()), latencies
     assert max(seconds for _, seconds in latencies.values()) < BOUND, latencies
