@@ -19,7 +19,7 @@ import time
 import pytest
 
 CHILD = r"""
-import sys, time
+import signal, sys, time
 import numpy as np
 import wayfinding as wf
 from wayfinding.grid.components import component_labels
@@ -45,6 +45,8 @@ CASES = {
     "jps": (lambda: random_map(3000), lambda g: wf.jps(g, (0, 0), (2999, 2999))),
     "prepare": (lambda: random_map(2000), wf.prepare),
 }
+# a child started from a background job inherits SIGINT ignored: take the default
+signal.signal(signal.SIGINT, signal.default_int_handler)
 tiny = wf.Grid(np.ones((3, 3), bool), diagonal=True)
 for name in sys.argv[1:]:
     make, call = CASES[name]
