@@ -79,3 +79,55 @@ def push_grown(keys, items, size, key, item):  # pragma: no cover - numba
         keys = grown(keys, size, 2 * size + 16)
         items = grown(items, size, 2 * size + 16)
     return keys, items, push(keys, items, size, key, item)
+
+
+@njit(cache=True, inline="always")
+def witness_search(u, v, limit, targets_left, settle_limit, hop_limit, start, length, pool,
+                   indirect, head, weight, contracted, dist, hops, stamp, mark, via_of,
+                   seen_at, generation, heap_key,
+                   heap_node):  # pragma: no cover - numba
+    """The bounded Dijkstra search of a contraction: from ``u``, never through ``v`` or a
+    contracted node, looking for *witnesses*, paths to the targets (``mark[w] ==
+    generation``) no longer than ``via_of[w]``; each target found gets ``seen_at[w] =
+    generation``. It stops once every target has one, past ``limit``, after
+    ``settle_limit`` settled nodes; paths longer than ``hop_limit`` edges are not extended.
+
+    The arcs of ``x`` are the slots ``start[x] .. start[x] + length[x] - 1``; slot ``i``
+    leads to ``head[i]`` at cost ``weight[i]``, or with ``indirect`` to ``head[pool[i]]``
+    at ``weight[pool[i]]`` (arc numbers kept in a pool). Returns ``(heap_key, heap_node,
+    work)``, the heap arrays grown if they had to be, ``work`` the arcs looked at.
+    """
+    work = 0
+    dist[u] = 0.0
+    hops[u] = 0
+    stamp[u] = generation
+    heap_key[0] = 0.0
+    heap_node[0] = u
+    size = 1
+    settled = 0
+    while size > 0 and settled < settle_limit and targets_left > 0:
+        d_top, x, size = pop(heap_key, heap_node, size)
+        if d_top > dist[x]:
+            continue
+        if d_top > limit:
+            break
+        settled += 1
+        if hops[x] >= hop_limit:
+            continue
+        work += length[x]
+        for i in range(start[x], start[x] + length[x]):
+            a = pool[i] if indirect else i
+            y = head[a]
+            if y == v or contracted[y]:
+                continue
+            nd = d_top + weight[a]
+            if stamp[y] != generation or nd < dist[y]:
+                stamp[y] = generation
+                dist[y] = nd
+                hops[y] = hops[x] + 1
+                if mark[y] == generation and seen_at[y] != generation and (
+                        nd <= via_of[y]):
+                    seen_at[y] = generation  # a witness for target y
+                    targets_left -= 1
+                heap_key, heap_node, size = push_grown(heap_key, heap_node, size, nd, y)
+    return heap_key, heap_node, work

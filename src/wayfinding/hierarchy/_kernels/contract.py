@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .common import grown, pop, push_grown
+from .common import grown, pop, push_grown, witness_search
 from .layout import core_graph, upward_graph
 
 #: Witness searches while ranking nodes: nodes settled at most, and edges per path.
@@ -75,38 +75,11 @@ def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, s
             limit = max(limit, via)
             mark[nbr[b]] = generation
             via_of[nbr[b]] = via * (1.0 + 1e-12)
-        targets_left = k - a - 1
-        dist[u] = 0.0
-        hops[u] = 0
-        stamp[u] = generation
-        heap_key[0] = 0.0
-        heap_node[0] = u
-        size = 1
-        settled = 0
-        while size > 0 and settled < settle_limit and targets_left > 0:
-            d_top, x, size = pop(heap_key, heap_node, size)
-            if d_top > dist[x]:
-                continue
-            if d_top > limit:
-                break
-            settled += 1
-            if hops[x] >= hop_limit:
-                continue
-            work += length[x]
-            for i in range(start[x], start[x] + length[x]):
-                y = adj_to[i]
-                if contracted[y] or y == v:
-                    continue
-                nd = d_top + adj_w[i]
-                if stamp[y] != generation or nd < dist[y]:
-                    stamp[y] = generation
-                    dist[y] = nd
-                    hops[y] = hops[x] + 1
-                    if mark[y] == generation and seen_at[y] != generation and (
-                            nd <= via_of[y]):
-                        seen_at[y] = generation  # a witness for target y
-                        targets_left -= 1
-                    heap_key, heap_node, size = push_grown(heap_key, heap_node, size, nd, y)
+        heap_key, heap_node, spent = witness_search(
+            u, v, limit, k - a - 1, settle_limit, hop_limit, start, length, adj_to, False,
+            adj_to, adj_w, contracted, dist, hops, stamp, mark, via_of, seen_at, generation,
+            heap_key, heap_node)
+        work += spent
         for b in range(a + 1, k):
             w = nbr[b]
             if seen_at[w] == generation:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .common import grown, pop, push_grown
+from .common import grown, pop, push_grown, witness_search
 
 #: Contraction stops once the cheapest node left has more arcs than this (a dense core).
 CORE_DEGREE = 1_000_000
@@ -102,38 +102,10 @@ def _witness(v, o_pool, o_start, o_len, i_pool, i_start, i_len, arc_tail, arc_he
             targets_left += 1
             limit = max(limit, via)
         if targets_left > 0:
-            dist[u] = 0.0
-            hops[u] = 0
-            stamp[u] = generation
-            heap_key[0] = 0.0
-            heap_node[0] = u
-            size = 1
-            settled = 0
-            while size > 0 and settled < settle_limit and targets_left > 0:
-                d_top, x, size = pop(heap_key, heap_node, size)
-                if d_top > dist[x]:
-                    continue
-                if d_top > limit:
-                    break
-                settled += 1
-                if hops[x] >= hop_limit:
-                    continue
-                for i in range(o_start[x], o_start[x] + o_len[x]):
-                    a = o_pool[i]
-                    y = arc_head[a]
-                    if y == v or contracted[y]:
-                        continue
-                    nd = d_top + arc_w[a]
-                    if stamp[y] != generation or nd < dist[y]:
-                        stamp[y] = generation
-                        dist[y] = nd
-                        hops[y] = hops[x] + 1
-                        if mark[y] == generation and seen_at[y] != generation and (
-                                nd <= via_of[y]):
-                            seen_at[y] = generation  # a witness for target y
-                            targets_left -= 1
-                        heap_key, heap_node, size = push_grown(heap_key, heap_node, size,
-                                                               nd, y)
+            heap_key, heap_node, _ = witness_search(
+                u, v, limit, targets_left, settle_limit, hop_limit, o_start, o_len, o_pool,
+                True, arc_head, arc_w, contracted, dist, hops, stamp, mark, via_of, seen_at,
+                generation, heap_key, heap_node)
         for ob in range(k_out):
             w = arc_head[out_arc[ob]]
             if w == u or seen_at[w] == generation:
