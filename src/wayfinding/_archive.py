@@ -33,10 +33,13 @@ import struct
 import tokenize
 import zipfile
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import IO, Any
 
 import numpy as np
+
+from .errors import StaleDataError
 
 #: Compressed members may expand at most this many times (plus :data:`SLACK` bytes):
 #: numpy's own arrays deflate far less, while a deflate stream can expand 1,000 times.
@@ -209,6 +212,32 @@ class NpzReader:
         if member.read(1):  # also makes zipfile check the CRC
             return f"member {key!r} has data after its array"
         return array
+
+
+@contextmanager
+def checked_archive(path: str | os.PathLike[str], keys: Iterable[str], kind: str,
+                    version: int, again: str, *, max_ratio: float | None = MAX_RATIO
+                    ) -> Iterator[tuple[NpzReader, Callable[[str], Exception]]]:
+    """Open a file that wayfinding saved: an :class:`NpzReader` of ``keys`` (all of them
+    present) whose ``format_version`` is ``version``, with ``damaged(message)``, the
+    StaleDataError "``path`` is not a ``kind`` file: ``message``". ``again`` says what to
+    do about another format version (e.g. "prepare the grid again").
+    """
+    name = repr(os.fspath(path))
+
+    def damaged(message: str) -> Exception:
+        return StaleDataError(f"{name} is not a {kind} file: {message}")
+
+    keys = set(keys)
+    with NpzReader(path, keys, damaged, max_ratio=max_ratio) as archive:
+        missing = keys - archive.names
+        if missing:
+            raise StaleDataError(f"{name} is not a {kind} file (missing {sorted(missing)})")
+        found = int(archive.read("format_version", np.int64, (), limit=1))
+        if found != version:
+            raise StaleDataError(f"{name} has format version {found}; this wayfinding reads "
+                                 f"version {version}: {again}")
+        yield archive, damaged
 
 
 def _itemsize(dtype: Any) -> int:

@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from .._archive import NpzReader
+from .._archive import checked_archive
 from .._inputs import check_budget
 from .._kernels.codes import STATUS_EXHAUSTED, STATUS_FOUND, STATUS_HEAP_FULL
 from ..errors import InvalidParameterError, StaleDataError
@@ -260,18 +260,8 @@ the edge costs differ; prepare the graph again
                 f"PreparedGraph.load needs the CSRGraph the file was made for, got "
                 f"{type(graph).__name__}")
         name = repr(os.fspath(path))
-
-        def damaged(message: str) -> StaleDataError:
-            return StaleDataError(f"{name} is not a prepared-graph file: {message}")
-
-        with NpzReader(path, _FILE_KEYS, damaged) as archive:
-            missing = set(_FILE_KEYS) - archive.names
-            if missing:
-                raise damaged(f"missing {sorted(missing)}")
-            version = int(archive.read("format_version", np.int64, (), limit=1))
-            if version != FORMAT_VERSION:
-                raise StaleDataError(f"{name} has format version {version}; this wayfinding "
-                                     f"reads version {FORMAT_VERSION}: prepare the graph again")
+        with checked_archive(path, _FILE_KEYS, "prepared-graph", FORMAT_VERSION,
+                             "prepare the graph again") as (archive, damaged):
             if str(archive.read("kind", "U", (), limit=1)) != "csr-hierarchy":
                 raise damaged("it holds something else")
             prints = fingerprint(graph)

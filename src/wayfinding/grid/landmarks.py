@@ -41,7 +41,7 @@ from typing import Any
 
 import numpy as np
 
-from .._archive import NpzReader
+from .._archive import checked_archive
 from .._kernels.codes import RULE_ALWAYS, RULE_NEVER
 from ..errors import StaleDataError
 from .derived import Derived
@@ -206,21 +206,11 @@ class GridLandmarks:
         StaleDataError naming it.
         """
         name = repr(os.fspath(path))
-
-        def damaged(message: str) -> StaleDataError:
-            return StaleDataError(f"{name} is not a grid landmarks file: {message}")
-
         index = open_index(grid)
         cells = int(np.count_nonzero(index >= 0))
         fingerprint = grid.derived(FINGERPRINT)
-        with NpzReader(path, _KEYS, damaged, max_ratio=None) as archive:
-            missing = set(_KEYS) - archive.names
-            if missing:
-                raise damaged(f"missing {sorted(missing)}")
-            version = int(archive.read("format_version", np.int64, (), limit=1))
-            if version != FORMAT_VERSION:
-                raise damaged(f"format version {version}, this wayfinding reads "
-                              f"{FORMAT_VERSION}")
+        with checked_archive(path, _KEYS, "grid landmarks", FORMAT_VERSION,
+                             "build the landmarks again", max_ratio=None) as (archive, damaged):
             if str(archive.read("fingerprint", "U", (), limit=1)) != fingerprint:
                 raise StaleDataError(
                     f"{name} holds landmarks of another grid (size, walls, movement rules, "

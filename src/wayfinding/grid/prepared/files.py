@@ -20,7 +20,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from ..._archive import NpzReader
+from ..._archive import checked_archive
 from ...errors import StaleDataError
 from ...hierarchy import Hierarchy
 from ...hierarchy import files as hierarchy_files
@@ -82,20 +82,8 @@ def read(path: str | os.PathLike[str], grid: Grid, make: Callable[..., T]) -> T:
     ``make`` (:class:`PreparedGrid`), whose result is returned (see
     :meth:`PreparedGrid.load`: the errors are the same)."""
     name = repr(os.fspath(path))
-
-    def damaged(message: str) -> StaleDataError:
-        return StaleDataError(f"{name} is not a prepared-grid file: {message}")
-
-    with NpzReader(path, _FILE_KEYS, damaged) as archive:
-        missing = set(_FILE_KEYS) - archive.names
-        if missing:
-            raise StaleDataError(f"{name} is not a prepared-grid file "
-                                 f"(missing {sorted(missing)})")
-        version = int(archive.read("format_version", np.int64, (), limit=1))
-        if version != FORMAT_VERSION:
-            raise StaleDataError(f"{name} has format version {version}; this "
-                                 f"wayfinding reads version {FORMAT_VERSION}: prepare "
-                                 "the grid again")
+    with checked_archive(path, _FILE_KEYS, "prepared-grid", FORMAT_VERSION,
+                         "prepare the grid again") as (archive, _):
         method_name = str(archive.read("method", "U", (), limit=1))
         try:
             method = PrepareMethod(method_name)
