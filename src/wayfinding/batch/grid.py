@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from .._dispatch import batch_tier
+from .._dispatch import batch_tier, require_grid
 from .._inputs import is_number
 from .._kernels import codes as C
 from ..errors import InvalidParameterError
@@ -49,12 +49,6 @@ def _kernels() -> Any:
     from ..grid._kernels import batch  # numba is imported on first use
 
     return batch
-
-
-def _grid(graph: Any, what: str) -> Grid:
-    from .._dispatch import require_grid
-
-    return require_grid(graph, what)
 
 
 def _skip(labels: np.ndarray | None, s: np.ndarray, t: np.ndarray) -> np.ndarray:
@@ -113,7 +107,7 @@ def astar(grid: Grid, starts: Any, goals: Any, *, heuristic: Any = None,
     >>> astar(grid, [(0, 0), (0, 0)], [(2, 2), (0, 0)], workers=2).lengths.tolist()
     [5, 1]
     """
-    grid = _grid(grid, "batch.astar")
+    grid = require_grid(grid, "batch.astar")
     if not is_number(weight) or not (math.isfinite(weight) and weight >= 0):
         raise InvalidParameterError(f"heuristic weight must be finite and >= 0, got {weight!r}")
     weight = float(weight)
@@ -137,7 +131,7 @@ def dijkstra(grid: Grid, starts: Any, goals: Any, *, workers: int = 1) -> BatchR
     >>> dijkstra(wf.Grid.from_ascii('.3.'), [(0, 0)], [(2, 0)]).costs.tolist()
     [4.0]
     """
-    grid = _grid(grid, "batch.dijkstra")
+    grid = require_grid(grid, "batch.dijkstra")
     return _best_first(grid, starts, goals, C.MODE_COST, ZERO, 1.0, workers)
 
 
@@ -186,7 +180,7 @@ def breadth_first_search(grid: Grid, starts: Any, goals: Any, *,
     >>> breadth_first_search(wf.Grid.from_ascii('.9.'), [(0, 0)], [(2, 0)]).costs.tolist()
     [2.0]
     """
-    grid = _grid(grid, "batch.breadth_first_search")
+    grid = require_grid(grid, "batch.breadth_first_search")
     return _best_first(grid, starts, goals, C.MODE_COST, ZERO, 1.0, workers, bfs=True)
 
 
@@ -205,7 +199,7 @@ def jps(grid: Grid, starts: Any, goals: Any, *, workers: int = 1) -> BatchResult
     >>> jps(grid, [(0, 0)], [(3, 2)]).path(0).tolist()
     [[0, 0], [1, 0], [2, 0], [3, 0], [3, 1], [3, 2]]
     """
-    grid = _grid(grid, "batch.jps")
+    grid = require_grid(grid, "batch.jps")
     workers = R.check_workers(workers)
     scale = supported_scale(grid, "batch.jps")
     while True:  # the grid's data of one version, even while another thread edits it

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from .._dispatch import require_grid
 from .._kernels.codes import BATCH_DONE
 from .._workspaces import WorkspacePool
 from ..grid import _engine as E
@@ -94,8 +95,6 @@ def distance_matrix(grid: Grid, sources: Any, targets: Any, *,
     >>> distance_matrix(grid, [(0, 0), (1, 0), (3, 0)], [(1, 0)]).tolist()
     [[1.0], [0.0], [inf]]
     """
-    from .._dispatch import require_grid
-
     grid = require_grid(grid, "batch.distance_matrix")
     workers = R.check_workers(workers)
     p = E.plan(grid)
