@@ -21,6 +21,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .hierarchy import array_bytes, query_arrays
+
 
 class ArcHierarchy(NamedTuple):
     """The arrays of a directed contraction hierarchy, nodes numbered from the top rank
@@ -67,15 +69,11 @@ class ArcHierarchy(NamedTuple):
         """Arcs added by the contraction."""
         return int(np.count_nonzero(self.arc_low >= 0))
 
-    @property
-    def nbytes(self) -> int:
-        return int(sum(array.nbytes for array in self))
-
-    def query_arrays(self) -> tuple[np.ndarray, ...]:
-        """The arrays :func:`._kernels.updown.updown` takes, in its order."""
-        return (self.up_start, self.up_to, self.up_w, self.up_arc, self.down_start,
-                self.down_to, self.down_w, self.down_arc, self.arc_tail, self.arc_head,
-                self.arc_w, self.arc_low, self.arc_high)
+    #: The fields :func:`._kernels.updown.updown` takes, in its order.
+    QUERY = ("up_start", "up_to", "up_w", "up_arc", "down_start", "down_to", "down_w",
+             "down_arc", "arc_tail", "arc_head", "arc_w", "arc_low", "arc_high")
+    nbytes = property(array_bytes, doc="Bytes of all the arrays.")
+    query_arrays = query_arrays
 
 
 def build_directed(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray,

@@ -18,9 +18,19 @@ Examples
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
+
+
+def array_bytes(arrays: tuple[np.ndarray, ...]) -> int:
+    """Bytes held by a tuple of arrays (``nbytes`` of the hierarchies)."""
+    return int(sum(array.nbytes for array in arrays))
+
+
+def query_arrays(self: Any) -> tuple[np.ndarray, ...]:
+    """The arrays of a hierarchy its query kernel takes, in its order (``QUERY``)."""
+    return tuple(getattr(self, name) for name in self.QUERY)
 
 
 class Hierarchy(NamedTuple):
@@ -67,15 +77,11 @@ class Hierarchy(NamedTuple):
         """Upward edges added by the contraction."""
         return int(np.count_nonzero(self.up_low >= 0))
 
-    @property
-    def nbytes(self) -> int:
-        return int(sum(array.nbytes for array in self))
-
-    def query_arrays(self) -> tuple[np.ndarray, ...]:
-        """The arrays :func:`._kernels.query.hub_path` takes, in its order."""
-        return (self.up_from, self.up_to, self.up_low, self.up_high, self.core_start,
-                self.core_to, self.core_w, self.core_low, self.core_high,
-                self.label_start, self.label_hd, self.label_edge)
+    #: The fields :func:`._kernels.query.hub_path` takes, in its order.
+    QUERY = ("up_from", "up_to", "up_low", "up_high", "core_start", "core_to", "core_w",
+             "core_low", "core_high", "label_start", "label_hd", "label_edge")
+    nbytes = property(array_bytes, doc="Bytes of all the arrays.")
+    query_arrays = query_arrays
 
 
 def build(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray,

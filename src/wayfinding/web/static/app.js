@@ -16,7 +16,14 @@ const state = {
 };
 window.explorer = state;  // for the browser tests and the curious
 
-function makePanel(key) {
+function makePanel(key, hidden) {
+  const section = $("panel-template").content.firstElementChild.cloneNode(true);
+  section.id = "panel-" + key;
+  section.hidden = hidden;
+  for (const element of section.querySelectorAll("[data-id]")) {
+    element.id = element.dataset.id + "-" + key;
+  }
+  $("panels").appendChild(section);
   return {
     key, canvas: $("canvas-" + key), select: $("algorithm-" + key), answer: null,
     step: 0, total: 0, expandedAt: null, reachedAt: null, cost: null, maxCost: 1,
@@ -359,7 +366,7 @@ async function loadMap(name) {
 }
 
 async function init() {
-  state.panels = [makePanel("a"), makePanel("b")];
+  state.panels = [makePanel("a", false), makePanel("b", true)];
   const options = await request("/api/options");
   const algorithms = options.algorithms.map((a) => a.name);
   fill($("algorithm-a"), algorithms, NAMES);
