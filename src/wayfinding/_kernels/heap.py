@@ -9,8 +9,9 @@ once, with ``pos[item]`` its slot (-1: not in the heap), for searches that must 
 duplicates. The pair heap (``push_pair``/``pop_pair_into``, lazy) orders entries by a key
 and, on equal keys, by a larger second key: jump point search keys its entries by
 ``(f, g)``, larger g first on equal f (its keys are sums of 1 and sqrt 2 steps, where the
-``f - g * eps`` key of the grid best-first kernel is not exact). The three share one
-sift-up and one sift-down, whose flags are constants that compile away.
+``f - g * eps`` key of the grid best-first kernel is not exact). The three, and the
+indexed pair heap of :mod:`wayfinding._kernels.pairheap`, share one :func:`sift_up` and
+one :func:`sift_down`, whose flags are literal booleans that compile away.
 
 Sift-down picks the smaller child without a branch (``c += right < left``): a branch
 there is unpredictable and cost about a third of a grid search's time (measured in
@@ -32,32 +33,53 @@ Examples
 
 from __future__ import annotations
 
+import math
+
 from numba import njit
 
-__all__ = ["idecrease", "ipop", "ipush", "pop_into", "pop_pair_into", "push", "push_pair"]
+__all__ = ["idecrease", "ipop", "ipush", "key_less", "pop_into", "pop_pair_into", "push",
+           "push_pair", "sift_down", "sift_up"]
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _before(key_a, second_a, key_b, second_b, pair):  # pragma: no cover - numba
-    """Entry a comes out before entry b (``pair``: larger second key first on ties)."""
+def key_less(a1, a2, b1, b2, tol):  # pragma: no cover - numba
+    """``(a1, a2) < (b1, b2)`` lexicographically, ``a1`` and ``b1`` equal within ``tol``."""
+    if tol == 0.0 or not abs(b1) < math.inf:
+        return a1 < b1 or (a1 == b1 and a2 < b2)
+    margin = tol * max(1.0, abs(b1))
+    return a1 < b1 - margin or (a1 <= b1 + margin and a2 < b2)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _before(key_a, second_a, key_b, second_b, pair, smaller,
+            tol):  # pragma: no cover - numba
+    """Entry a comes out before entry b: by key; with ``pair``, on equal keys the larger
+    second key first; with ``pair`` and ``smaller``, keys equal within ``tol`` and then
+    the smaller second key first (:func:`key_less`)."""
     if pair:
+        if smaller:
+            return key_less(key_a, second_a, key_b, second_b, tol)
         return key_a < key_b or (key_a == key_b and second_a > second_b)
     return key_a < key_b
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _sift_up(keys, second, items, pos, i, key, key2, item, pair,
-             indexed):  # pragma: no cover - numba
+def sift_up(keys, second, items, pos, i, key, key2, item, pair, smaller, indexed,
+            tol):  # pragma: no cover - numba
     """Put ``(key, key2, item)`` in the hole at slot ``i``, moving parents down past it.
 
-    ``pair`` and ``indexed`` are constants: ``second`` (the second keys) is written only
-    with ``pair`` and ``pos`` only with ``indexed``; callers without pass another of
+    The flags ``pair``, ``smaller`` (the order, as in :func:`_before`) and ``indexed``
+    are literal booleans, so that numba prunes the branches they rule out before
+    compiling (int codes compared with ``==`` made A* 3-8% and prepared queries 10-15%
+    slower; writing an entry through one helper for both sifts made contraction 9%
+    slower: ``benchmarks/before_after.py``). ``second`` (the second keys) is written
+    only with ``pair``, ``pos`` only with ``indexed``; callers without pass another of
     their arrays in their place."""
     while i > 0:
         p = (i - 1) >> 1
         pk = keys[p]
         if pair:
-            if not _before(key, key2, pk, second[p], True):
+            if not _before(key, key2, pk, second[p], pair, smaller, tol):
                 break
             second[i] = second[p]
         elif key >= pk:
@@ -76,21 +98,19 @@ def _sift_up(keys, second, items, pos, i, key, key2, item, pair,
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _sift_down(keys, second, items, pos, size, pair, indexed):  # pragma: no cover - numba
-    """Fill the hole at the root with the entry at slot ``size`` (the last one of a heap
-    of ``size + 1``), moving the first-coming child up until that entry fits."""
-    lk = keys[size]
-    lg = second[size]
-    li = items[size]
-    i = 0
+def sift_down(keys, second, items, pos, size, i, lk, lg, li, pair, smaller, indexed,
+              tol):  # pragma: no cover - numba
+    """Put the entry ``(lk, lg, li)`` in the hole at slot ``i`` of a heap of ``size``
+    slots, moving the first-coming child up until the entry fits (flags as in
+    :func:`sift_up`)."""
     while True:
         c = 2 * i + 1
         if c >= size:
             break
         if c + 1 < size:
-            c += _before(keys[c + 1], second[c + 1], keys[c], second[c], pair)
+            c += _before(keys[c + 1], second[c + 1], keys[c], second[c], pair, smaller, tol)
         ck = keys[c]
-        if _before(ck, second[c], lk, lg, pair):
+        if _before(ck, second[c], lk, lg, pair, smaller, tol):
             keys[i] = ck
             if pair:
                 second[i] = second[c]
@@ -111,7 +131,7 @@ def _sift_down(keys, second, items, pos, size, pair, indexed):  # pragma: no cov
 @njit(cache=True, nogil=True, inline="always")
 def push(keys, items, size, key, item):  # pragma: no cover - numba
     """Insert ``(key, item)`` into a heap of ``size`` entries; return the new size."""
-    _sift_up(keys, keys, items, items, size, key, key, item, False, False)
+    sift_up(keys, keys, items, items, size, key, key, item, False, False, False, 0.0)
     return size + 1
 
 
@@ -121,14 +141,15 @@ def pop_into(keys, items, size):  # pragma: no cover - numba
 
     Read the root (``keys[0]``, ``items[0]``) before calling.
     """
-    _sift_down(keys, keys, items, items, size, False, False)
+    sift_down(keys, keys, items, items, size, 0, keys[size], keys[size], items[size],
+              False, False, False, 0.0)
 
 
 @njit(cache=True, nogil=True, inline="always")
 def push_pair(keys, second, items, size, key, key2, item):  # pragma: no cover - numba
     """Insert ``(key, key2, item)`` into a pair heap of ``size`` entries; return the new
     size."""
-    _sift_up(keys, second, items, items, size, key, key2, item, True, False)
+    sift_up(keys, second, items, items, size, key, key2, item, True, False, False, 0.0)
     return size + 1
 
 
@@ -136,13 +157,14 @@ def push_pair(keys, second, items, size, key, key2, item):  # pragma: no cover -
 def pop_pair_into(keys, second, items, size):  # pragma: no cover - numba
     """Remove the root of a pair heap of ``size + 1`` entries (``size`` already
     decremented). Read the root (``keys[0]``, ``second[0]``, ``items[0]``) before."""
-    _sift_down(keys, second, items, items, size, True, False)
+    sift_down(keys, second, items, items, size, 0, keys[size], second[size], items[size],
+              True, False, False, 0.0)
 
 
 @njit(cache=True, nogil=True, inline="always")
 def ipush(keys, items, pos, size, key, item):  # pragma: no cover - numba
     """Insert ``item`` (not in the heap: ``pos[item] < 0``); return the new size."""
-    _sift_up(keys, keys, items, pos, size, key, key, item, False, True)
+    sift_up(keys, keys, items, pos, size, key, key, item, False, False, True, 0.0)
     return size + 1
 
 
@@ -151,7 +173,7 @@ def idecrease(keys, items, pos, key, item):  # pragma: no cover - numba
     """Lower the key of ``item`` (in the heap) to ``key`` (no-op if not lower)."""
     i = pos[item]
     if key < keys[i]:
-        _sift_up(keys, keys, items, pos, i, key, key, item, False, True)
+        sift_up(keys, keys, items, pos, i, key, key, item, False, False, True, 0.0)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -162,5 +184,7 @@ def ipop(keys, items, pos, size):  # pragma: no cover - numba
     pos[top] = -1
     size -= 1
     if size > 0:
-        _sift_down(keys, keys, items, pos, size, False, True)
+        sift_down(keys, keys, items, pos, size, 0, keys[size], keys[size], items[size],
+                  False, False, True, 0.0)
     return top
+

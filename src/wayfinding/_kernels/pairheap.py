@@ -29,78 +29,18 @@ Examples
 
 from __future__ import annotations
 
-import math
-
 from numba import njit
 
+from .heap import key_less, sift_down, sift_up
+
 __all__ = ["key_less", "pair_insert", "pair_remove", "pair_set", "pair_update"]
-
-
-@njit(cache=True, nogil=True, inline="always")
-def key_less(a1, a2, b1, b2, tol):  # pragma: no cover - numba
-    """``(a1, a2) < (b1, b2)`` lexicographically, ``a1`` and ``b1`` equal within ``tol``."""
-    if tol == 0.0 or not abs(b1) < math.inf:
-        return a1 < b1 or (a1 == b1 and a2 < b2)
-    margin = tol * max(1.0, abs(b1))
-    return a1 < b1 - margin or (a1 <= b1 + margin and a2 < b2)
-
-
-# ---------------------------------------------------------------- sifting (both heaps)
-@njit(cache=True, nogil=True, inline="always")
-def _put(items, key1, key2, pos, i, item, k1, k2, indexed):  # pragma: no cover - numba
-    """Write the entry ``(k1, k2, item)`` into slot ``i`` (``indexed``: and its ``pos``)."""
-    items[i] = item
-    key1[i] = k1
-    key2[i] = k2
-    if indexed:
-        pos[item] = i
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _sift_up(items, key1, key2, pos, i, tol, indexed):  # pragma: no cover - numba
-    """Move the entry at position ``i`` up until its parent is not larger (``indexed``:
-    keep ``pos`` up to date)."""
-    item = items[i]
-    x1 = key1[i]
-    x2 = key2[i]
-    while i > 0:
-        p = (i - 1) >> 1
-        if not key_less(x1, x2, key1[p], key2[p], tol):
-            break
-        _put(items, key1, key2, pos, i, items[p], key1[p], key2[p], indexed)
-        i = p
-    _put(items, key1, key2, pos, i, item, x1, x2, indexed)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _sift_down(items, key1, key2, pos, size, i, tol, indexed):  # pragma: no cover - numba
-    """Move the entry at position ``i`` down until no child is smaller."""
-    item = items[i]
-    x1 = key1[i]
-    x2 = key2[i]
-    while True:
-        c = 2 * i + 1
-        if c >= size:
-            break
-        r = c + 1
-        if r < size and key_less(key1[r], key2[r], key1[c], key2[c], tol):
-            c = r
-        if not key_less(key1[c], key2[c], x1, x2, tol):
-            break
-        _put(items, key1, key2, pos, i, items[c], key1[c], key2[c], indexed)
-        i = c
-    _put(items, key1, key2, pos, i, item, x1, x2, indexed)
 
 
 # ---------------------------------------------------------------- indexed heap
 @njit(cache=True, nogil=True)
 def pair_insert(items, key1, key2, pos, size, item, k1, k2, tol):  # pragma: no cover - numba
     """Add ``item`` (not in the heap) with key ``(k1, k2)``; return the new size."""
-    items[size] = item
-    key1[size] = k1
-    key2[size] = k2
-    pos[item] = size
-    _sift_up(items, key1, key2, pos, size, tol, True)
+    sift_up(key1, key2, items, pos, size, k1, k2, item, True, True, True, tol)
     return size + 1
 
 
@@ -108,13 +48,10 @@ def pair_insert(items, key1, key2, pos, size, item, k1, k2, tol):  # pragma: no 
 def pair_update(items, key1, key2, pos, size, item, k1, k2, tol):  # pragma: no cover - numba
     """Change the key of ``item`` (in the heap) to ``(k1, k2)``, up or down."""
     i = pos[item]
-    smaller = key_less(k1, k2, key1[i], key2[i], tol)
-    key1[i] = k1
-    key2[i] = k2
-    if smaller:
-        _sift_up(items, key1, key2, pos, i, tol, True)
+    if key_less(k1, k2, key1[i], key2[i], tol):
+        sift_up(key1, key2, items, pos, i, k1, k2, item, True, True, True, tol)
     else:
-        _sift_down(items, key1, key2, pos, size, i, tol, True)
+        sift_down(key1, key2, items, pos, size, i, k1, k2, item, True, True, True, tol)
 
 
 @njit(cache=True, nogil=True)
@@ -133,13 +70,13 @@ def pair_remove(items, key1, key2, pos, size, item, tol):  # pragma: no cover - 
     pos[item] = -1
     size -= 1
     if i != size:
-        items[i] = items[size]
-        key1[i] = key1[size]
-        key2[i] = key2[size]
-        pos[items[i]] = i
+        item = items[size]
+        k1 = key1[size]
+        k2 = key2[size]
         parent = (i - 1) >> 1
-        if i > 0 and key_less(key1[i], key2[i], key1[parent], key2[parent], tol):
-            _sift_up(items, key1, key2, pos, i, tol, True)
+        if i > 0 and key_less(k1, k2, key1[parent], key2[parent], tol):
+            sift_up(key1, key2, items, pos, i, k1, k2, item, True, True, True, tol)
         else:
-            _sift_down(items, key1, key2, pos, size, i, tol, True)
+            sift_down(key1, key2, items, pos, size, i, k1, k2, item, True, True, True, tol)
     return size
+

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .common import grown, pop, push_grown, witness_search
+from .common import contraction_state, grown, next_to_contract, postpone, witness_search
 from .layout import core_graph, upward_graph
 
 #: Witness searches while ranking nodes: nodes settled at most, and edges per path.
@@ -140,106 +140,82 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
         adj_w[start[b] + length[b]] = weights[i]
         adj_mid[start[b] + length[b]] = -1
         length[b] += 1
-    contracted = np.zeros(n, dtype=np.bool_)
-    deleted = np.zeros(n, dtype=np.int64)
-    level = np.zeros(n, dtype=np.int64)
-    rank = np.full(n, -1, dtype=np.int32)
-    dist = np.empty(n, dtype=np.float64)
-    stamp = np.zeros(n, dtype=np.int64)
-    mark = np.zeros(n, dtype=np.int64)
-    seen_at = np.zeros(n, dtype=np.int64)
-    via_of = np.zeros(n, dtype=np.float64)
-    hops = np.zeros(n, dtype=np.int64)
-    generation = 0
-    heap_key = np.empty(256, dtype=np.float64)
-    heap_node = np.empty(256, dtype=np.int64)
+    (contracted, deleted, level, rank, priority, queue_key, queue_node, turn, queue_size, order,
+     dist, hops, stamp, mark, via_of, seen_at, heap_key, heap_node,
+     generation) = contraction_state(n)
     nbr = np.empty(n, dtype=np.int64)
     nbr_w = np.empty(n, dtype=np.float64)
     short_u = np.empty(64, dtype=np.int64)
     short_w = np.empty(64, dtype=np.int64)
     short_cost = np.empty(64, dtype=np.float64)
-    priority = np.zeros(n, dtype=np.float64)
-    queue_key = np.empty(n + 16, dtype=np.float64)
-    queue_node = np.empty(n + 16, dtype=np.int64)
-    queue_size = 0
-    order = 0
     work = 0
     empty_i32 = np.zeros(0, dtype=np.int32)
-    for initial in (True, False):
-        v = -1
-        while True:
-            if initial:
-                v += 1
-                if v == n:
-                    break
-            else:
-                if queue_size == 0:
-                    break
-                p_top, v, queue_size = pop(queue_key, queue_node, queue_size)
-                if contracted[v] or p_top != priority[v]:
-                    continue
-            k = _collect(v, start, length, adj_to, adj_w, contracted, nbr, nbr_w)
-            need = k * (k - 1) // 2 + 1
-            if short_u.shape[0] < need:
-                short_u = np.empty(need, dtype=np.int64)
-                short_w = np.empty(need, dtype=np.int64)
-                short_cost = np.empty(need, dtype=np.float64)
-            if work > work_limit or stop[0] != 0:
-                return (rank, -1, np.zeros(1, dtype=np.int64), empty_i32, empty_i32,
-                        np.zeros(0), empty_i32, empty_i32, np.zeros(1, dtype=np.int64),
-                        empty_i32, np.zeros(0), empty_i32, empty_i32, work)  # gave up
-            n_short, generation, heap_key, heap_node, spent = _witness(
-                v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, stamp,
-                generation, heap_key, heap_node, short_u, short_w, short_cost, mark, via_of,
-                seen_at, quick_settle, hops, quick_hops)
-            work += spent
-            new_priority = float(n_short - k + deleted[v] + level[v])
-            if initial or (queue_size > 0 and new_priority > queue_key[0]):
-                priority[v] = new_priority
-                queue_key, queue_node, queue_size = push_grown(
-                    queue_key, queue_node, queue_size, new_priority, v)
+    while True:
+        v, first_visit, turn, queue_size = next_to_contract(turn, n, queue_key, queue_node,
+                                                            queue_size, contracted, priority)
+        if v < 0:
+            break
+        k = _collect(v, start, length, adj_to, adj_w, contracted, nbr, nbr_w)
+        need = k * (k - 1) // 2 + 1
+        if short_u.shape[0] < need:
+            short_u = np.empty(need, dtype=np.int64)
+            short_w = np.empty(need, dtype=np.int64)
+            short_cost = np.empty(need, dtype=np.float64)
+        if work > work_limit or stop[0] != 0:
+            return (rank, -1, np.zeros(1, dtype=np.int64), empty_i32, empty_i32,
+                    np.zeros(0), empty_i32, empty_i32, np.zeros(1, dtype=np.int64),
+                    empty_i32, np.zeros(0), empty_i32, empty_i32, work)  # gave up
+        n_short, generation, heap_key, heap_node, spent = _witness(
+            v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, stamp,
+            generation, heap_key, heap_node, short_u, short_w, short_cost, mark, via_of,
+            seen_at, quick_settle, hops, quick_hops)
+        work += spent
+        new_priority = float(n_short - k + deleted[v] + level[v])
+        later, queue_key, queue_node, queue_size = postpone(
+            first_visit, new_priority, v, priority, queue_key, queue_node, queue_size)
+        if later:
+            continue
+        # ---- contract v, with a thorough witness search this time
+        n_short, generation, heap_key, heap_node, spent = _witness(
+            v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, stamp,
+            generation, heap_key, heap_node, short_u, short_w, short_cost, mark, via_of,
+            seen_at, settle_limit, hops, hop_limit)
+        work += spent
+        contracted[v] = True
+        rank[v] = order
+        order += 1
+        for a in range(k):
+            deleted[nbr[a]] += 1
+            level[nbr[a]] = max(level[nbr[a]], level[v] + 1)
+        for s in range(2 * n_short):
+            a = short_u[s >> 1] if s & 1 == 0 else short_w[s >> 1]
+            b = short_w[s >> 1] if s & 1 == 0 else short_u[s >> 1]
+            cost = short_cost[s >> 1]
+            j = _find(adj_to, start[a], length[a], b)
+            if j >= 0:
+                if cost < adj_w[j]:
+                    adj_w[j] = cost
+                    adj_mid[j] = v
                 continue
-            # ---- contract v, with a thorough witness search this time
-            n_short, generation, heap_key, heap_node, spent = _witness(
-                v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, stamp,
-                generation, heap_key, heap_node, short_u, short_w, short_cost, mark, via_of,
-                seen_at, settle_limit, hops, hop_limit)
-            work += spent
-            contracted[v] = True
-            rank[v] = order
-            order += 1
-            for a in range(k):
-                deleted[nbr[a]] += 1
-                level[nbr[a]] = max(level[nbr[a]], level[v] + 1)
-            for s in range(2 * n_short):
-                a = short_u[s >> 1] if s & 1 == 0 else short_w[s >> 1]
-                b = short_w[s >> 1] if s & 1 == 0 else short_u[s >> 1]
-                cost = short_cost[s >> 1]
-                j = _find(adj_to, start[a], length[a], b)
-                if j >= 0:
-                    if cost < adj_w[j]:
-                        adj_w[j] = cost
-                        adj_mid[j] = v
-                    continue
-                if length[a] == capacity[a]:
-                    room = 2 * capacity[a] + 4
-                    if used + room > adj_to.shape[0]:
-                        bigger = max(2 * adj_to.shape[0], used + room)
-                        adj_to = grown(adj_to, used, bigger)
-                        adj_w = grown(adj_w, used, bigger)
-                        adj_mid = grown(adj_mid, used, bigger)
-                    first = start[a]
-                    adj_to[used:used + length[a]] = adj_to[first:first + length[a]]
-                    adj_w[used:used + length[a]] = adj_w[first:first + length[a]]
-                    adj_mid[used:used + length[a]] = adj_mid[first:first + length[a]]
-                    start[a] = used
-                    capacity[a] = room
-                    used += room
-                j = start[a] + length[a]
-                adj_to[j] = b
-                adj_w[j] = cost
-                adj_mid[j] = v
-                length[a] += 1
+            if length[a] == capacity[a]:
+                room = 2 * capacity[a] + 4
+                if used + room > adj_to.shape[0]:
+                    bigger = max(2 * adj_to.shape[0], used + room)
+                    adj_to = grown(adj_to, used, bigger)
+                    adj_w = grown(adj_w, used, bigger)
+                    adj_mid = grown(adj_mid, used, bigger)
+                first = start[a]
+                adj_to[used:used + length[a]] = adj_to[first:first + length[a]]
+                adj_w[used:used + length[a]] = adj_w[first:first + length[a]]
+                adj_mid[used:used + length[a]] = adj_mid[first:first + length[a]]
+                start[a] = used
+                capacity[a] = room
+                used += room
+            j = start[a] + length[a]
+            adj_to[j] = b
+            adj_w[j] = cost
+            adj_mid[j] = v
+            length[a] += 1
     n_core = 0
     for v in range(n):  # the core ranks above everything, in node order
         if not contracted[v]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .common import grown, pop, push_grown, witness_search
+from .common import contraction_state, grown, next_to_contract, postpone, witness_search
 
 #: Contraction stops once the cheapest node left has more arcs than this (a dense core).
 CORE_DEGREE = 1_000_000
@@ -215,92 +215,68 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
          n_arcs) = _add_arc(tails[i], heads[i], weights[i], -1, -1, o_pool, o_start, o_len,
                             o_cap, o_used, i_pool, i_start, i_len, i_cap, i_used, arc_tail,
                             arc_head, arc_w, arc_low, arc_high, n_arcs)
-    contracted = np.zeros(n, dtype=np.bool_)
-    deleted = np.zeros(n, dtype=np.int64)
-    level = np.zeros(n, dtype=np.int64)
-    rank = np.full(n, -1, dtype=np.int32)
-    dist = np.empty(n, dtype=np.float64)
-    stamp = np.zeros(n, dtype=np.int64)
-    hops = np.zeros(n, dtype=np.int64)
-    mark = np.zeros(n, dtype=np.int64)
-    seen_at = np.zeros(n, dtype=np.int64)
-    via_of = np.zeros(n, dtype=np.float64)
+    (contracted, deleted, level, rank, priority, queue_key, queue_node, turn, queue_size, order,
+     dist, hops, stamp, mark, via_of, seen_at, heap_key, heap_node,
+     generation) = contraction_state(n)
     touched = np.zeros(n, dtype=np.int64)
-    generation = 0
-    heap_key = np.empty(256, dtype=np.float64)
-    heap_node = np.empty(256, dtype=np.int64)
     in_arc = np.empty(16, dtype=np.int64)
     out_arc = np.empty(16, dtype=np.int64)
     short_a = np.empty(64, dtype=np.int64)
     short_b = np.empty(64, dtype=np.int64)
-    priority = np.zeros(n, dtype=np.float64)
-    queue_key = np.empty(n + 16, dtype=np.float64)
-    queue_node = np.empty(n + 16, dtype=np.int64)
-    queue_size = 0
-    order = 0
-    for initial in (True, False):
-        v = -1
-        while True:
-            if initial:
-                v += 1
-                if v == n:
-                    break
-            else:
-                if queue_size == 0:
-                    break
-                p_top, v, queue_size = pop(queue_key, queue_node, queue_size)
-                if contracted[v] or p_top != priority[v]:
-                    continue
-            if stop[0] != 0:
-                return (np.zeros(0, dtype=np.int32), 0, arc_tail[:0], arc_head[:0], arc_w[:0],
-                        arc_low[:0], arc_high[:0])
-            in_arc, out_arc, short_a, short_b = _room(v, i_len, o_len, in_arc, out_arc,
-                                                      short_a, short_b)
-            n_short, k_in, k_out, generation, heap_key, heap_node = _witness(
-                v, o_pool, o_start, o_len, i_pool, i_start, i_len, arc_tail, arc_head,
-                arc_w, contracted, dist, stamp, hops, mark, via_of, seen_at, generation,
-                heap_key, heap_node, short_a, short_b, in_arc, out_arc, quick_settle,
-                quick_hops)
-            new_priority = float(2 * n_short - k_in - k_out + deleted[v] + level[v])
-            if initial or (queue_size > 0 and new_priority > queue_key[0]):
-                priority[v] = new_priority
-                queue_key, queue_node, queue_size = push_grown(queue_key, queue_node,
-                                                               queue_size, new_priority, v)
+    while True:
+        v, first_visit, turn, queue_size = next_to_contract(turn, n, queue_key, queue_node,
+                                                            queue_size, contracted, priority)
+        if v < 0:
+            break
+        if stop[0] != 0:
+            return (np.zeros(0, dtype=np.int32), 0, arc_tail[:0], arc_head[:0], arc_w[:0],
+                    arc_low[:0], arc_high[:0])
+        in_arc, out_arc, short_a, short_b = _room(v, i_len, o_len, in_arc, out_arc,
+                                                  short_a, short_b)
+        n_short, k_in, k_out, generation, heap_key, heap_node = _witness(
+            v, o_pool, o_start, o_len, i_pool, i_start, i_len, arc_tail, arc_head,
+            arc_w, contracted, dist, stamp, hops, mark, via_of, seen_at, generation,
+            heap_key, heap_node, short_a, short_b, in_arc, out_arc, quick_settle,
+            quick_hops)
+        new_priority = float(2 * n_short - k_in - k_out + deleted[v] + level[v])
+        later, queue_key, queue_node, queue_size = postpone(
+            first_visit, new_priority, v, priority, queue_key, queue_node, queue_size)
+        if later:
+            continue
+        if k_in + k_out > core_degree:
+            break  # the rest is dense: it stays an uncontracted core
+        # ---- contract v, with thorough witness searches this time
+        n_short, k_in, k_out, generation, heap_key, heap_node = _witness(
+            v, o_pool, o_start, o_len, i_pool, i_start, i_len, arc_tail, arc_head, arc_w,
+            contracted, dist, stamp, hops, mark, via_of, seen_at, generation, heap_key,
+            heap_node, short_a, short_b, in_arc, out_arc, settle_limit, hop_limit)
+        contracted[v] = True
+        rank[v] = order
+        order += 1
+        for s in range(n_short):
+            low = in_arc[short_a[s]]
+            high = out_arc[short_b[s]]
+            (o_pool, o_used, i_pool, i_used, arc_tail, arc_head, arc_w, arc_low, arc_high,
+             n_arcs) = _add_arc(arc_tail[low], arc_head[high], arc_w[low] + arc_w[high],
+                                low, high, o_pool, o_start, o_len, o_cap, o_used, i_pool,
+                                i_start, i_len, i_cap, i_used, arc_tail, arc_head, arc_w,
+                                arc_low, arc_high, n_arcs)
+        # ---- neighbours: forget v, count it (their priorities are checked lazily)
+        n_touched = 0
+        generation += 1
+        for k in range(k_in + k_out):
+            x = arc_tail[in_arc[k]] if k < k_in else arc_head[out_arc[k - k_in]]
+            if mark[x] == generation:
                 continue
-            if k_in + k_out > core_degree:
-                break  # the rest is dense: it stays an uncontracted core
-            # ---- contract v, with thorough witness searches this time
-            n_short, k_in, k_out, generation, heap_key, heap_node = _witness(
-                v, o_pool, o_start, o_len, i_pool, i_start, i_len, arc_tail, arc_head, arc_w,
-                contracted, dist, stamp, hops, mark, via_of, seen_at, generation, heap_key,
-                heap_node, short_a, short_b, in_arc, out_arc, settle_limit, hop_limit)
-            contracted[v] = True
-            rank[v] = order
-            order += 1
-            for s in range(n_short):
-                low = in_arc[short_a[s]]
-                high = out_arc[short_b[s]]
-                (o_pool, o_used, i_pool, i_used, arc_tail, arc_head, arc_w, arc_low, arc_high,
-                 n_arcs) = _add_arc(arc_tail[low], arc_head[high], arc_w[low] + arc_w[high],
-                                    low, high, o_pool, o_start, o_len, o_cap, o_used, i_pool,
-                                    i_start, i_len, i_cap, i_used, arc_tail, arc_head, arc_w,
-                                    arc_low, arc_high, n_arcs)
-            # ---- neighbours: forget v, count it (their priorities are checked lazily)
-            n_touched = 0
-            generation += 1
-            for k in range(k_in + k_out):
-                x = arc_tail[in_arc[k]] if k < k_in else arc_head[out_arc[k - k_in]]
-                if mark[x] == generation:
-                    continue
-                mark[x] = generation
-                touched[n_touched] = x
-                n_touched += 1
-            for k in range(n_touched):
-                x = touched[k]
-                deleted[x] += 1
-                level[x] = max(level[x], level[v] + 1)
-                _compact(o_pool, o_start, o_len, arc_head, contracted, x)
-                _compact(i_pool, i_start, i_len, arc_tail, contracted, x)
+            mark[x] = generation
+            touched[n_touched] = x
+            n_touched += 1
+        for k in range(n_touched):
+            x = touched[k]
+            deleted[x] += 1
+            level[x] = max(level[x], level[v] + 1)
+            _compact(o_pool, o_start, o_len, arc_head, contracted, x)
+            _compact(i_pool, i_start, i_len, arc_tail, contracted, x)
     n_contracted = order
     for v in range(n):  # the core ranks above everything, in node order
         if not contracted[v]:
