@@ -157,7 +157,9 @@ def serve_prepare(graph: Any, method: Any, max_seconds: float | None) -> Any:
 def batch_tier(function: F) -> F:
     """Decorate a grid batch function of :mod:`wayfinding.batch.grid` so that a
     :class:`~wayfinding.csr.CSRGraph` goes to the function of the same name in
-    :mod:`wayfinding.batch.csr` (same arguments)."""
+    :mod:`wayfinding.batch.csr` (same arguments), and the function itself gets only a
+    grid its kernels can serve (:func:`require_grid`; anything else is a clear error)."""
+    what = f"batch.{function.__name__}"
 
     @functools.wraps(function)
     def serve_batch(graph: Any, *args: Any, **options: Any) -> Any:
@@ -165,6 +167,6 @@ def batch_tier(function: F) -> F:
             from .batch import csr
 
             return getattr(csr, function.__name__)(graph, *args, **options)
-        return function(graph, *args, **options)
+        return function(require_grid(graph, what), *args, **options)
 
     return serve_batch  # type: ignore[return-value]

@@ -107,7 +107,6 @@ def astar(grid: Grid, starts: Any, goals: Any, *, heuristic: Any = None,
     >>> astar(grid, [(0, 0), (0, 0)], [(2, 2), (0, 0)], workers=2).lengths.tolist()
     [5, 1]
     """
-    grid = require_grid(grid, "batch.astar")
     if not is_number(weight) or not (math.isfinite(weight) and weight >= 0):
         raise InvalidParameterError(f"heuristic weight must be finite and >= 0, got {weight!r}")
     weight = float(weight)
@@ -131,7 +130,6 @@ def dijkstra(grid: Grid, starts: Any, goals: Any, *, workers: int = 1) -> BatchR
     >>> dijkstra(wf.Grid.from_ascii('.3.'), [(0, 0)], [(2, 0)]).costs.tolist()
     [4.0]
     """
-    grid = require_grid(grid, "batch.dijkstra")
     return _best_first(grid, starts, goals, C.MODE_COST, ZERO, 1.0, workers)
 
 
@@ -180,7 +178,6 @@ def breadth_first_search(grid: Grid, starts: Any, goals: Any, *,
     >>> breadth_first_search(wf.Grid.from_ascii('.9.'), [(0, 0)], [(2, 0)]).costs.tolist()
     [2.0]
     """
-    grid = require_grid(grid, "batch.breadth_first_search")
     return _best_first(grid, starts, goals, C.MODE_COST, ZERO, 1.0, workers, bfs=True)
 
 
