@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from .._dispatch import is_grid
 from ..errors import InvalidParameterError, UnsupportedGridError
 from ..grid.grid import Grid
 from ..io.movingai import parse_map
@@ -96,7 +97,7 @@ def ship(source: Any, label: str | None = None) -> tuple[MapRef, str | GridState
     OSError
         When the file cannot be read.
     """
-    if isinstance(source, Grid):
+    if is_grid(source):  # the tier decision is _dispatch's
         if not source.uses_own_rules:
             raise UnsupportedGridError(
                 f"{type(source).__name__} redefines neighbors or cost, which cannot be sent "
