@@ -3,7 +3,10 @@
 For refactors that must not slow anything down: the same MovingAI queries are timed with
 each tree's ``wayfinding`` (each in its own process, the trees taking turns round by
 round), and the table gives each tree's mean time per query (thread CPU time, the best
-round) and the ratio after / before.
+round) and the ratio after / before. Two more rows time builds: ``wf.prepare`` of each
+map (mean ms per map: subgoal graph and contraction hierarchy) and of a random directed
+CSR graph of 3,000 nodes and 9,000 arcs (ms: its directed contraction); builds run in a
+thread of their own, so these two rows are process CPU time.
 
     python benchmarks/before_after.py --before ../old/src --after src
     python benchmarks/before_after.py --before ../old/src --after src \
@@ -23,9 +26,12 @@ import random
 import subprocess
 import sys
 
+import numpy as np
+
 HERE = pathlib.Path(__file__).resolve().parent
 DEFAULT_DATA = HERE.parent.parent / "shared" / "movingai"
 METHODS = ("astar", "jps", "prepared")
+BUILDS = ("prepare grid ms", "prepare csr ms")
 
 
 def worker(data: pathlib.Path, maps: list[str], n: int) -> dict[str, float]:
@@ -38,13 +44,17 @@ def worker(data: pathlib.Path, maps: list[str], n: int) -> dict[str, float]:
 
     totals = {m: 0.0 for m in METHODS}
     count = 0
+    wf.prepare(wf.Grid.from_ascii("...\n.#.\n...", diagonal=True))  # compile first
+    built = 0.0
     for name in maps:
         grid = movingai.read_map(data / "maps" / "dao" / f"{name}.map")
         scen = movingai.read_scenarios(data / "scenarios" / "dao" / f"{name}.map.scen")
         queries = [(q.start, q.goal) for q in scen]
         random.Random(1).shuffle(queries)
         queries = queries[:n]
+        began = time.process_time()  # prepare builds in a thread of its own
         prepared = wf.prepare(grid)
+        built += time.process_time() - began
         calls = {"astar": lambda s, g, grid=grid: wf.astar(grid, s, g),
                  "jps": lambda s, g, grid=grid: wf.jps(grid, s, g),
                  "prepared": prepared.search}
@@ -59,7 +69,17 @@ def worker(data: pathlib.Path, maps: list[str], n: int) -> dict[str, float]:
             totals[method] += time.thread_time() - began
             gc.enable()
         count += len(queries)
-    return {m: totals[m] / count * 1e6 for m in METHODS}
+    rng = np.random.default_rng(4)
+    n = 3000
+    csr = wf.CSRGraph.from_edges(rng.integers(0, n, 3 * n), rng.integers(0, n, 3 * n),
+                                 rng.random(3 * n) + 0.1, nodes=np.arange(n))
+    wf.prepare(wf.CSRGraph.from_edges([0, 1], [1, 2], [1.0, 1.0]))  # compile first
+    began = time.process_time()
+    wf.prepare(csr)
+    csr_ms = (time.process_time() - began) * 1e3
+    times = {m: totals[m] / count * 1e6 for m in METHODS}
+    times.update(zip(BUILDS, (built / len(maps) * 1e3, csr_ms), strict=True))
+    return times
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -91,10 +111,10 @@ def main(argv: list[str] | None = None) -> int:
                 best[label][method] = min(best[label].get(method, us), us)
     print(f"{len(maps)} maps x {args.queries} queries, best of {args.rounds} rounds, "
           "thread CPU time, mean us per query")
-    print(f"{'method':10} {'before':>10} {'after':>10} {'after/before':>13}")
-    for method in METHODS:
+    print(f"{'method':16} {'before':>10} {'after':>10} {'after/before':>13}")
+    for method in (*METHODS, *BUILDS):
         b, a = best["before"][method], best["after"][method]
-        print(f"{method:10} {b:10.1f} {a:10.1f} {a / b:13.3f}")
+        print(f"{method:16} {b:10.1f} {a:10.1f} {a / b:13.3f}")
     return 0
 
 
