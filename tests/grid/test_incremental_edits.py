@@ -159,6 +159,27 @@ def test_patches_are_used_only_for_logged_small_edits():
                      ("patch", [("WALLS", ((0, 1),)), ("COSTS", ((0, 0),))]), "build"]
 
 
+@pytest.mark.parametrize("weighted", [False, True])
+def test_a_patched_search_plan_keeps_the_default_heuristic_of_a_fresh_one(weighted):
+    """Wall edits patch the plan; its default heuristic is that of the grid as it is now
+    (on a weighted grid the scale follows the cheapest open cell, which a wall edit can
+    open or close; an unweighted grid keeps the old one)."""
+    from wayfinding.grid import _engine
+    from wayfinding.grid.spec import default_spec
+
+    costs = np.array([[4.0, 4.0, 2.0], [4.0, 4.0, 4.0]]) if weighted else None
+    grid = Grid(np.array([[True, True, False], [True, True, True]]), costs=costs,
+                diagonal=True)
+    before = _engine.plan(grid)
+    for cell, wall in (((2, 0), False), ((0, 0), True), ((2, 0), True)):
+        grid.set_wall(cell, wall=wall)
+        plan = _engine.plan(grid)
+        assert plan is not before and plan.version == grid.version  # patched, not stale
+        assert plan.default == default_spec(grid) == default_spec(grid.copy())
+        before = plan
+    assert plan.default.scale == 4.0 if weighted else plan.default.scale == 1.0
+
+
 def test_jump_point_bitmaps_patched_equal_fresh_ones():
     rng = np.random.default_rng(3)
     grid = Grid(rng.random((37, 70)) < 0.7, diagonal=True)

@@ -22,7 +22,7 @@ from ..result import SearchResult, StopReason
 from . import spec as _spec
 from . import workspace as _workspace
 from ._checks import passable_index
-from .derived import Derived
+from .derived import Derived, EditKind
 from .flat import MOVES
 from .grid import Grid
 from .spec import Spec, consistent, default_spec, nudge, tie_break, whole
@@ -138,9 +138,9 @@ def heuristic_spec(grid: Grid, heuristic: Any, weight: float = 1.0) -> Spec | No
 
 def _patch_plan(grid: Grid, old: Plan, edits: Any) -> Plan | None:
     """``old`` for the grid after wall edits: the moves and the parameter cache do not
-    depend on walls; the flat arrays (patched), labels and default heuristic do."""
-    from .derived import EditKind
-
+    depend on walls; the flat arrays (patched) and labels do, and so does the default
+    heuristic on a weighted grid (its scale is the cheapest open cell's cost; 1 on an
+    unweighted one)."""
     classes = grid.several_classes
     if classes != old.classes or any(e.kind is not EditKind.WALLS for e in edits):
         return None
@@ -151,7 +151,8 @@ def _patch_plan(grid: Grid, old: Plan, edits: Any) -> Plan | None:
     new.flat = grid.flat_classes
     new.passable = new.flat.passable
     new.labels = None
-    new.default = default_spec(grid)  # the cheapest open cell may have changed
+    if grid.costs is not None:  # the cheapest open cell may have changed
+        new.default = default_spec(grid)
     return new
 
 
