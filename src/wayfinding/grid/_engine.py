@@ -151,7 +151,7 @@ def _patch_plan(grid: Grid, old: Plan, edits: Any) -> Plan | None:
     new.flat = grid.flat_classes
     new.passable = new.flat.passable
     new.labels = None
-    if grid.costs is not None:  # the cheapest open cell may have changed
+    if old.weighted:  # the cheapest open cell may have changed (unweighted: always 1)
         new.default = default_spec(grid)
     return new
 

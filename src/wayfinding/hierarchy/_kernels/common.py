@@ -121,8 +121,7 @@ def postpone(first_visit, new_priority, v, priority, queue_key, queue_node,
              queue_size):  # pragma: no cover - numba
     """Queue ``v`` with ``new_priority`` instead of contracting it now (always on its
     first visit; after that when its priority, checked again, is no longer the
-    smallest):
-    ``(postponed, queue_key, queue_node, queue_size)``."""
+    smallest): ``(postponed, queue_key, queue_node, queue_size)``."""
     if first_visit or (queue_size > 0 and new_priority > queue_key[0]):
         priority[v] = new_priority
         queue_key, queue_node, queue_size = push_grown(queue_key, queue_node, queue_size,
