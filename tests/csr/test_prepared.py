@@ -92,6 +92,13 @@ def test_prepare_dispatches_and_refuses_other_inputs():
         prepare(graph, max_seconds=0)
 
 
+def test_repr_gives_the_size_memory_and_build_time():
+    prepared = prepare(wf.CSRGraph.from_edges([0, 1], [1, 2]))
+    assert repr(prepared) == (
+        f"PreparedGraph(nodes=3, arcs={prepared.arcs}, shortcuts={prepared.shortcuts}, "
+        f"nbytes={prepared.nbytes}, build_seconds={prepared.build_seconds:.3f})")
+
+
 def test_save_load_round_trip(tmp_path):
     graph = _geometric(300, 8)
     prepared = prepare(graph)

@@ -145,7 +145,10 @@ def test_build_figures_and_repr():
     assert prepared.build_seconds > 0 and prepared.nbytes > 0
     assert prepared.subgoals > 0 and prepared.edges > 0 and prepared.shortcuts >= 0
     assert prepared.method is PrepareMethod.SUBGOAL_CH
-    assert "SUBGOAL_CH" in repr(prepared)
+    assert repr(prepared) == (
+        f"PreparedGrid({prepared.grid.width}x{prepared.grid.height}, SUBGOAL_CH, "
+        f"subgoals={prepared.subgoals}, shortcuts={prepared.shortcuts}, core={prepared.core}, "
+        f"nbytes={prepared.nbytes}, build_seconds={prepared.build_seconds:.3f})")
 
 
 def test_disconnected_query_searches_nothing(monkeypatch):

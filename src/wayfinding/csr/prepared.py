@@ -36,6 +36,7 @@ from .._kernels.codes import STATUS_EXHAUSTED, STATUS_FOUND, STATUS_HEAP_FULL
 from ..errors import InvalidParameterError, StaleDataError
 from ..hierarchy import files as hierarchy_files
 from ..hierarchy.directed import ArcHierarchy, build_directed
+from ..hierarchy.hierarchy import describe
 from ..result import SearchResult, StopReason
 from .graph import CSRGraph
 
@@ -146,9 +147,8 @@ class PreparedGraph:
         return self._hierarchy.nbytes + int(self._inverse.nbytes)
 
     def __repr__(self) -> str:
-        return (f"PreparedGraph(nodes={self.graph.node_count}, arcs={self.arcs}, "
-                f"shortcuts={self.shortcuts}, nbytes={self.nbytes}, "
-                f"build_seconds={self.build_seconds:.3f})")
+        return describe("PreparedGraph", f"nodes={self.graph.node_count}, arcs={self.arcs}, "
+                        f"shortcuts={self.shortcuts}", self.nbytes, self.build_seconds)
 
     def search(self, start: Any, goal: Any) -> SearchResult:
         """Cheapest path from ``start`` to ``goal`` (node labels).

@@ -33,6 +33,12 @@ def query_arrays(self: Any) -> tuple[np.ndarray, ...]:
     return tuple(getattr(self, name) for name in self.QUERY)
 
 
+def describe(name: str, fields: str, nbytes: int, build_seconds: float) -> str:
+    """``repr`` of an object prepared over a hierarchy: its own fields, then its memory
+    and build time (``PreparedGrid``, ``PreparedGraph``)."""
+    return f"{name}({fields}, nbytes={nbytes}, build_seconds={build_seconds:.3f})"
+
+
 class Hierarchy(NamedTuple):
     """The arrays of a contraction hierarchy, nodes numbered from the top rank down
     (0 = contracted last; the uncontracted core, if any, is ``0 .. n_core - 1``).

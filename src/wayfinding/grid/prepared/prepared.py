@@ -28,6 +28,7 @@ from ..._kernels.codes import STATUS_FOUND, STATUS_HEAP_FULL
 from ...errors import InvalidParameterError, StaleDataError
 from ...hierarchy import Hierarchy
 from ...hierarchy import build as build_hierarchy
+from ...hierarchy.hierarchy import describe
 from ...result import SearchResult, StopReason
 from .._checks import passable_index
 from ..components import component_labels
@@ -212,9 +213,10 @@ class PreparedGrid:
         return int(sum(a.nbytes for a in arrays)) + self._hierarchy.nbytes + table
 
     def __repr__(self) -> str:
-        return (f"PreparedGrid({self.grid.width}x{self.grid.height}, {self.method.name}, "
-                f"subgoals={self.subgoals}, shortcuts={self.shortcuts}, core={self.core}, "
-                f"nbytes={self.nbytes}, build_seconds={self.build_seconds:.3f})")
+        return describe("PreparedGrid", f"{self.grid.width}x{self.grid.height}, "
+                        f"{self.method.name}, subgoals={self.subgoals}, "
+                        f"shortcuts={self.shortcuts}, core={self.core}",
+                        self.nbytes, self.build_seconds)
 
     # ------------------------------------------------------------------ queries
     def search(self, start: Location, goal: Location) -> SearchResult:

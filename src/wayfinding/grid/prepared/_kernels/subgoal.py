@@ -144,30 +144,26 @@ def direct_reachable(passable, subgoal_id, clear, stride, origin, target, out):
                 out[count] = current
                 count += 1
                 break
-            # sweep along both components from this diagonal cell, bounded (the two
-            # sweeps written out: one inline helper for both made queries 20% slower)
-            ext = np.int64(clear[current, ch])
-            if target >= 0:
-                k = _along(current, target, h, ext + 1)
-                if k > 0 and k - 1 < bound_h:
-                    return 0, True
-            if ext < bound_h:
-                stop = current + (ext + 1) * h
-                if subgoal_id[stop] >= 0:
-                    out[count] = stop
-                    count += 1
-                bound_h = ext
-            ext = np.int64(clear[current, cv])
-            if target >= 0:
-                k = _along(current, target, v, ext + 1)
-                if k > 0 and k - 1 < bound_v:
-                    return 0, True
-            if ext < bound_v:
-                stop = current + (ext + 1) * v
-                if subgoal_id[stop] >= 0:
-                    out[count] = stop
-                    count += 1
-                bound_v = ext
+            # sweep along both components from this diagonal cell, bounded by the
+            # sweeps from the cells before it on the diagonal
+            for side in range(2):
+                comp = ch if side == 0 else cv
+                step = h if side == 0 else v
+                bound = bound_h if side == 0 else bound_v
+                ext = np.int64(clear[current, comp])
+                if target >= 0:
+                    k = _along(current, target, step, ext + 1)
+                    if k > 0 and k - 1 < bound:
+                        return 0, True
+                if ext < bound:
+                    stop = current + (ext + 1) * step
+                    if subgoal_id[stop] >= 0:
+                        out[count] = stop
+                        count += 1
+                    if side == 0:
+                        bound_h = ext
+                    else:
+                        bound_v = ext
     return count, False
 
 
