@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -198,3 +198,44 @@ def _as_location_set(value: Any) -> set[Any] | frozenset[Any]:
         return set(value)
     return {value}
 
+
+class LazyMap(Mapping):
+    """A read-only mapping built by ``build(*args)`` on first use (kept cheap for fast
+    queries: plain functions of arrays, no reference cycles, so a result is freed as soon
+    as it is dropped). The grid's jps and prepared queries and the CSR hierarchy's give
+    their ``came_from`` / ``cost_so_far`` as these.
+
+    >>> squares = LazyMap(lambda n: {k: k * k for k in range(n)}, 3)
+    >>> squares[2], len(squares)
+    (4, 3)
+    """
+
+    __slots__ = ("_args", "_build", "_data")
+
+    def __init__(self, build: Callable[..., dict], *args: Any) -> None:
+        self._build: Callable[..., dict] | None = build
+        self._args = args
+        self._data: dict | None = None
+
+    def _get(self) -> dict:
+        if self._data is None:
+            assert self._build is not None
+            self._data = self._build(*self._args)
+            self._build = None
+            self._args = ()
+        return self._data
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._get()[key]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._get()
+
+    def __repr__(self) -> str:
+        return f"LazyMap({self._get()!r})"

@@ -37,7 +37,7 @@ from ..errors import InvalidParameterError, StaleDataError
 from ..hierarchy import files as hierarchy_files
 from ..hierarchy.directed import ArcHierarchy, build_directed
 from ..hierarchy.hierarchy import describe
-from ..result import SearchResult, StopReason
+from ..result import LazyMap, SearchResult, StopReason
 from .graph import CSRGraph
 
 __all__ = ["PreparedGraph", "prepare_graph"]
@@ -200,8 +200,6 @@ class PreparedGraph:
             return dijkstra(graph, start, goal)
         path = graph.labels_of(self._order[work.path[:n_path]])
         costs = work.path_cost[:n_path].tolist()
-        from ..grid.jps import LazyMap  # the maps are built on first use
-
         return SearchResult.reached(path, float(cost),
                                     LazyMap(functools.partial(_came_from, path)),
                                     LazyMap(functools.partial(_cost_so_far, path, costs)),

@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from .._inputs import several_hint, starts_of
 from ..errors import InvalidLocationError
 from ..result import SearchResult, StopReason, reconstruct_path
-from .engine import Goal, several_hint, starts_of
+from .goal import Goal
 
 __all__ = ["breadth_first_search"]
 

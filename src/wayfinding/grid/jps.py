@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -46,7 +45,7 @@ import numpy as np
 from .._inputs import check_budget
 from .._kernels.codes import STATUS_FOUND, STATUS_HEAP_FULL, STATUS_PAUSED
 from ..errors import UnsupportedGridError
-from ..result import SearchResult, StopReason
+from ..result import LazyMap, SearchResult, StopReason
 from . import workspace
 from ._checks import passable_index
 from .components import cached_labels, component_labels
@@ -352,42 +351,6 @@ def scan_bitmaps(grid: Grid) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------- results
-class LazyMap(Mapping):
-    """A read-only mapping built by ``build(*args)`` on first use (kept cheap for fast
-    queries: plain functions of arrays, no reference cycles, so a result is freed as soon
-    as it is dropped)."""
-
-    __slots__ = ("_args", "_build", "_data")
-
-    def __init__(self, build: Callable[..., dict], *args: Any) -> None:
-        self._build: Callable[..., dict] | None = build
-        self._args = args
-        self._data: dict | None = None
-
-    def _get(self) -> dict:
-        if self._data is None:
-            assert self._build is not None
-            self._data = self._build(*self._args)
-            self._build = None
-            self._args = ()
-        return self._data
-
-    def __getitem__(self, key: Any) -> Any:
-        return self._get()[key]
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self._get())
-
-    def __len__(self) -> int:
-        return len(self._get())
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._get()
-
-    def __repr__(self) -> str:
-        return f"LazyMap({self._get()!r})"
-
-
 def _came_from(tree: np.ndarray, stride: int) -> dict:
     """``came_from`` over the jump points in ``tree`` (flat indices, parents, costs)."""
     nodes, parents, _ = tree.reshape(3, -1).astype(np.int64)

@@ -390,14 +390,3 @@ def jps_query(passable, bits, stride, start, goal, straight, diagonal, eight_way
             tree[2 * n_touched + i] = g[node]
     return status, expanded, n_touched, size, n, cost
 
-
-@njit(cache=True)
-def path_xy(path, stride):  # pragma: no cover - numba
-    """Padded flat indices -> the unpadded ``x`` and ``y`` of each cell."""
-    xs = np.empty(path.shape[0], dtype=np.int64)
-    ys = np.empty(path.shape[0], dtype=np.int64)
-    for i in range(path.shape[0]):
-        y = path[i] // stride
-        xs[i] = path[i] - y * stride - 1
-        ys[i] = y - 1
-    return xs, ys

@@ -15,8 +15,8 @@ from typing import Any
 
 import numpy as np
 
+from ...result import LazyMap
 from ..grid import Grid
-from ..jps import LazyMap
 
 Location = tuple[int, int]
 
