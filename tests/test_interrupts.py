@@ -72,10 +72,11 @@ for name in sys.argv[1:]:
 """
 
 KINDS = ["flood", "dijkstra", "components", "jps", "prepare"]
-#: Seconds between "go" and SIGINT (each call takes seconds, labelling about 1 s), and
-#: the longest wait allowed for KeyboardInterrupt (measured: 0.001 - 0.1 s on a loaded
-#: 2-core machine; 0.7 - 2 s or a SystemError before).
-DELAY = {"components": 0.2}
+#: Seconds between "go" and SIGINT (each call takes seconds, labelling about 1 s, the jps
+#: query about 0.9 s on an idle 2-core machine since jps got faster), and the longest wait
+#: allowed for KeyboardInterrupt (measured: 0.001 - 0.1 s on a loaded 2-core machine;
+#: 0.7 - 2 s or a SystemError before).
+DELAY = {"components": 0.2, "jps": 0.2}
 BOUND = 0.5
 
 
