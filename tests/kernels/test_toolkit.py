@@ -11,7 +11,7 @@ from numba import njit
 
 from wayfinding._kernels import codes
 from wayfinding._kernels.heap import idecrease, ipop, ipush, pop_into, push
-from wayfinding._kernels.trace import trace
+from wayfinding._kernels.trace import trace, xy_rows
 
 
 @njit(cache=True)
@@ -76,6 +76,19 @@ def test_indexed_heap_matches_a_dict(ops):
         else:
             assert got[k] == -1
 
+
+
+@given(st.integers(3, 70_000), st.lists(st.integers(0, 2**40), min_size=1, max_size=50))
+def test_xy_rows_matches_divmod(stride, cells):
+    """The multiply-by-reciprocal row of every padded flat cell, the compiled kernel and
+    its pure-Python twin, against exact integer division (cells far past any grid)."""
+    cells = np.array(cells + [stride - 1, stride, stride + 1, 2 * stride - 1], np.int64)
+    rows, xs = np.divmod(cells, stride)
+    for kernel in (xy_rows, xy_rows.py_func):
+        out = np.empty((cells.shape[0], 2), np.int64)
+        kernel(cells, stride, out)
+        assert out[:, 0].tolist() == (xs - 1).tolist()
+        assert out[:, 1].tolist() == (rows - 1).tolist()
 
 
 def test_trace_walks_parents_and_refuses_cycles():

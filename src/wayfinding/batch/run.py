@@ -153,14 +153,16 @@ def answer(call: Call, n: int, cells: int, stride: int | None, workers: int,
     parts = in_parallel(lambda lo, hi: answer_chunk(call, cells, lo, hi, outputs, per_query,
                                                     workspace, fallback),
                         chunks(n, workers), workers)
-    flat = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
     if stride is None:
-        paths = flat
-    else:
-        ys, xs = np.divmod(flat, stride)
-        paths = np.empty((flat.shape[0], 2), dtype=np.int64)
-        paths[:, 0] = xs - 1
-        paths[:, 1] = ys - 1
+        paths = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+    else:  # each part's cells straight into its rows: no concatenated copy
+        from .._kernels.trace import xy_rows
+
+        paths = np.empty((sum(part.shape[0] for part in parts), 2), dtype=np.int64)
+        at = 0
+        for part in parts:
+            xy_rows(part, stride, paths[at:at + part.shape[0]])
+            at += part.shape[0]
     costs, lengths, expanded, found = outputs
     offsets = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(lengths, out=offsets[1:])

@@ -33,7 +33,7 @@ from ..._kernels import codes as C
 from ..._kernels.trace import next_query, record_search
 from .bestfirst import best_first, best_first_bucket, best_first_classes
 from .bfs import breadth_first
-from .jps import interpolate, jps_search
+from .jps import fill_path, jps_search, path_length
 
 #: ``which`` of :func:`batch_search`: the single-query kernel each query runs.
 USE_HEAP, USE_BUCKET, USE_CLASSES, USE_BFS = 0, 1, 2, 3
@@ -117,11 +117,10 @@ def batch_jps(passable, bits, stride, straight, diagonal, eight_way, scale, sour
         if status != C.STATUS_FOUND:
             _unreached(i, out_cost, out_len, out_expanded, out_found, expanded)
             continue
-        cells = interpolate(parent, t, stride, eight_way)
-        n = cells.shape[0]
+        n = path_length(parent, t, stride, eight_way)
         if used + n > path.shape[0]:
             return C.BATCH_PATH_FULL, i, generation, used
-        path[used:used + n] = cells
+        fill_path(parent, t, stride, eight_way, path[used:used + n])  # no array per path
         used += n
         out_cost[i] = g[t] * scale
         out_len[i] = n
