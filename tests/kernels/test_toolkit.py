@@ -82,7 +82,7 @@ def test_indexed_heap_matches_a_dict(ops):
 def test_xy_rows_matches_divmod(stride, cells):
     """The multiply-by-reciprocal row of every padded flat cell, the compiled kernel and
     its pure-Python twin, against exact integer division (cells far past any grid)."""
-    cells = np.array(cells + [stride - 1, stride, stride + 1, 2 * stride - 1], np.int64)
+    cells = np.array([*cells, stride - 1, stride, stride + 1, 2 * stride - 1], np.int64)
     rows, xs = np.divmod(cells, stride)
     for kernel in (xy_rows, xy_rows.py_func):
         out = np.empty((cells.shape[0], 2), np.int64)
