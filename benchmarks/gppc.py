@@ -17,6 +17,10 @@ Ours, on the same queries, in three ways:
 * ``call``: ``wf.jps(grid, s, g)`` / ``prepared.search(s, g)`` once per query, each timed
   with ``perf_counter_ns`` (the public API, Python result included).
 
+``auto`` rows: ``prepare(grid, PrepareMethod.AUTO)`` times both methods on a sample of its
+own and keeps one (``auto=jps`` or ``auto=subgoal_ch``); its rows repeat the kernel and
+batch figures of the method it kept, with its own build time and memory.
+
 Every answer of ours (batch and call) is checked: the batch paths step by step (adjacent
 open cells, no corner cut, ends right) and their recomputed cost, and every cost, against
 the scenario's printed optimum at the file's precision (``wrong`` counts misses); theirs
@@ -321,6 +325,16 @@ def run_ours(grid: wf.Grid, scen: list, method: str, single: bool,
     return rows
 
 
+def auto_rows(grid: wf.Grid, rows: list[dict]) -> list[dict]:
+    """``prepare(grid, PrepareMethod.AUTO)``: the kernel and batch rows of the method it
+    chose (measured above), with its own build time and memory."""
+    auto = prepare(grid, wf.PrepareMethod.AUTO)
+    chose = "jps" if auto.method is wf.PrepareMethod.JPS else "prepared"
+    return [{**row, "method": "auto", "chose": auto.method.value,
+             "prep_s": auto.build_seconds, "mem_mb": auto.nbytes / 1e6}
+            for row in rows if row["method"] == chose and row["how"] in ("kernel", "batch")]
+
+
 # ------------------------------------------------------------------ theirs
 def build_entries(anchors: Path, entries: list[str]) -> None:
     subprocess.run([str(anchors / "build.sh"), *entries], check=False, stdout=sys.stderr)
@@ -402,6 +416,8 @@ def report(results: dict[str, list[dict]]) -> str:
                             + ("Warthog-JPS2" if e["method"] == "jps" else "best preprocessed"))
                     summary.setdefault(what, []).append((ratio, key, peer["method"]))
             name = e["method"] if e["method"] in ENTRIES else f"{e['method']} ({e['how']})"
+            if "chose" in e:
+                name = f"auto={e['chose']} ({e['how']})"
             rows.append((label, name, e["queries"], fmt(e["mean"]), fmt(e["median"]),
                          fmt(e.get("prep_s"), 2), fmt(e.get("mem_mb"), 2), e["wrong"],
                          fmt(ratio, 2) + ("x" if not math.isnan(ratio) else "")))
@@ -503,6 +519,8 @@ def main(argv: list[str] | None = None) -> int:
         rows = []
         for method in methods:
             rows += run_ours(grid, scen, method, not args.no_call, args.repeat)
+        if not args.no_prepared:
+            rows += auto_rows(grid, rows)
         for row in rows:
             row["queries"] = len(scen)
         for entry in args.entries:

@@ -216,12 +216,14 @@ class NpzReader:
 
 @contextmanager
 def checked_archive(path: str | os.PathLike[str], keys: Iterable[str], kind: str,
-                    version: int, again: str, *, max_ratio: float | None = MAX_RATIO
+                    version: int, again: str, *, max_ratio: float | None = MAX_RATIO,
+                    optional: Iterable[str] = ()
                     ) -> Iterator[tuple[NpzReader, Callable[[str], Exception]]]:
     """Open a file that wayfinding saved: an :class:`NpzReader` of ``keys`` (all of them
-    present) whose ``format_version`` is ``version``, with ``damaged(message)``, the
-    StaleDataError "``path`` is not a ``kind`` file: ``message``". ``again`` says what to
-    do about another format version (e.g. "prepare the grid again").
+    present; members named in ``optional`` may be present too) whose ``format_version``
+    is ``version``, with ``damaged(message)``, the StaleDataError "``path`` is not a
+    ``kind`` file: ``message``". ``again`` says what to do about another format version
+    (e.g. "prepare the grid again").
     """
     name = repr(os.fspath(path))
 
@@ -229,7 +231,7 @@ def checked_archive(path: str | os.PathLike[str], keys: Iterable[str], kind: str
         return StaleDataError(f"{name} is not a {kind} file: {message}")
 
     keys = set(keys)
-    with NpzReader(path, keys, damaged, max_ratio=max_ratio) as archive:
+    with NpzReader(path, keys | set(optional), damaged, max_ratio=max_ratio) as archive:
         missing = keys - archive.names
         if missing:
             raise StaleDataError(f"{name} is not a {kind} file (missing {sorted(missing)})")

@@ -33,7 +33,8 @@ def prepared(prepared_grid: PreparedGrid, starts: Any, goals: Any, *,
              workers: int = 1) -> BatchResult:
     """``prepared_grid.search(starts[i], goals[i])`` for every row ``i``, in one compiled
     loop (the same query kernel, so the same paths and costs; ``expanded`` counts the
-    hub-label entries read, 0 for pairs in different components or start == goal).
+    hub-label entries read, 0 for pairs in different components or start == goal). A
+    grid prepared with ``PrepareMethod.JPS`` answers as :func:`wayfinding.batch.jps`.
 
     Raises
     ------
@@ -60,6 +61,10 @@ def prepared(prepared_grid: PreparedGrid, starts: Any, goals: Any, *,
     grid = p.grid
     if grid.version != p._version:
         p._revalidate()
+    if p._hierarchy is None:  # PrepareMethod.JPS
+        from .grid import jps
+
+        return jps(grid, starts, goals, workers=workers)
     static = p._static
     passable, stride = static[0], p._stride
     s, t = pairs(grid, passable, starts, goals)

@@ -79,6 +79,7 @@ ALGORITHMS: dict[str, Factory] = {
     "dijkstra": _public("dijkstra", goal_keyword=True),
     "jps": _public("jps", module="wayfinding.grid.jps"),
     "subgoal_ch": _prepared("subgoal_ch"),
+    "prepared_auto": _prepared("auto"),
 }
 
 

@@ -30,6 +30,23 @@ caches (``benchmarks/fast_algorithms.py``, with and without ``--blocks``):
     It serves 8-way grids without corner cutting (the MovingAI rule) where every cell
     costs the same.
 
+``JPS``
+    No graph: the grid's jump-point data (scan bitmaps, component labels) built at once,
+    and queries answered by :func:`~wayfinding.grid.jps.jps`. Serves 4-way grids too.
+    On small or open maps, where a query expands a handful of jump points, it beats the
+    subgoal hierarchy, whose queries pay a fixed cost for joining start and goal to
+    their subgoals (dao/brc999d: 3.4 against 6.7 us a query in a batch;
+    ``benchmarks/gppc.py``); and on maps strewn with random obstacles, where no
+    hierarchy is built, jump point search beats A* on the subgoal graph.
+
+``AUTO``
+    Builds ``SUBGOAL_CH``, times both methods' compiled queries on a fixed sample of the
+    map's own queries (:func:`~.prepared.sample_queries`, at most
+    :data:`~.prepared.AUTO_QUERIES` pairs or :data:`~.prepared.AUTO_SECONDS`), and keeps
+    the faster, so that it is never slower than jump point search by more than the
+    timing's noise; ``JPS`` on 4-way grids. The prepared grid records the method kept
+    (and ``auto_timing``); a saved file loads as that method.
+
 Modules: ``prepared`` (:func:`prepare`, :class:`PreparedGrid`), ``method``
 (:class:`PrepareMethod`, the grids it serves), ``parts`` (subgoal data, query buffers,
 paths' maps), ``files`` (save/load), ``_kernels`` (the subgoal graph and the query from

@@ -2,7 +2,8 @@
 
 Members: a header (``format_version``, ``method``, ``fingerprint`` of the grid,
 ``build_seconds``, ``edges``), ``cells`` (the subgoal cell of each hierarchy node) and
-the arrays of the :class:`~wayfinding.hierarchy.Hierarchy` under their field names.
+the arrays of the :class:`~wayfinding.hierarchy.Hierarchy` under their field names. A
+``PrepareMethod.JPS`` file holds the header only (its data is rebuilt from the grid).
 
 Examples
 --------
@@ -25,6 +26,7 @@ from ...errors import StaleDataError
 from ...hierarchy import Hierarchy
 from ...hierarchy import files as hierarchy_files
 from ..grid import Grid
+from ..jps import JPS_PLAN
 from . import parts
 from .method import PrepareMethod, check_grid
 
@@ -64,8 +66,10 @@ def grid_fingerprint(grid: Grid) -> str:
 
 
 def write(path: str | os.PathLike[str], method: PrepareMethod, fingerprint: str,
-          build_seconds: float, edges: int, cells: np.ndarray, hierarchy: Hierarchy) -> None:
-    """Write one prepared grid to ``path`` (see :meth:`PreparedGrid.save`)."""
+          build_seconds: float, edges: int, cells: np.ndarray | None,
+          hierarchy: Hierarchy | None) -> None:
+    """Write one prepared grid to ``path`` (see :meth:`PreparedGrid.save`); ``cells`` and
+    ``hierarchy`` are None for ``PrepareMethod.JPS``."""
     header = {
         "format_version": np.int64(FORMAT_VERSION),
         "method": np.str_(method.value),
@@ -73,8 +77,9 @@ def write(path: str | os.PathLike[str], method: PrepareMethod, fingerprint: str,
         "build_seconds": np.float64(build_seconds),
         "edges": np.int64(edges),
     }
+    data = {} if hierarchy is None else {"cells": cells, **hierarchy._asdict()}
     with open(path, "wb") as handle:
-        np.savez(handle, **header, cells=cells, **hierarchy._asdict())
+        np.savez(handle, **header, **data)
 
 
 def read(path: str | os.PathLike[str], grid: Grid, make: Callable[..., T]) -> T:
@@ -82,14 +87,24 @@ def read(path: str | os.PathLike[str], grid: Grid, make: Callable[..., T]) -> T:
     ``make`` (:class:`PreparedGrid`), whose result is returned (see
     :meth:`PreparedGrid.load`: the errors are the same)."""
     name = repr(os.fspath(path))
-    with checked_archive(path, _FILE_KEYS, "prepared-grid", FORMAT_VERSION,
-                         "prepare the grid again") as (archive, _):
+    with checked_archive(path, _HEADER_KEYS, "prepared-grid", FORMAT_VERSION,
+                         "prepare the grid again", optional=_FILE_KEYS) as (archive, _):
         method_name = str(archive.read("method", "U", (), limit=1))
         try:
             method = PrepareMethod(method_name)
         except ValueError:
+            method = None
+        if method is None or method is PrepareMethod.AUTO:  # AUTO is never recorded
             raise StaleDataError(f"{name} was made by an unknown method "
                                  f"{method_name!r}") from None
+        members = set(_HEADER_KEYS if method is PrepareMethod.JPS else _FILE_KEYS)
+        if members - archive.names:
+            raise StaleDataError(f"{name} is not a prepared-grid file "
+                                 f"(missing {sorted(members - archive.names)})")
+        if archive.names - members:
+            raise StaleDataError(f"{name} is not a prepared-grid file of method "
+                                 f"{method.value!r} (unexpected "
+                                 f"{sorted(archive.names - members)})")
         scale = check_grid(grid, method)
         fingerprint = grid_fingerprint(grid)
         if str(archive.read("fingerprint", "U", (), limit=1)) != fingerprint:
@@ -97,6 +112,13 @@ def read(path: str | os.PathLike[str], grid: Grid, make: Callable[..., T]) -> T:
                                  "(walls, size, movement rules or cell cost differ)")
         build_seconds = float(archive.read("build_seconds", np.float64, (), limit=1))
         edges = int(archive.read("edges", np.int64, (), limit=1))
+        if method is PrepareMethod.JPS:
+            if not (math.isfinite(build_seconds) and build_seconds >= 0 and edges == 0):
+                raise StaleDataError(f"{name} is damaged: build_seconds {build_seconds} or "
+                                     f"edges {edges} out of range; prepare the grid again")
+            grid.derived(JPS_PLAN)  # the data, built from the grid as prepare() does
+            return make(grid, method, scale, None, None, None, None, build_seconds,
+                        n_edges=0, fingerprint=fingerprint)
         _passable, subgoal_id, cells, clear = parts.subgoal_arrays(grid)
         n = cells.shape[0]
         node_cells = archive.read("cells", np.int64, (n,), limit=n)

@@ -17,6 +17,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
@@ -33,12 +34,12 @@ from ...result import SearchResult, StopReason
 from .._checks import passable_index
 from ..components import component_labels
 from ..grid import Grid
-from ..jps import jps
+from ..jps import JPS_PLAN, jps, search_only
 from ..stoppable import STOPPED, Stopped, out_of_time, run_stoppable
 from . import files, parts
 from .method import PrepareMethod, check_grid
 
-__all__ = ["MAX_HIERARCHY_EDGES", "PreparedGrid", "prepare"]
+__all__ = ["AUTO_QUERIES", "AUTO_SECONDS", "MAX_HIERARCHY_EDGES", "PreparedGrid", "prepare"]
 
 Location = tuple[int, int]
 
@@ -48,6 +49,10 @@ Location = tuple[int, int]
 #: obstacles (random512-10/20/30: 145 000 to 230 000 edges) would take minutes, as the
 #: hierarchy gets dense long before its top.
 MAX_HIERARCHY_EDGES = 100_000
+#: ``PrepareMethod.AUTO`` times at most this many sample queries by each method ...
+AUTO_QUERIES = 256
+#: ... or stops after this many seconds of timing.
+AUTO_SECONDS = 1.0
 
 
 def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH, *,
@@ -57,10 +62,16 @@ def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH, *,
     Parameters
     ----------
     grid : Grid
-        8-way, ``CornerCutting.NEVER``, every cell of the same cost (the MovingAI rules).
-        The grid is kept (not copied); editing it afterwards makes the prepared data stale.
+        Every cell of the same cost; 8-way with ``CornerCutting.NEVER`` (the MovingAI
+        rules), or 4-way for ``PrepareMethod.JPS`` and ``AUTO``. The grid is kept (not
+        copied); editing it afterwards makes the prepared data stale.
     method : PrepareMethod
-        The preprocessing method.
+        The preprocessing method: ``SUBGOAL_CH`` (the default), ``JPS``, or ``AUTO``,
+        which builds ``SUBGOAL_CH``, times up to :data:`AUTO_QUERIES` sample queries
+        (random pairs of open cells of one component, half of them near each other,
+        the same every time) by it and by jump point search, within
+        :data:`AUTO_SECONDS`, and keeps the faster (``JPS`` on 4-way grids). The
+        result's ``method`` says which; ``auto_timing`` gives the seconds measured.
     max_seconds : float, optional
         Time budget (finite, >= 0). A half-built preprocessing answers nothing, so when
         the budget runs out ``prepare`` stops within milliseconds and raises
@@ -76,8 +87,9 @@ def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH, *,
     Raises
     ------
     UnsupportedGridError
-        For 4-way grids, other corner rules, per-cell costs or diagonal steps cheaper
-        than straight ones or dearer than two.
+        For per-cell costs, 8-way grids with another corner rule, diagonal steps
+        cheaper than straight ones or dearer than two, and 4-way grids for
+        ``SUBGOAL_CH``.
     InvalidParameterError
         When ``method`` is not a :class:`PrepareMethod`, or ``max_seconds`` is negative
         or not finite.
@@ -116,6 +128,104 @@ def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH, *,
 
 def _build(grid: Grid, method: PrepareMethod, scale: float, stop: np.ndarray) -> PreparedGrid:
     """The work of :func:`prepare` (in a worker thread; raises Stopped once ``stop[0]``)."""
+    if method is PrepareMethod.JPS or not grid.diagonal:  # AUTO on a 4-way grid: JPS
+        return _jps_only(grid, scale)
+    prepared = _subgoal_ch(grid, scale, stop)
+    if method is PrepareMethod.AUTO:
+        return _faster(prepared, stop)
+    return prepared
+
+
+def _jps_only(grid: Grid, scale: float) -> PreparedGrid:
+    """``PrepareMethod.JPS``: the grid's jump-point data (scan bitmaps, component labels)
+    built now, so that the first query finds them."""
+    grid.derived(JPS_PLAN)
+    return PreparedGrid(grid, PrepareMethod.JPS, scale, None, None, None, None, 0.0,
+                        n_edges=0)
+
+
+def _faster(prepared: PreparedGrid, stop: np.ndarray) -> PreparedGrid:
+    """``prepared`` (a SUBGOAL_CH build) or a JPS one, whichever answers the sample of
+    :func:`sample_queries` in less thread CPU time: each method's compiled query and its
+    cell path, called from Python (no result built, so the figure is the search's, as
+    batches see it), blocks of pairs taken in turns so that both see the same machine;
+    ``auto_timing`` records the seconds of each."""
+    grid = prepared.grid
+    plan = grid.derived(JPS_PLAN)
+    stride = plan.stride
+    pairs = [((sy + 1) * stride + sx + 1, (gy + 1) * stride + gx + 1)
+             for (sx, sy), (gx, gy) in sample_queries(grid, AUTO_QUERIES)]
+    seconds = {"subgoal_ch": 0.0, "jps": 0.0}
+    clock = time.thread_time
+    if pairs:  # compiled kernels loaded before the clock starts
+        prepared._query(*pairs[0])
+        search_only(plan, *pairs[0])
+    begin = time.perf_counter()
+    timed = 0
+    for first in range(0, len(pairs), 8):  # blocks of 8 pairs: fewer clock readings
+        if stop[0]:
+            raise Stopped
+        block = pairs[first:first + 8]
+        t0 = clock()
+        for s, t in block:
+            prepared._query(s, t)
+        t1 = clock()
+        for s, t in block:
+            search_only(plan, s, t)
+        seconds["subgoal_ch"] += t1 - t0
+        seconds["jps"] += clock() - t1
+        timed += len(block)
+        if time.perf_counter() - begin > AUTO_SECONDS:
+            break
+    chosen = prepared
+    if not timed or seconds["jps"] <= seconds["subgoal_ch"]:
+        chosen = _jps_only(grid, prepared._scale)
+    chosen.auto_timing = {**seconds, "queries": timed}
+    return chosen
+
+
+def sample_queries(grid: Grid, n: int, seed: int = 0) -> list[tuple[Location, Location]]:
+    """Up to ``n`` pairs of distinct open cells of one component, the same for the same
+    grid and ``seed``: every other goal anywhere on the grid, the others within a square
+    around the start whose half side is drawn log-uniformly from 1 to the grid's larger
+    side (short queries as often as long ones, like a MovingAI scenario file).
+
+    >>> from wayfinding import Grid
+    >>> pairs = sample_queries(Grid.from_ascii('...#..'), 20)
+    >>> len(pairs), all((s[0] < 3) == (g[0] < 3) and s != g for s, g in pairs)
+    (20, True)
+    >>> pairs == sample_queries(Grid.from_ascii('...#..'), 20)
+    True
+    """
+    ys, xs = np.nonzero(grid.passable_mask)
+    if xs.shape[0] < 2:
+        return []
+    labels = component_labels(grid).flat
+    stride = grid.flat.stride
+    open_view = memoryview(grid.flat.passable)
+    rng = np.random.default_rng(seed)
+    side = max(grid.width, grid.height)
+    pairs: list[tuple[Location, Location]] = []
+    for k in range(8 * n):
+        if len(pairs) == n:
+            break
+        i = int(rng.integers(xs.shape[0]))
+        sx, sy = int(xs[i]), int(ys[i])
+        if k % 2 == 0:
+            j = int(rng.integers(xs.shape[0]))
+            gx, gy = int(xs[j]), int(ys[j])
+        else:
+            r = max(1, int(math.exp(rng.uniform(0.0, math.log(side)))))
+            gx = min(max(sx + int(rng.integers(-r, r + 1)), 0), grid.width - 1)
+            gy = min(max(sy + int(rng.integers(-r, r + 1)), 0), grid.height - 1)
+        s, t = (sy + 1) * stride + sx + 1, (gy + 1) * stride + gx + 1
+        if s != t and open_view[t] and labels[s] == labels[t]:
+            pairs.append(((sx, sy), (gx, gy)))
+    return pairs
+
+
+def _subgoal_ch(grid: Grid, scale: float, stop: np.ndarray) -> PreparedGrid:
+    """``PrepareMethod.SUBGOAL_CH``: the subgoal graph and its contraction hierarchy."""
     from ._kernels import subgoal  # numba is imported lazily
 
     def check() -> None:
@@ -138,8 +248,8 @@ def _build(grid: Grid, method: PrepareMethod, scale: float, stop: np.ndarray) ->
     hierarchy, order = built
     cells = cells[order]  # the subgoal of each node of the hierarchy
     subgoal_id[cells] = np.arange(cells.shape[0], dtype=np.int32)
-    return PreparedGrid(grid, method, scale, subgoal_id, clear, cells, hierarchy, 0.0,
-                        n_edges=int(tails.shape[0]))
+    return PreparedGrid(grid, PrepareMethod.SUBGOAL_CH, scale, subgoal_id, clear, cells,
+                        hierarchy, 0.0, n_edges=int(tails.shape[0]))
 
 
 class PreparedGrid:
@@ -156,45 +266,59 @@ class PreparedGrid:
     nbytes : int
         Memory held by the preprocessed arrays and by a table of the ``(x, y)`` tuples
         paths are made of (the grid's own arrays and the per-thread query buffers, about
-        100 bytes per subgoal, not included).
+        100 bytes per subgoal, not included); with ``JPS``, by the scan bitmaps and
+        component labels.
     subgoals, edges, shortcuts : int
         Size of the subgoal graph and number of shortcuts the hierarchy added.
     core : int
         Subgoals left uncontracted at the top of the hierarchy (0 on most maps; grid-like
         maps strewn with small obstacles keep a core that queries cross by a Dijkstra
         search).
+    auto_timing : dict or None
+        For ``PrepareMethod.AUTO``: the thread CPU seconds each method took on the sample
+        queries (``"subgoal_ch"``, ``"jps"``) and how many were timed (``"queries"``);
+        None otherwise (also for a loaded file).
+
+    With ``method`` ``JPS`` there is no subgoal graph (``subgoals``, ``edges``,
+    ``shortcuts`` and ``core`` are 0) and :meth:`search` is :func:`~wayfinding.jps`.
     """
 
     def __init__(self, grid: Grid, method: PrepareMethod, scale: float,
-                 subgoal_id: np.ndarray, clear: np.ndarray, cells: np.ndarray,
-                 hierarchy: Hierarchy, build_seconds: float, *, n_edges: int,
-                 fingerprint: str | None = None):
+                 subgoal_id: np.ndarray | None, clear: np.ndarray | None,
+                 cells: np.ndarray | None, hierarchy: Hierarchy | None,
+                 build_seconds: float, *, n_edges: int, fingerprint: str | None = None):
         self.grid = grid
         self.method = method
         self.build_seconds = float(build_seconds)
-        self._scale = scale
-        self._subgoal_id = subgoal_id
-        self._clear = clear
-        self._cells = cells
-        self._hierarchy = hierarchy
-        self._version = grid.version
+        self.auto_timing: dict[str, float] | None = None
         self._fingerprint = fingerprint or files.grid_fingerprint(grid)
+        self._version = grid.version
+        self._scale = scale
+        self._hierarchy = hierarchy
         self._local = threading.local()
-        self.subgoals = int(cells.shape[0])
-        self.core = hierarchy.n_core
-        self.edges = int(n_edges)
-        self.shortcuts = hierarchy.shortcuts
         #: Queries the hierarchy could not answer, answered by jps instead (always 0 for
         #: data made by prepare(); a safety net for tampered files).
         self.fallbacks = 0
         flat = grid.flat
-        m = grid.movement
         self._stride = flat.stride
-        self._locations = parts.location_table(flat.passable, flat.stride)
-        self._n_passable = int(np.count_nonzero(flat.passable))
         # the grid's component labels by padded flat index: valid as long as the grid is
         # what was prepared
         self._components = component_labels(grid).flat
+        if hierarchy is None:  # PrepareMethod.JPS: the grid's jump-point data
+            self.subgoals = self.core = self.edges = self.shortcuts = 0
+            self._jps_nbytes = grid.derived(JPS_PLAN).bits.nbytes + self._components.nbytes
+            return
+        assert subgoal_id is not None and clear is not None and cells is not None
+        self._subgoal_id = subgoal_id
+        self._clear = clear
+        self._cells = cells
+        self.subgoals = int(cells.shape[0])
+        self.core = hierarchy.n_core
+        self.edges = int(n_edges)
+        self.shortcuts = hierarchy.shortcuts
+        m = grid.movement
+        self._locations = parts.location_table(flat.passable, flat.stride)
+        self._n_passable = int(np.count_nonzero(flat.passable))
         # memoryviews of the open cells and labels: indexing them gives Python ints,
         # faster than numpy scalars
         self._open_view = memoryview(flat.passable)
@@ -207,6 +331,8 @@ class PreparedGrid:
 
     @property
     def nbytes(self) -> int:
+        if self._hierarchy is None:
+            return int(self._jps_nbytes)
         arrays = [self._subgoal_id, self._clear, self._cells]
         # a slot per cell and a 2-tuple (64 bytes) per passable one
         table = self._locations.nbytes + 64 * self._n_passable
@@ -253,19 +379,15 @@ class PreparedGrid:
         grid = self.grid
         if grid.version != self._version:
             self._revalidate()
+        if self._hierarchy is None:  # PrepareMethod.JPS
+            return jps(grid, start, goal)
         s = passable_index(grid, self._open_view, self._stride, start, "start")
         t = passable_index(grid, self._open_view, self._stride, goal, "goal")
         if s == t:
             return SearchResult.trivial(self._locations[s])
         if self._label_view[s] != self._label_view[t]:
             return SearchResult.disconnected(self._locations[s])
-        kernels = parts.query_kernel()
-        work = self._workspace()
-        while True:
-            status, cells, cost, examined = kernels.query(*self._static, s, t, *work.arrays)
-            if status != STATUS_HEAP_FULL:
-                break
-            work.grow_heap()
+        status, cells, cost, examined = self._query(s, t)
         if status != STATUS_FOUND:  # a safety net (seen only with tampered files)
             self.fallbacks += 1
             return jps(grid, self._locations[s], self._locations[t])
@@ -275,6 +397,17 @@ class PreparedGrid:
         came_from, cost_so_far = parts.path_maps(path, *self._step_costs)
         return SearchResult(path, cost, came_from, cost_so_far, examined, StopReason.FOUND,
                             False, path[-1])
+
+    def _query(self, s: int, t: int) -> tuple[int, np.ndarray, float, int]:
+        """The query kernel between padded flat indices (open cells, one component, not
+        equal): ``(status, path cells, cost unscaled, examined)``."""
+        kernels = parts.query_kernel()
+        work = self._workspace()
+        while True:
+            status, cells, cost, examined = kernels.query(*self._static, s, t, *work.arrays)
+            if status != STATUS_HEAP_FULL:
+                return status, cells, cost, examined
+            work.grow_heap()
 
     def _revalidate(self) -> None:
         """Accept an edited grid only if it is back to what was prepared."""
@@ -301,7 +434,7 @@ class PreparedGrid:
         if self.grid.version != self._version:
             self._revalidate()
         files.write(path, self.method, self._fingerprint, self.build_seconds, self.edges,
-                    self._cells, self._hierarchy)
+                    None if self._hierarchy is None else self._cells, self._hierarchy)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], grid: Grid) -> PreparedGrid:

@@ -1,0 +1,157 @@
+"""prepare(method=JPS) and prepare(method=AUTO): answers, the measured choice, files."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import wayfinding as wf
+import wayfinding.grid.prepared.prepared as prepared_module
+from wayfinding import Grid, StaleDataError, UnsupportedGridError
+from wayfinding.grid.components import connected
+from wayfinding.grid.prepared import PreparedGrid, PrepareMethod, prepare
+from wayfinding.grid.prepared.prepared import sample_queries
+
+from .test_prepared import ROOMS, _rewrite, cells_of, masks
+
+
+def _burn(seconds: float = 2e-4) -> None:
+    """Spend ``seconds`` of this thread's CPU time (what AUTO's clock counts)."""
+    end = prepared_module.time.thread_time() + seconds
+    while prepared_module.time.thread_time() < end:
+        pass
+
+
+@pytest.mark.parametrize("diagonal", [True, False], ids=["8-way", "4-way"])
+@given(mask=masks(max_side=24), data=st.data())
+@settings(max_examples=40)
+def test_jps_method_answers_as_jps(diagonal, mask, data):
+    grid = Grid(mask, diagonal=diagonal)
+    prepared = prepare(grid, PrepareMethod.JPS)
+    assert prepared.method is PrepareMethod.JPS
+    assert (prepared.subgoals, prepared.edges, prepared.shortcuts, prepared.core) == (0,) * 4
+    cells = cells_of(mask)
+    pairs = [(data.draw(st.sampled_from(cells)), data.draw(st.sampled_from(cells)))
+             for _ in range(4)]
+    for start, goal in pairs:
+        got, want = prepared.search(start, goal), wf.jps(grid, start, goal)
+        assert (got.path, got.cost, got.reason) == (want.path, want.cost, want.reason)
+        assert math.isclose(got.cost, wf.astar(grid, start, goal).cost, rel_tol=1e-9) or (
+            got.cost == math.inf)
+    starts, goals = np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs])
+    batch, jps_batch = wf.batch.prepared(prepared, starts, goals), wf.batch.jps(
+        grid, starts, goals)
+    assert batch.costs.tolist() == jps_batch.costs.tolist()
+    assert batch.paths.tolist() == jps_batch.paths.tolist()
+
+
+def test_jps_method_figures_and_staleness():
+    grid = Grid.from_ascii(ROOMS, diagonal=True)
+    prepared = prepare(grid, PrepareMethod.JPS)
+    assert prepared.nbytes > 0 and prepared.auto_timing is None
+    assert repr(prepared).startswith("PreparedGrid(20x10, JPS, subgoals=0,")
+    grid.set_wall((0, 5))
+    with pytest.raises(StaleDataError, match=r"edited after prepare\(\)"):
+        prepared.search((0, 0), (19, 9))
+    with pytest.raises(StaleDataError, match=r"edited after prepare\(\)"):
+        wf.batch.prepared(prepared, [(0, 0)], [(19, 9)])
+    grid.set_wall((0, 5), wall=False)
+    assert prepared.search((0, 0), (19, 9)).found
+
+
+@pytest.mark.parametrize("slow", ["jps", "subgoal_ch"])
+def test_auto_keeps_the_method_measured_faster(monkeypatch, slow):
+    """Whichever method the clock sees as slower is dropped (made slow here by burning
+    CPU in it); the one kept answers as A* does."""
+    if slow == "jps":
+        search_only = prepared_module.search_only
+
+        def slow_search(*args):
+            _burn()
+            return search_only(*args)
+
+        monkeypatch.setattr(prepared_module, "search_only", slow_search)
+    else:
+        query = PreparedGrid._query
+
+        def slow_query(self, *args):
+            _burn()
+            return query(self, *args)
+
+        monkeypatch.setattr(PreparedGrid, "_query", slow_query)
+    grid = Grid.from_ascii(ROOMS, diagonal=True)
+    prepared = prepare(grid, PrepareMethod.AUTO)
+    kept = PrepareMethod.SUBGOAL_CH if slow == "jps" else PrepareMethod.JPS
+    assert prepared.method is kept
+    timing = prepared.auto_timing
+    assert timing is not None and 0 < timing["queries"] <= prepared_module.AUTO_QUERIES
+    assert (timing["jps"] > timing["subgoal_ch"]) == (slow == "jps")
+    assert (prepared.subgoals > 0) == (kept is PrepareMethod.SUBGOAL_CH)
+    for start, goal in [((0, 0), (19, 9)), ((11, 0), (3, 9)), ((5, 3), (16, 3))]:
+        assert math.isclose(prepared.search(start, goal).cost,
+                            wf.astar(grid, start, goal).cost, rel_tol=1e-12)
+
+
+def test_auto_stops_timing_after_its_seconds(monkeypatch):
+    monkeypatch.setattr(prepared_module, "AUTO_SECONDS", 0.0)
+    prepared = prepare(Grid.from_ascii(ROOMS, diagonal=True), PrepareMethod.AUTO)
+    assert prepared.auto_timing is not None and prepared.auto_timing["queries"] == 8
+
+
+def test_auto_on_4way_and_on_grids_without_pairs():
+    four = prepare(Grid.from_ascii(ROOMS), PrepareMethod.AUTO)
+    assert four.method is PrepareMethod.JPS and four.auto_timing is None
+    one = prepare(Grid(np.ones((1, 1), bool), diagonal=True), PrepareMethod.AUTO)
+    assert one.method is PrepareMethod.JPS
+    assert one.auto_timing == {"subgoal_ch": 0.0, "jps": 0.0, "queries": 0}
+    assert one.search((0, 0), (0, 0)).path == [(0, 0)]
+    with pytest.raises(UnsupportedGridError, match=r"this grid is 4-way: use PrepareMethod\.JPS"):
+        prepare(Grid.from_ascii(ROOMS), PrepareMethod.SUBGOAL_CH)
+
+
+def test_sample_queries_are_fixed_and_in_one_component():
+    grid = Grid.from_ascii("........#.....\n" * 8, diagonal=True)  # two components
+    pairs = sample_queries(grid, 64)
+    assert pairs == sample_queries(grid, 64) and pairs != sample_queries(grid, 64, seed=1)
+    assert len(pairs) == 64
+    for start, goal in pairs:
+        assert start != goal and grid.passable(start) and grid.passable(goal)
+        assert connected(grid, start, goal)
+    near = [max(abs(s[0] - g[0]), abs(s[1] - g[1])) for s, g in pairs[1::2]]
+    assert min(near) <= 2  # the near half has short queries too
+
+
+def test_jps_files_round_trip_and_refuse_other_members(tmp_path):
+    grid = Grid.from_ascii(ROOMS, diagonal=True)
+    prepared = prepare(grid, PrepareMethod.JPS)
+    path = tmp_path / "rooms.npz"
+    prepared.save(path)
+    with np.load(path) as data:
+        assert sorted(data.files) == sorted(["format_version", "method", "fingerprint",
+                                             "build_seconds", "edges"])
+    loaded = PreparedGrid.load(path, Grid.from_ascii(ROOMS, diagonal=True))
+    assert loaded.method is PrepareMethod.JPS and loaded.subgoals == 0
+    assert loaded.search((0, 0), (19, 9)).path == prepared.search((0, 0), (19, 9)).path
+    # a subgoal_ch file's arrays in a jps file, and the reverse
+    full = tmp_path / "full.npz"
+    prepare(grid).save(full)
+    bad = tmp_path / "bad.npz"
+    _rewrite(full, bad, method=np.str_("jps"))
+    with pytest.raises(StaleDataError, match=r"of method 'jps' \(unexpected \['cells'"):
+        PreparedGrid.load(bad, grid)
+    _rewrite(path, bad, method=np.str_("subgoal_ch"))
+    with pytest.raises(StaleDataError, match=r"not a prepared-grid file \(missing \['cells'"):
+        PreparedGrid.load(bad, grid)
+    _rewrite(path, bad, method=np.str_("auto"))
+    with pytest.raises(StaleDataError, match="unknown method 'auto'"):
+        PreparedGrid.load(bad, grid)
+    _rewrite(path, bad, edges=np.int64(3))
+    with pytest.raises(StaleDataError, match="edges 3 out of range"):
+        PreparedGrid.load(bad, grid)
+    with pytest.raises(StaleDataError, match="prepared for another grid"):
+        PreparedGrid.load(path, Grid.from_ascii(ROOMS.replace("..#..", "..#.#", 1),
+                                                diagonal=True))
