@@ -70,17 +70,19 @@ def test_prepared_equals_oracle(straight, diagonal, mask, data):
     assert prepared.fallbacks == 0
 
 
-@pytest.mark.parametrize("variant", ["hierarchy", "no-hierarchy", "gave-up"])
+@pytest.mark.parametrize("variant", ["hierarchy", "no-hierarchy", "no-budget", "partial"])
 @given(mask=masks(max_side=48), data=st.data())
 def test_prepared_equals_astar_on_bigger_grids(variant, mask, data):
     grid = Grid(mask, diagonal=True)
     with pytest.MonkeyPatch.context() as patch:
-        if variant == "no-hierarchy":  # as on maps strewn with random obstacles
+        if variant == "no-hierarchy":  # too many edges to contract
             patch.setattr(prepared_module, "MAX_HIERARCHY_EDGES", -1)
-        elif variant == "gave-up":  # the contraction runs out of its work budget
+        elif variant == "no-budget":  # the contraction's work budget spent at once
             patch.setattr(ch_kernels, "WORK_LIMIT", -1)
+        elif variant == "partial":  # spent part of the way: a core is left
+            patch.setattr(ch_kernels, "WORK_LIMIT", 150_000)
         prepared = prepare(grid)
-    if variant != "hierarchy":
+    if variant in ("no-hierarchy", "no-budget"):
         assert prepared.core == prepared.subgoals
     cells = cells_of(mask)
     for _ in range(5):
@@ -90,6 +92,24 @@ def test_prepared_equals_astar_on_bigger_grids(variant, mask, data):
         got = prepared.search(start, goal).cost
         assert got == expected or math.isclose(got, expected, rel_tol=1e-9)
     assert prepared.fallbacks == 0
+
+
+def test_a_contraction_out_of_budget_leaves_a_core(monkeypatch):
+    """As on maps strewn with random obstacles: the contraction stops at its work budget,
+    the nodes left form a core that queries cross by A*; answers stay optimal."""
+    rng = np.random.default_rng(5)
+    mask = rng.random((64, 64)) >= 0.2
+    grid = Grid(mask, diagonal=True)
+    full = prepare(grid)
+    monkeypatch.setattr(ch_kernels, "WORK_LIMIT", 1_000_000)
+    partial = prepare(grid)
+    assert full.core == 0 and 0 < partial.core < partial.subgoals == full.subgoals
+    cells = cells_of(mask)
+    for k in range(40):
+        start, goal = cells[(k * 7919) % len(cells)], cells[(k * 104729 + 11) % len(cells)]
+        expected = wf.astar(grid, start, goal).cost
+        assert math.isclose(partial.search(start, goal).cost, expected, rel_tol=1e-12)
+        assert math.isclose(full.search(start, goal).cost, expected, rel_tol=1e-12)
 
 
 ROOMS = """

@@ -95,9 +95,9 @@ def build(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray,
     """The hierarchy of the undirected graph of ``n`` nodes and edges
     ``(tails[i], heads[i], weights[i])`` (int32, int32, float64).
 
-    ``contract=False`` (or a contraction that exceeds its work budget,
-    :data:`._kernels.contract.WORK_LIMIT`: graphs that get dense long before the top)
-    keeps every node in the core. Returns ``(hierarchy, order)`` with ``order[i]`` the
+    ``contract=False`` keeps every node in the core; a contraction that reaches its work
+    budget (:data:`._kernels.contract.WORK_LIMIT`: graphs that get dense long before the
+    top) keeps the nodes it has not contracted. Returns ``(hierarchy, order)`` with ``order[i]`` the
     graph's node numbered ``i`` in the hierarchy, or None once ``stop[0]`` is non-zero
     (another thread asks it to stop).
     """

@@ -23,10 +23,13 @@ caches (``benchmarks/fast_algorithms.py``, with and without ``--blocks``):
     Abraham, D. Delling, A. Goldberg and R. Werneck, "A Hub-Based Labeling Algorithm for
     Shortest Paths on Road Networks", SEA 2011). A query joins start and goal to the
     corners they see, finds the best common hub of their labels, unpacks the shortcuts
-    and fills in the cells. Subgoal graphs that would take too long to contract (more
-    than :data:`MAX_HIERARCHY_EDGES` edges, or a contraction that exceeds its work
-    budget: maps strewn with random obstacles) keep no hierarchy, and queries run A* on
-    the subgoal graph instead (still optimal, about 1.5x faster than A* on the grid).
+    and fills in the cells. On maps strewn with random obstacles the hierarchy gets dense
+    before its top: the contraction stops at its work budget and leaves a core, which
+    queries cross by A* between the core hubs of start and goal (random512 maps: 1.5x
+    (10% obstacles) to 66x (40%) faster than jps, built in 1 to 11 s). Subgoal graphs
+    with more than :data:`MAX_HIERARCHY_EDGES` edges are not contracted at all, and
+    queries run A* on the subgoal graph (still optimal, about 1.5x faster than A* on
+    the grid).
     It serves 8-way grids without corner cutting (the MovingAI rule) where every cell
     costs the same.
 

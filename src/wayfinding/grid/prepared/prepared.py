@@ -44,11 +44,13 @@ __all__ = ["AUTO_QUERIES", "AUTO_SECONDS", "MAX_HIERARCHY_EDGES", "PreparedGrid"
 Location = tuple[int, int]
 
 #: Subgoal graphs with more edges than this are not contracted (queries then run A* on
-#: the subgoal graph). Measured on the MovingAI maps: game maps have at most 40 000
-#: edges and contract in seconds, as do mazes and rooms; maps strewn with random
-#: obstacles (random512-10/20/30: 145 000 to 230 000 edges) would take minutes, as the
-#: hierarchy gets dense long before its top.
-MAX_HIERARCHY_EDGES = 100_000
+#: the subgoal graph). A contraction stops at its work budget anyway
+#: (:data:`wayfinding.hierarchy._kernels.contract.WORK_LIMIT`), its core left to A*:
+#: game maps have at most 40 000 edges and contract in seconds, as do mazes and rooms;
+#: 512x512 maps strewn with random obstacles (145 000 to 230 000 edges) contract in part
+#: within 1 to 11 s. This bound keeps larger graphs (whose labels would grow with them)
+#: from a long build.
+MAX_HIERARCHY_EDGES = 1_000_000
 #: ``PrepareMethod.AUTO`` times at most this many sample queries by each method ...
 AUTO_QUERIES = 256
 #: ... or stops after this many seconds of timing.

@@ -26,9 +26,11 @@ QUICK_HOPS = 4
 #: Witness searches when a node is contracted (a shortcut is added when they give up).
 SETTLE = 500
 HOPS = 16
-#: Contraction gives up after its witness searches relaxed this many edges in all
-#: (about 4 to 8 s); the biggest dao map needs 110 million.
-WORK_LIMIT = 150_000_000
+#: Contraction stops after its witness searches relaxed this many edges in all, the
+#: nodes left forming the core (the biggest dao map needs 110 million for all of them;
+#: 512x512 maps strewn with random obstacles reach it and build in 1-11 s, against
+#: 4-29 s at 450 million, whose queries were 1.3x faster still on the 10% map).
+WORK_LIMIT = 300_000_000
 
 
 @njit(cache=True)
@@ -104,14 +106,14 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
 
     On grid-like graphs (open maps strewn with small obstacles) the hierarchy gets dense
     long before the top and costly to build: once the witness searches have relaxed
-    ``work_limit`` edges the contraction gives up (``n_core`` is -1 then, and the caller
-    uses :func:`.layout.flat_core`). It gives up the same way once ``stop[0]`` is non-zero
-    (another thread asks it to stop).
+    ``work_limit`` edges the contraction stops, and the nodes not contracted yet form the
+    core (queries cross it by A*). It gives up once ``stop[0]`` is non-zero (another
+    thread asks it to stop): ``n_core`` is -1 then.
 
     Returns ``(rank, n_core, up_start, up_from, up_to, up_w, up_low, up_high, core_start,
     core_to, core_w, core_low, core_high, work)``: the order, the size of the core (the
-    nodes left uncontracted: 0 here), the upward graph of :func:`.layout.upward_graph`,
-    the core graph of :func:`.layout.core_graph` and the work done.
+    nodes left uncontracted), the upward graph of :func:`.layout.upward_graph`, the core
+    graph of :func:`.layout.core_graph` and the work done.
     """
     # ---- adjacency lists in one pool; a full list moves to the end with twice the room
     degree = np.zeros(n, dtype=np.int64)
@@ -161,7 +163,9 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
             short_u = np.empty(need, dtype=np.int64)
             short_w = np.empty(need, dtype=np.int64)
             short_cost = np.empty(need, dtype=np.float64)
-        if work > work_limit or stop[0] != 0:
+        if work > work_limit:
+            break  # the nodes not contracted yet stay as the core
+        if stop[0] != 0:
             return (rank, -1, np.zeros(1, dtype=np.int64), empty_i32, empty_i32,
                     np.zeros(0), empty_i32, empty_i32, np.zeros(1, dtype=np.int64),
                     empty_i32, np.zeros(0), empty_i32, empty_i32, work)  # gave up
