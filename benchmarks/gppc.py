@@ -38,6 +38,10 @@ Run by hand::
     .venv/bin/python benchmarks/gppc.py --maps dao --entries Warthog-JPS2 --no-prepared
     .venv/bin/python benchmarks/gppc.py --maps dao/arena2 --overhead  # per-call cost
 
+``--their-timeout S`` leaves an entry out of a map's comparison (named under the table)
+when it takes longer than S seconds there, preprocessing included (2019-SGCH-JPD
+preprocesses a 512x512 random map for many minutes).
+
 ``--maps`` takes set names (``dao``) or maps (``dao/arena2``); ``--limit N`` keeps the
 first N queries of each scenario file (theirs get the same truncated file); ``--repeat
 R`` runs every file R times, ours and theirs, and keeps each query's best time (on a
@@ -340,16 +344,40 @@ def build_entries(anchors: Path, entries: list[str]) -> None:
     subprocess.run([str(anchors / "build.sh"), *entries], check=False, stdout=sys.stderr)
 
 
+#: (entry, map) pairs left out because ``run.sh`` took longer than ``--their-timeout``.
+TIMED_OUT: list[tuple[str, str]] = []
+
+
+def _run_sh(command: list[str], env: dict, timeout: float | None
+            ) -> subprocess.CompletedProcess | None:
+    """``command`` in a session of its own, killed with its children after ``timeout``
+    seconds (None then)."""
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True, env=env, start_new_session=True) as child:
+        try:
+            out, err = child.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(child.pid, 9)
+            child.communicate()
+            return None
+    return subprocess.CompletedProcess(command, child.returncode, out, err)
+
+
 def run_theirs(anchors: Path, entry: str, map_path: Path, scen_path: Path,
-               repeat: int = 1) -> dict | None:
+               repeat: int = 1, timeout: float | None = None) -> dict | None:
     """run.sh -> mean, median, preprocessing seconds and bytes, wrong; with ``repeat``
-    runs, each query's best time (read from the entry's ``run_result.csv``)."""
+    runs, each query's best time (read from the entry's ``run_result.csv``). None when
+    it fails or takes longer than ``timeout`` seconds (preprocessing included)."""
     env = dict(os.environ, CHECK="0")
     best = None
     for _ in range(repeat):
-        done = subprocess.run([str(anchors / "run.sh"), entry, str(map_path),
-                               str(scen_path)], capture_output=True, text=True, env=env,
-                              check=False)
+        done = _run_sh([str(anchors / "run.sh"), entry, str(map_path), str(scen_path)],
+                       env, timeout)
+        if done is None:
+            print(f"  {entry}: over {timeout} s on {map_path.stem}, left out",
+                  file=sys.stderr)
+            TIMED_OUT.append((entry, f"{map_path.parent.name}/{map_path.stem}"))
+            return None
         if done.returncode != 0:
             print(f"  {entry}: run.sh failed: {done.stderr.strip()[-300:]}", file=sys.stderr)
             return None
@@ -491,6 +519,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="passes over each file; each query's best time is kept")
     ap.add_argument("--no-prepared", action="store_true", help="jps only")
     ap.add_argument("--no-call", action="store_true", help="skip the one-call-per-query API")
+    ap.add_argument("--their-timeout", type=float, default=None,
+                    help="seconds an entry may take on one map (preprocessing included) "
+                         "before it is left out of that map's comparison")
     ap.add_argument("--data", type=Path, default=DATA)
     ap.add_argument("--anchors", type=Path, default=ANCHORS,
                     help="the GPPC entries' folder (build.sh, run.sh)")
@@ -525,7 +556,8 @@ def main(argv: list[str] | None = None) -> int:
             row["queries"] = len(scen)
         for entry in args.entries:
             scen_file = truncated(scen_path, args.limit, scen_dir)
-            got = run_theirs(args.anchors, entry, map_path, scen_file, args.repeat)
+            got = run_theirs(args.anchors, entry, map_path, scen_file, args.repeat,
+                             args.their_timeout)
             if got is not None:
                 got["queries"] = len(scen)
                 rows.append(got)
@@ -534,6 +566,9 @@ def main(argv: list[str] | None = None) -> int:
                                        for r in rows), file=sys.stderr, flush=True)
     print(f"under load? {os.getloadavg()[0]:.1f} load average, {os.cpu_count()} cores")
     print(report(results))
+    for entry, where in TIMED_OUT:
+        print(f"left out: {entry} on {where} (over --their-timeout {args.their_timeout} s, "
+              "preprocessing included)")
     if args.json:
         args.json.write_text(json.dumps(results, indent=1))
     return 0
