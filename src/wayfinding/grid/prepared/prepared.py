@@ -273,9 +273,9 @@ class PreparedGrid:
     subgoals, edges, shortcuts : int
         Size of the subgoal graph and number of shortcuts the hierarchy added.
     core : int
-        Subgoals left uncontracted at the top of the hierarchy (0 on most maps; grid-like
-        maps strewn with small obstacles keep a core that queries cross by a Dijkstra
-        search).
+        Subgoals left uncontracted at the top of the hierarchy (0 on most maps; maps
+        strewn with small obstacles keep a core, where the contraction ran out of its
+        work budget, that queries cross by an A* search).
     auto_timing : dict or None
         For ``PrepareMethod.AUTO``: the thread CPU seconds each method took on the sample
         queries (``"subgoal_ch"``, ``"jps"``) and how many were timed (``"queries"``);
