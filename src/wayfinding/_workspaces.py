@@ -59,12 +59,18 @@ class Stamped(ABC):
 
     def next_generation(self) -> int:
         """A stamp no slot carries yet; clears the stamps when the numbers run out."""
-        if self.generation >= self.generation_limit:
+        self.room_for(1)
+        self.generation += 1
+        return self.generation
+
+    def room_for(self, needed: int) -> None:
+        """Make room for ``needed`` more stamps after ``generation`` (a compiled loop of
+        that many searches numbers them itself): clears the stamps when they would run
+        out."""
+        if self.generation + needed > self.generation_limit:
             for array in self.stamp_arrays():
                 array.fill(0)
             self.generation = 0
-        self.generation += 1
-        return self.generation
 
 
 class _Workspace(Protocol):

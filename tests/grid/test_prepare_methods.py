@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 import wayfinding as wf
 import wayfinding.grid.prepared.prepared as prepared_module
 from wayfinding import Grid, StaleDataError, UnsupportedGridError
+from wayfinding.grid._kernels import batch as grid_batch
 from wayfinding.grid.components import connected
 from wayfinding.grid.prepared import PreparedGrid, PrepareMethod, prepare
+from wayfinding.grid.prepared._kernels import batch as prepared_batch
 from wayfinding.grid.prepared.prepared import sample_queries
 
 from .test_prepared import ROOMS, _rewrite, cells_of, masks
@@ -65,24 +67,17 @@ def test_jps_method_figures_and_staleness():
 
 @pytest.mark.parametrize("slow", ["jps", "subgoal_ch"])
 def test_auto_keeps_the_method_measured_faster(monkeypatch, slow):
-    """Whichever method the clock sees as slower is dropped (made slow here by burning
-    CPU in it); the one kept answers as A* does."""
-    if slow == "jps":
-        search_only = prepared_module.search_only
+    """Whichever method the clock sees as slower is dropped (its compiled batch loop made
+    slow here by burning CPU before each call); the one kept answers as A* does."""
+    module = grid_batch if slow == "jps" else prepared_batch
+    name = "batch_jps" if slow == "jps" else "batch_query"
+    kernel = getattr(module, name)
 
-        def slow_search(*args):
-            _burn()
-            return search_only(*args)
+    def slow_kernel(*args):
+        _burn()
+        return kernel(*args)
 
-        monkeypatch.setattr(prepared_module, "search_only", slow_search)
-    else:
-        query = PreparedGrid._query
-
-        def slow_query(self, *args):
-            _burn()
-            return query(self, *args)
-
-        monkeypatch.setattr(PreparedGrid, "_query", slow_query)
+    monkeypatch.setattr(module, name, slow_kernel)
     grid = Grid.from_ascii(ROOMS, diagonal=True)
     prepared = prepare(grid, PrepareMethod.AUTO)
     kept = PrepareMethod.SUBGOAL_CH if slow == "jps" else PrepareMethod.JPS
@@ -99,7 +94,7 @@ def test_auto_keeps_the_method_measured_faster(monkeypatch, slow):
 def test_auto_stops_timing_after_its_seconds(monkeypatch):
     monkeypatch.setattr(prepared_module, "AUTO_SECONDS", 0.0)
     prepared = prepare(Grid.from_ascii(ROOMS, diagonal=True), PrepareMethod.AUTO)
-    assert prepared.auto_timing is not None and prepared.auto_timing["queries"] == 8
+    assert prepared.auto_timing is not None and prepared.auto_timing["queries"] == 32
 
 
 def test_auto_on_4way_and_on_grids_without_pairs():

@@ -41,7 +41,9 @@ def check_workers(workers: Any) -> int:
 def chunks(n: int, workers: int) -> list[tuple[int, int]]:
     """``[lo, hi)`` ranges covering ``0..n-1`` in order: one for one worker, else about
     :data:`CHUNKS_PER_WORKER` per worker."""
-    parts = 1 if workers == 1 else min(n, workers * CHUNKS_PER_WORKER)
+    if workers == 1:
+        return [(0, n)] if n > 0 else []
+    parts = min(n, workers * CHUNKS_PER_WORKER)
     bounds = np.linspace(0, n, max(parts, 1) + 1).astype(np.int64).tolist()
     return [(lo, hi) for lo, hi in pairwise(bounds) if hi > lo]
 
@@ -67,15 +69,6 @@ def pool(workers: int) -> ThreadPoolExecutor:
             found = _POOLS[workers] = ThreadPoolExecutor(
                 max_workers=workers, thread_name_prefix=f"wayfinding-batch-{workers}")
         return found
-
-
-def fresh_generations(ws: _workspace.Workspace, needed: int) -> None:
-    """Make room for ``needed`` more generation stamps in ``ws`` (clears the stamps when
-    the numbers would run out)."""
-    if ws.generation + needed + 1 >= ws.generation_limit:
-        ws.stamp.fill(0)
-        ws.goal_mark.fill(0)
-        ws.generation = 0
 
 
 #: call(ws, first, last, outputs, path, used, resume) -> (code, i, generation, used);
@@ -112,7 +105,7 @@ def answer_chunk(call: Call, cells: int, lo: int, hi: int, outputs: tuple, per_q
         used, first, resume = 0, lo, False
         while True:
             if workspace is None and not resume:
-                fresh_generations(ws, hi - first)
+                ws.room_for(hi - first + 1)
             code, i, generation, used = call(ws, first, hi, outputs, path, used, resume)
             if workspace is None:
                 ws.generation = int(generation)

@@ -36,7 +36,6 @@ Examples
 
 from __future__ import annotations
 
-import math
 import threading
 import time
 from typing import Any, NamedTuple
@@ -142,19 +141,6 @@ def jps(grid: Grid, start: Location, goal: Location, *,
     path = list(zip(xy, xy, strict=True))
     return SearchResult(path, cost * plan.scale, came_from, cost_so_far, expanded,
                         StopReason.FOUND, False, path[-1])
-
-
-def search_only(plan: Plan, s: int, t: int) -> float:
-    """One query between padded flat indices ``s`` and ``t`` (open, different cells) on
-    ``plan``'s grid: the compiled search and its cell path, no result built; the cost
-    (unscaled), inf when not found. ``PrepareMethod.AUTO`` times this."""
-    kernels = _kernels or _import_kernels()
-    ws = workspace.acquire(plan.size)
-    try:
-        status, _, _, _, cost = _run(kernels, plan, s, t, ws, None)
-    finally:
-        workspace.release(ws)
-    return cost if status == STATUS_FOUND else math.inf
 
 
 _kernels: Any = None

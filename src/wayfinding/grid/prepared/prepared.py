@@ -25,16 +25,23 @@ import time
 import numpy as np
 
 from ..._inputs import check_budget
-from ..._kernels.codes import STATUS_FOUND, STATUS_HEAP_FULL
+from ..._kernels.codes import (
+    BATCH_FALLBACK,
+    BATCH_HEAP_FULL,
+    BATCH_PATH_FULL,
+    STATUS_FOUND,
+    STATUS_HEAP_FULL,
+)
 from ...errors import InvalidParameterError, StaleDataError
 from ...hierarchy import Hierarchy
 from ...hierarchy import build as build_hierarchy
 from ...hierarchy.hierarchy import describe
 from ...result import SearchResult, StopReason
+from .. import workspace
 from .._checks import passable_index
 from ..components import component_labels
 from ..grid import Grid
-from ..jps import JPS_PLAN, jps, search_only
+from ..jps import JPS_PLAN, jps
 from ..stoppable import STOPPED, Stopped, out_of_time, run_stoppable
 from . import files, parts
 from .method import PrepareMethod, check_grid
@@ -51,7 +58,8 @@ Location = tuple[int, int]
 #: within 1 to 11 s. This bound keeps larger graphs (whose labels would grow with them)
 #: from a long build.
 MAX_HIERARCHY_EDGES = 1_000_000
-#: ``PrepareMethod.AUTO`` times at most this many sample queries by each method ...
+#: ``PrepareMethod.AUTO`` times at most this many sample queries by each method (in
+#: blocks of 32) ...
 AUTO_QUERIES = 256
 #: ... or stops after this many seconds of timing.
 AUTO_SECONDS = 1.0
@@ -148,37 +156,70 @@ def _jps_only(grid: Grid, scale: float) -> PreparedGrid:
 
 def _faster(prepared: PreparedGrid, stop: np.ndarray) -> PreparedGrid:
     """``prepared`` (a SUBGOAL_CH build) or a JPS one, whichever answers the sample of
-    :func:`sample_queries` in less thread CPU time: each method's compiled query and its
-    cell path, called from Python (no result built, so the figure is the search's, as
-    batches see it), blocks of pairs taken in turns so that both see the same machine;
-    ``auto_timing`` records the seconds of each."""
+    :func:`sample_queries` in less thread CPU time: each method's compiled batch loop
+    (the kernels of ``wayfinding.batch``, so the figure is the searches' own, without
+    per-call costs that would swamp sub-microsecond queries on small maps), blocks of 32
+    pairs taken in turns so that both see the same machine; ``auto_timing`` records the
+    seconds of each."""
+    from .._kernels.batch import batch_jps
+    from ._kernels.batch import batch_query
+
     grid = prepared.grid
     plan = grid.derived(JPS_PLAN)
     stride = plan.stride
-    pairs = [((sy + 1) * stride + sx + 1, (gy + 1) * stride + gx + 1)
-             for (sx, sy), (gx, gy) in sample_queries(grid, AUTO_QUERIES)]
+    pairs = sample_queries(grid, AUTO_QUERIES)
+    n = len(pairs)
+    s = np.array([(sy + 1) * stride + sx + 1 for (sx, sy), _ in pairs], dtype=np.int64)
+    t = np.array([(gy + 1) * stride + gx + 1 for _, (gx, gy) in pairs], dtype=np.int64)
+    out = (np.empty(n), np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n, np.bool_))
+    skip = np.zeros(n, dtype=np.bool_)
+    work = prepared._workspace()
+    ws = workspace.acquire(plan.size)
+
+    def run_jps(first: int, last: int, path: np.ndarray) -> tuple[int, int]:
+        ws.room_for(last - first + 1)  # the loop numbers its searches from generation
+        code, i, generation, _ = batch_jps(
+            plan.passable, plan.bits, stride, plan.straight, plan.diagonal, plan.eight_way,
+            plan.scale, s, t, skip, first, last, ws.stamp, ws.g, ws.parent, ws.touched,
+            ws.heap_f, ws.heap_g, ws.heap_n, ws.generation, *out, path, 0)
+        ws.generation = int(generation)
+        if code == BATCH_HEAP_FULL:
+            ws.grow_heap()
+        return code, i
+
+    def run_ch(first: int, last: int, path: np.ndarray) -> tuple[int, int]:
+        code, i, _, _ = batch_query(*prepared._static, prepared._components, 1.0, s, t,
+                                    first, last, *work.arrays, *out, path, 0)
+        if code == BATCH_HEAP_FULL:
+            work.grow_heap()
+        return code, i + (code == BATCH_FALLBACK)
+
     seconds = {"subgoal_ch": 0.0, "jps": 0.0}
-    clock = time.thread_time
-    if pairs:  # compiled kernels loaded before the clock starts
-        prepared._query(*pairs[0])
-        search_only(plan, *pairs[0])
-    begin = time.perf_counter()
+    path = np.empty(1 << 16, dtype=np.int64)
     timed = 0
-    for first in range(0, len(pairs), 8):  # blocks of 8 pairs: fewer clock readings
-        if stop[0]:
-            raise Stopped
-        block = pairs[first:first + 8]
-        t0 = clock()
-        for s, t in block:
-            prepared._query(s, t)
-        t1 = clock()
-        for s, t in block:
-            search_only(plan, s, t)
-        seconds["subgoal_ch"] += t1 - t0
-        seconds["jps"] += clock() - t1
-        timed += len(block)
-        if time.perf_counter() - begin > AUTO_SECONDS:
-            break
+    try:
+        if n:  # compiled kernels loaded before the clock starts
+            run_ch(0, 1, path)
+            run_jps(0, 1, path)
+        begin = time.perf_counter()
+        for lo in range(0, n, 32):
+            if stop[0]:
+                raise Stopped
+            hi = min(lo + 32, n)
+            for name, run in (("subgoal_ch", run_ch), ("jps", run_jps)):
+                first = lo
+                t0 = time.thread_time()
+                while first < hi:  # the paths are not kept: each call starts the buffer anew
+                    code, i = run(first, hi, path)
+                    if code == BATCH_PATH_FULL and i == first:
+                        path = np.empty(2 * path.shape[0], dtype=np.int64)
+                    first = int(i)
+                seconds[name] += time.thread_time() - t0
+            timed = hi
+            if time.perf_counter() - begin > AUTO_SECONDS:
+                break
+    finally:
+        workspace.release(ws)
     chosen = prepared
     if not timed or seconds["jps"] <= seconds["subgoal_ch"]:
         chosen = _jps_only(grid, prepared._scale)
