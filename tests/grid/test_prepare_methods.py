@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 
 import numpy as np
 import pytest
@@ -10,21 +11,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wayfinding as wf
-import wayfinding.grid.prepared.prepared as prepared_module
 from wayfinding import Grid, StaleDataError, UnsupportedGridError
 from wayfinding.grid._kernels import batch as grid_batch
 from wayfinding.grid.components import connected
-from wayfinding.grid.prepared import PreparedGrid, PrepareMethod, prepare
+from wayfinding.grid.prepared import PreparedGrid, PrepareMethod, auto, prepare
 from wayfinding.grid.prepared._kernels import batch as prepared_batch
-from wayfinding.grid.prepared.prepared import sample_queries
+from wayfinding.grid.prepared.auto import sample_queries
 
 from .test_prepared import ROOMS, _rewrite, cells_of, masks
 
 
 def _burn(seconds: float = 2e-4) -> None:
     """Spend ``seconds`` of this thread's CPU time (what AUTO's clock counts)."""
-    end = prepared_module.time.thread_time() + seconds
-    while prepared_module.time.thread_time() < end:
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
         pass
 
 
@@ -83,7 +83,7 @@ def test_auto_keeps_the_method_measured_faster(monkeypatch, slow):
     kept = PrepareMethod.SUBGOAL_CH if slow == "jps" else PrepareMethod.JPS
     assert prepared.method is kept
     timing = prepared.auto_timing
-    assert timing is not None and 0 < timing["queries"] <= prepared_module.AUTO_QUERIES
+    assert timing is not None and 0 < timing["queries"] <= auto.AUTO_QUERIES
     assert (timing["jps"] > timing["subgoal_ch"]) == (slow == "jps")
     assert (prepared.subgoals > 0) == (kept is PrepareMethod.SUBGOAL_CH)
     for start, goal in [((0, 0), (19, 9)), ((11, 0), (3, 9)), ((5, 3), (16, 3))]:
@@ -92,7 +92,7 @@ def test_auto_keeps_the_method_measured_faster(monkeypatch, slow):
 
 
 def test_auto_stops_timing_after_its_seconds(monkeypatch):
-    monkeypatch.setattr(prepared_module, "AUTO_SECONDS", 0.0)
+    monkeypatch.setattr(auto, "AUTO_SECONDS", 0.0)
     prepared = prepare(Grid.from_ascii(ROOMS, diagonal=True), PrepareMethod.AUTO)
     assert prepared.auto_timing is not None and prepared.auto_timing["queries"] == 32
 

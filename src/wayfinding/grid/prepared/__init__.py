@@ -44,13 +44,14 @@ caches (``benchmarks/fast_algorithms.py``, with and without ``--blocks``):
 
 ``AUTO``
     Builds ``SUBGOAL_CH``, times both methods' compiled queries on a fixed sample of the
-    map's own queries (:func:`~.prepared.sample_queries`, at most
-    :data:`~.prepared.AUTO_QUERIES` pairs or :data:`~.prepared.AUTO_SECONDS`), and keeps
+    map's own queries (:func:`~.auto.sample_queries`, at most
+    :data:`~.auto.AUTO_QUERIES` pairs or :data:`~.auto.AUTO_SECONDS`), and keeps
     the faster, so that it is never slower than jump point search by more than the
     timing's noise; ``JPS`` on 4-way grids. The prepared grid records the method kept
     (and ``auto_timing``); a saved file loads as that method.
 
-Modules: ``prepared`` (:func:`prepare`, :class:`PreparedGrid`), ``method``
+Modules: ``prepared`` (:func:`prepare`, :class:`PreparedGrid`), ``auto`` (the timing
+behind ``AUTO``), ``method``
 (:class:`PrepareMethod`, the grids it serves), ``parts`` (subgoal data, query buffers,
 paths' maps), ``files`` (save/load), ``_kernels`` (the subgoal graph and the query from
 cell to cell); the hierarchy itself is :mod:`wayfinding.hierarchy`.

@@ -17,7 +17,6 @@ Examples
 
 from __future__ import annotations
 
-import math
 import os
 import threading
 import time
@@ -25,28 +24,21 @@ import time
 import numpy as np
 
 from ..._inputs import check_budget
-from ..._kernels.codes import (
-    BATCH_FALLBACK,
-    BATCH_HEAP_FULL,
-    BATCH_PATH_FULL,
-    STATUS_FOUND,
-    STATUS_HEAP_FULL,
-)
+from ..._kernels.codes import STATUS_FOUND, STATUS_HEAP_FULL
 from ...errors import InvalidParameterError, StaleDataError
 from ...hierarchy import Hierarchy
 from ...hierarchy import build as build_hierarchy
 from ...hierarchy.hierarchy import describe
 from ...result import SearchResult, StopReason
-from .. import workspace
 from .._checks import passable_index
 from ..components import component_labels
 from ..grid import Grid
 from ..jps import JPS_PLAN, jps
 from ..stoppable import STOPPED, Stopped, out_of_time, run_stoppable
-from . import files, parts
+from . import auto, files, parts
 from .method import PrepareMethod, check_grid
 
-__all__ = ["AUTO_QUERIES", "AUTO_SECONDS", "MAX_HIERARCHY_EDGES", "PreparedGrid", "prepare"]
+__all__ = ["MAX_HIERARCHY_EDGES", "PreparedGrid", "prepare"]
 
 Location = tuple[int, int]
 
@@ -58,11 +50,6 @@ Location = tuple[int, int]
 #: within 1 to 11 s. This bound keeps larger graphs (whose labels would grow with them)
 #: from a long build.
 MAX_HIERARCHY_EDGES = 1_000_000
-#: ``PrepareMethod.AUTO`` times at most this many sample queries by each method (in
-#: blocks of 32) ...
-AUTO_QUERIES = 256
-#: ... or stops after this many seconds of timing.
-AUTO_SECONDS = 1.0
 
 
 def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH, *,
@@ -77,10 +64,10 @@ def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH, *,
         copied); editing it afterwards makes the prepared data stale.
     method : PrepareMethod
         The preprocessing method: ``SUBGOAL_CH`` (the default), ``JPS``, or ``AUTO``,
-        which builds ``SUBGOAL_CH``, times up to :data:`AUTO_QUERIES` sample queries
-        (random pairs of open cells of one component, half of them near each other,
-        the same every time) by it and by jump point search, within
-        :data:`AUTO_SECONDS`, and keeps the faster (``JPS`` on 4-way grids). The
+        which builds ``SUBGOAL_CH``, times up to :data:`.auto.AUTO_QUERIES` sample
+        queries (random pairs of open cells of one component, half of them near each
+        other, the same every time) by it and by jump point search, within
+        :data:`.auto.AUTO_SECONDS`, and keeps the faster (``JPS`` on 4-way grids). The
         result's ``method`` says which; ``auto_timing`` gives the seconds measured.
     max_seconds : float, optional
         Time budget (finite, >= 0). A half-built preprocessing answers nothing, so when
@@ -141,8 +128,11 @@ def _build(grid: Grid, method: PrepareMethod, scale: float, stop: np.ndarray) ->
     if method is PrepareMethod.JPS or not grid.diagonal:  # AUTO on a 4-way grid: JPS
         return _jps_only(grid, scale)
     prepared = _subgoal_ch(grid, scale, stop)
-    if method is PrepareMethod.AUTO:
-        return _faster(prepared, stop)
+    if method is PrepareMethod.AUTO:  # the faster of the two on a sample of queries
+        seconds = auto.timings(prepared, stop)
+        if not seconds["queries"] or seconds["jps"] <= seconds["subgoal_ch"]:
+            prepared = _jps_only(grid, scale)
+        prepared.auto_timing = seconds
     return prepared
 
 
@@ -152,119 +142,6 @@ def _jps_only(grid: Grid, scale: float) -> PreparedGrid:
     grid.derived(JPS_PLAN)
     return PreparedGrid(grid, PrepareMethod.JPS, scale, None, None, None, None, 0.0,
                         n_edges=0)
-
-
-def _faster(prepared: PreparedGrid, stop: np.ndarray) -> PreparedGrid:
-    """``prepared`` (a SUBGOAL_CH build) or a JPS one, whichever answers the sample of
-    :func:`sample_queries` in less thread CPU time: each method's compiled batch loop
-    (the kernels of ``wayfinding.batch``, so the figure is the searches' own, without
-    per-call costs that would swamp sub-microsecond queries on small maps), blocks of 32
-    pairs taken in turns so that both see the same machine; ``auto_timing`` records the
-    seconds of each."""
-    from .._kernels.batch import batch_jps
-    from ._kernels.batch import batch_query
-
-    grid = prepared.grid
-    plan = grid.derived(JPS_PLAN)
-    stride = plan.stride
-    pairs = sample_queries(grid, AUTO_QUERIES)
-    n = len(pairs)
-    s = np.array([(sy + 1) * stride + sx + 1 for (sx, sy), _ in pairs], dtype=np.int64)
-    t = np.array([(gy + 1) * stride + gx + 1 for _, (gx, gy) in pairs], dtype=np.int64)
-    out = (np.empty(n), np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n, np.bool_))
-    skip = np.zeros(n, dtype=np.bool_)
-    work = prepared._workspace()
-    ws = workspace.acquire(plan.size)
-
-    def run_jps(first: int, last: int, path: np.ndarray) -> tuple[int, int]:
-        ws.room_for(last - first + 1)  # the loop numbers its searches from generation
-        code, i, generation, _ = batch_jps(
-            plan.passable, plan.bits, stride, plan.straight, plan.diagonal, plan.eight_way,
-            plan.scale, s, t, skip, first, last, ws.stamp, ws.g, ws.parent, ws.touched,
-            ws.heap_f, ws.heap_g, ws.heap_n, ws.generation, *out, path, 0)
-        ws.generation = int(generation)
-        if code == BATCH_HEAP_FULL:
-            ws.grow_heap()
-        return code, i
-
-    def run_ch(first: int, last: int, path: np.ndarray) -> tuple[int, int]:
-        code, i, _, _ = batch_query(*prepared._static, prepared._components, 1.0, s, t,
-                                    first, last, *work.arrays, *out, path, 0)
-        if code == BATCH_HEAP_FULL:
-            work.grow_heap()
-        return code, i + (code == BATCH_FALLBACK)
-
-    seconds = {"subgoal_ch": 0.0, "jps": 0.0}
-    path = np.empty(1 << 16, dtype=np.int64)
-    timed = 0
-    try:
-        if n:  # compiled kernels loaded before the clock starts
-            run_ch(0, 1, path)
-            run_jps(0, 1, path)
-        begin = time.perf_counter()
-        for lo in range(0, n, 32):
-            if stop[0]:
-                raise Stopped
-            hi = min(lo + 32, n)
-            for name, run in (("subgoal_ch", run_ch), ("jps", run_jps)):
-                first = lo
-                t0 = time.thread_time()
-                while first < hi:  # the paths are not kept: each call starts the buffer anew
-                    code, i = run(first, hi, path)
-                    if code == BATCH_PATH_FULL and i == first:
-                        path = np.empty(2 * path.shape[0], dtype=np.int64)
-                    first = int(i)
-                seconds[name] += time.thread_time() - t0
-            timed = hi
-            if time.perf_counter() - begin > AUTO_SECONDS:
-                break
-    finally:
-        workspace.release(ws)
-    chosen = prepared
-    if not timed or seconds["jps"] <= seconds["subgoal_ch"]:
-        chosen = _jps_only(grid, prepared._scale)
-    chosen.auto_timing = {**seconds, "queries": timed}
-    return chosen
-
-
-def sample_queries(grid: Grid, n: int, seed: int = 0) -> list[tuple[Location, Location]]:
-    """Up to ``n`` pairs of distinct open cells of one component, the same for the same
-    grid and ``seed``: every other goal anywhere on the grid, the others within a square
-    around the start whose half side is drawn log-uniformly from 1 to the grid's larger
-    side (short queries as often as long ones, like a MovingAI scenario file).
-
-    >>> from wayfinding import Grid
-    >>> pairs = sample_queries(Grid.from_ascii('...#..'), 20)
-    >>> len(pairs), all((s[0] < 3) == (g[0] < 3) and s != g for s, g in pairs)
-    (20, True)
-    >>> pairs == sample_queries(Grid.from_ascii('...#..'), 20)
-    True
-    """
-    ys, xs = np.nonzero(grid.passable_mask)
-    if xs.shape[0] < 2:
-        return []
-    labels = component_labels(grid).flat
-    stride = grid.flat.stride
-    open_view = memoryview(grid.flat.passable)
-    rng = np.random.default_rng(seed)
-    side = max(grid.width, grid.height)
-    pairs: list[tuple[Location, Location]] = []
-    for k in range(8 * n):
-        if len(pairs) == n:
-            break
-        i = int(rng.integers(xs.shape[0]))
-        sx, sy = int(xs[i]), int(ys[i])
-        if k % 2 == 0:
-            j = int(rng.integers(xs.shape[0]))
-            gx, gy = int(xs[j]), int(ys[j])
-        else:
-            r = max(1, int(math.exp(rng.uniform(0.0, math.log(side)))))
-            gx = min(max(sx + int(rng.integers(-r, r + 1)), 0), grid.width - 1)
-            gy = min(max(sy + int(rng.integers(-r, r + 1)), 0), grid.height - 1)
-        s, t = (sy + 1) * stride + sx + 1, (gy + 1) * stride + gx + 1
-        if s != t and open_view[t] and labels[s] == labels[t]:
-            pairs.append(((sx, sy), (gx, gy)))
-    return pairs
 
 
 def _subgoal_ch(grid: Grid, scale: float, stop: np.ndarray) -> PreparedGrid:
