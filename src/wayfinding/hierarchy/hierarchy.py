@@ -112,7 +112,7 @@ def build(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray,
                                          kernels.QUICK_HOPS, kernels.WORK_LIMIT, stop)
         if stop[0]:
             return None
-    if parts is None or parts[1] < 0:
+    if parts is None:
         parts = flat_core(n, tails, heads, weights)
     order, arrays = by_rank(*parts)
     labels = build_labels(n, arrays[0], arrays[1], arrays[2], arrays[3], stop)

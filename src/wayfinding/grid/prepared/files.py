@@ -3,7 +3,7 @@
 Members: a header (``format_version``, ``method``, ``fingerprint`` of the grid,
 ``build_seconds``, ``edges``), ``cells`` (the subgoal cell of each hierarchy node) and
 the arrays of the :class:`~wayfinding.hierarchy.Hierarchy` under their field names. A
-``PrepareMethod.JPS`` file holds the header only (its data is rebuilt from the grid).
+``PrepareMethod.JPS`` file holds the header only (its data is built from the grid).
 
 Examples
 --------
@@ -26,7 +26,6 @@ from ...errors import StaleDataError
 from ...hierarchy import Hierarchy
 from ...hierarchy import files as hierarchy_files
 from ..grid import Grid
-from ..jps import JPS_PLAN
 from . import parts
 from .method import PrepareMethod, check_grid
 
@@ -116,7 +115,6 @@ def read(path: str | os.PathLike[str], grid: Grid, make: Callable[..., T]) -> T:
             if not (math.isfinite(build_seconds) and build_seconds >= 0 and edges == 0):
                 raise StaleDataError(f"{name} is damaged: build_seconds {build_seconds} or "
                                      f"edges {edges} out of range; prepare the grid again")
-            grid.derived(JPS_PLAN)  # the data, built from the grid as prepare() does
             return make(grid, method, scale, None, None, None, None, build_seconds,
                         n_edges=0, fingerprint=fingerprint)
         _passable, subgoal_id, cells, clear = parts.subgoal_arrays(grid)

@@ -137,9 +137,7 @@ def _build(grid: Grid, method: PrepareMethod, scale: float, stop: np.ndarray) ->
 
 
 def _jps_only(grid: Grid, scale: float) -> PreparedGrid:
-    """``PrepareMethod.JPS``: the grid's jump-point data (scan bitmaps, component labels)
-    built now, so that the first query finds them."""
-    grid.derived(JPS_PLAN)
+    """``PrepareMethod.JPS`` (its constructor builds the grid's jump-point data)."""
     return PreparedGrid(grid, PrepareMethod.JPS, scale, None, None, None, None, 0.0,
                         n_edges=0)
 
@@ -214,6 +212,9 @@ class PreparedGrid:
         self._fingerprint = fingerprint or files.grid_fingerprint(grid)
         self._version = grid.version
         self._scale = scale
+        self._subgoal_id = subgoal_id
+        self._clear = clear
+        self._cells = cells
         self._hierarchy = hierarchy
         self._local = threading.local()
         #: Queries the hierarchy could not answer, answered by jps instead (always 0 for
@@ -224,14 +225,11 @@ class PreparedGrid:
         # the grid's component labels by padded flat index: valid as long as the grid is
         # what was prepared
         self._components = component_labels(grid).flat
-        if hierarchy is None:  # PrepareMethod.JPS: the grid's jump-point data
+        if hierarchy is None:  # PrepareMethod.JPS: the grid's jump-point data, built now
             self.subgoals = self.core = self.edges = self.shortcuts = 0
             self._jps_nbytes = grid.derived(JPS_PLAN).bits.nbytes + self._components.nbytes
             return
         assert subgoal_id is not None and clear is not None and cells is not None
-        self._subgoal_id = subgoal_id
-        self._clear = clear
-        self._cells = cells
         self.subgoals = int(cells.shape[0])
         self.core = hierarchy.n_core
         self.edges = int(n_edges)
@@ -307,7 +305,13 @@ class PreparedGrid:
             return SearchResult.trivial(self._locations[s])
         if self._label_view[s] != self._label_view[t]:
             return SearchResult.disconnected(self._locations[s])
-        status, cells, cost, examined = self._query(s, t)
+        kernels = parts.query_kernel()
+        work = self._workspace()
+        while True:
+            status, cells, cost, examined = kernels.query(*self._static, s, t, *work.arrays)
+            if status != STATUS_HEAP_FULL:
+                break
+            work.grow_heap()
         if status != STATUS_FOUND:  # a safety net (seen only with tampered files)
             self.fallbacks += 1
             return jps(grid, self._locations[s], self._locations[t])
@@ -317,17 +321,6 @@ class PreparedGrid:
         came_from, cost_so_far = parts.path_maps(path, *self._step_costs)
         return SearchResult(path, cost, came_from, cost_so_far, examined, StopReason.FOUND,
                             False, path[-1])
-
-    def _query(self, s: int, t: int) -> tuple[int, np.ndarray, float, int]:
-        """The query kernel between padded flat indices (open cells, one component, not
-        equal): ``(status, path cells, cost unscaled, examined)``."""
-        kernels = parts.query_kernel()
-        work = self._workspace()
-        while True:
-            status, cells, cost, examined = kernels.query(*self._static, s, t, *work.arrays)
-            if status != STATUS_HEAP_FULL:
-                return status, cells, cost, examined
-            work.grow_heap()
 
     def _revalidate(self) -> None:
         """Accept an edited grid only if it is back to what was prepared."""
@@ -354,7 +347,7 @@ class PreparedGrid:
         if self.grid.version != self._version:
             self._revalidate()
         files.write(path, self.method, self._fingerprint, self.build_seconds, self.edges,
-                    None if self._hierarchy is None else self._cells, self._hierarchy)
+                    self._cells, self._hierarchy)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], grid: Grid) -> PreparedGrid:
