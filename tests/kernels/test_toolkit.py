@@ -11,7 +11,7 @@ from numba import njit
 
 from wayfinding._kernels import codes
 from wayfinding._kernels.heap import idecrease, ipop, ipush, pop_into, push
-from wayfinding._kernels.trace import trace, xy_rows
+from wayfinding._kernels.trace import flat_cells, trace, xy_rows
 
 
 @njit(cache=True)
@@ -89,6 +89,30 @@ def test_xy_rows_matches_divmod(stride, cells):
         kernel(cells, stride, out)
         assert out[:, 0].tolist() == (xs - 1).tolist()
         assert out[:, 1].tolist() == (rows - 1).tolist()
+
+
+@given(st.integers(1, 9), st.integers(1, 9), st.integers(0, 2**32 - 1),
+       st.lists(st.tuples(st.integers(-3, 12), st.integers(-3, 12)), max_size=30))
+def test_flat_cells_is_the_inverse_of_xy_rows_and_finds_the_first_bad_row(
+        width, height, seed, rows):
+    """A batch's (x, y) rows to padded flat cells in one compiled pass (and its Python
+    twin): the cells of rows inside and open, else the first row outside or on a wall."""
+    stride = width + 2
+    passable = np.zeros((height + 2) * stride, np.uint8)
+    open_ = np.random.default_rng(seed).random((height, width)) < 0.7
+    for y, x in zip(*np.nonzero(open_), strict=True):
+        passable[(y + 1) * stride + x + 1] = 1
+    xy = np.array(rows, np.int64).reshape(-1, 2)
+    bad = [k for k, (x, y) in enumerate(rows)
+           if not (0 <= x < width and 0 <= y < height) or not open_[y, x]]
+    for kernel in (flat_cells, getattr(flat_cells, "py_func", flat_cells)):
+        out = np.full(xy.shape[0], -7, np.int64)
+        got = kernel(xy, width, height, passable, out)
+        assert got == (bad[0] if bad else -1)
+        if not bad:
+            back = np.empty_like(xy)
+            xy_rows(out, stride, back)
+            assert back.tolist() == xy.tolist()
 
 
 def test_trace_walks_parents_and_refuses_cycles():

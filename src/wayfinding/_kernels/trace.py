@@ -146,3 +146,23 @@ def xy_rows(cells, stride, out):  # pragma: no cover - numba
             x -= stride
         out[k, 0] = x - 1
         out[k, 1] = row - 1
+
+
+@njit(cache=True, nogil=True)
+def flat_cells(xy, width, height, passable, out):  # pragma: no cover - numba
+    """The inverse of :func:`xy_rows`: the padded flat cell of each ``(x, y)`` row of
+    ``xy`` (int64[N, 2]) into ``out``, for a grid ``width`` x ``height`` whose flat open
+    cells are ``passable``. Returns -1 when every row is inside the grid and open, else
+    the first row that is not (the caller words the error): a batch's starts and goals
+    checked in one pass instead of six numpy passes (~10 us per call)."""
+    stride = width + 2
+    for k in range(xy.shape[0]):
+        x = xy[k, 0]
+        y = xy[k, 1]
+        if x < 0 or x >= width or y < 0 or y >= height:
+            return k
+        cell = (y + 1) * stride + x + 1
+        if passable[cell] == 0:
+            return k
+        out[k] = cell
+    return -1

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from .._kernels.trace import flat_cells
 from ..errors import InvalidLocationError, InvalidParameterError
 
 __all__ = ["cells", "pairs"]
@@ -52,6 +53,10 @@ def cells(grid: Any, passable: np.ndarray, values: Any, role: str) -> np.ndarray
     """Padded flat indices of the ``(x, y)`` rows of ``values``: every row inside the grid
     and open in ``passable`` (the grid's flat array), else InvalidLocationError."""
     arr = xy_array(values, role)
+    flat = np.empty(arr.shape[0], dtype=np.int64)
+    if flat_cells(np.ascontiguousarray(arr), grid.width, grid.height, passable, flat) < 0:
+        return flat
+    # some row is outside or a wall: find and name it
     x, y = arr[:, 0], arr[:, 1]
     outside = (x < 0) | (x >= grid.width) | (y < 0) | (y >= grid.height)
     if outside.any():
@@ -64,7 +69,7 @@ def cells(grid: Any, passable: np.ndarray, values: Any, role: str) -> np.ndarray
     if wall.any():
         row = int(np.argmax(wall))
         raise InvalidLocationError(f"{role} row {row}: {tuple(arr[row].tolist())} is a wall")
-    return flat
+    raise AssertionError("flat_cells refused a row that is inside and open")
 
 
 def pairs(grid: Any, passable: np.ndarray, starts: Any,
