@@ -17,9 +17,11 @@ Ours, on the same queries, in three ways:
 * ``call``: ``wf.jps(grid, s, g)`` / ``prepared.search(s, g)`` once per query, each timed
   with ``perf_counter_ns`` (the public API, Python result included).
 
-``auto`` rows: ``prepare(grid, PrepareMethod.AUTO)`` times both methods on a sample of its
-own and keeps one (``auto=jps`` or ``auto=subgoal_ch``); its rows repeat the kernel and
-batch figures of the method it kept, with its own build time and memory.
+``auto`` rows: ``prepare(grid, PrepareMethod.AUTO)`` times the methods that serve the map
+on a sample of its own and keeps one (``auto=jps``, ``auto=subgoal_ch`` or, on maps of
+at most 4,096 open cells, ``auto=table``); its rows repeat the kernel and batch figures of
+the method it kept (a table is measured for these rows), with its own build time and
+memory.
 
 Every answer of ours (batch and call) is checked: the batch paths step by step (adjacent
 open cells, no corner cut, ends right) and their recomputed cost, and every cost, against
@@ -139,6 +141,27 @@ def _timed_prepared() -> Any:
             if status == STATUS_HEAP_FULL:
                 return i
             costs[i] = cost + 0 * cells.shape[0] if status == STATUS_FOUND else math.inf
+            cycles[i] = _cycles() - begin
+        return sources.shape[0]
+
+    return run
+
+
+def _timed_table() -> Any:
+    from wayfinding.grid.prepared._kernels.table import walk
+
+    @njit
+    def run(arrays, labels, sources, targets, first, path, cycles,
+            costs):  # pragma: no cover - numba
+        table, cell_id, moves, lengths = arrays
+        for i in range(first, sources.shape[0]):
+            if labels[sources[i]] != labels[targets[i]]:
+                costs[i] = math.inf
+                cycles[i] = 0
+                continue
+            begin = _cycles()
+            _, length = walk(table, cell_id, moves, lengths, sources[i], targets[i], path, 0)
+            costs[i] = length
             cycles[i] = _cycles() - begin
         return sources.shape[0]
 
@@ -281,6 +304,23 @@ def run_ours(grid: wf.Grid, scen: list, method: str, single: bool,
 
         def one(s: tuple, g: tuple) -> Any:
             return wf.jps(grid, s, g)
+    elif method == "table":
+        p = prepare(grid, wf.PrepareMethod.TABLE)
+        pre = {"prep_s": p.build_seconds, "mem_mb": p.nbytes / 1e6}
+        kernel = _timed_table()
+        arrays, buffer = p._table.arrays(), np.empty(p._table.n + 1, dtype=np.int64)
+
+        def table_pass(lo: int, hi: int, first: int) -> int:
+            return kernel(arrays, p._components, src[lo:hi], dst[lo:hi], first, buffer,
+                          cycles[lo:hi], costs[lo:hi])
+
+        best = _kernel_cycles(table_pass, lambda: None, n, repeat, cycles)
+
+        def batch() -> Any:
+            return wf.batch.prepared(p, starts, goals)
+
+        def one(s: tuple, g: tuple) -> Any:
+            return p.search(s, g)
     else:
         p = prepare(grid)
         pre = {"prep_s": p.build_seconds, "mem_mb": p.nbytes / 1e6}
@@ -329,11 +369,14 @@ def run_ours(grid: wf.Grid, scen: list, method: str, single: bool,
     return rows
 
 
-def auto_rows(grid: wf.Grid, rows: list[dict]) -> list[dict]:
+def auto_rows(grid: wf.Grid, scen: list, rows: list[dict], repeat: int) -> list[dict]:
     """``prepare(grid, PrepareMethod.AUTO)``: the kernel and batch rows of the method it
-    chose (measured above), with its own build time and memory."""
+    chose (measured above; a ``TABLE`` choice is measured here), with its own build time
+    and memory."""
     auto = prepare(grid, wf.PrepareMethod.AUTO)
-    chose = "jps" if auto.method is wf.PrepareMethod.JPS else "prepared"
+    chose = {"jps": "jps", "subgoal_ch": "prepared", "table": "table"}[auto.method.value]
+    if chose == "table":
+        rows = run_ours(grid, scen, "table", False, repeat)
     return [{**row, "method": "auto", "chose": auto.method.value,
              "prep_s": auto.build_seconds, "mem_mb": auto.nbytes / 1e6}
             for row in rows if row["method"] == chose and row["how"] in ("kernel", "batch")]
@@ -551,7 +594,7 @@ def main(argv: list[str] | None = None) -> int:
         for method in methods:
             rows += run_ours(grid, scen, method, not args.no_call, args.repeat)
         if not args.no_prepared:
-            rows += auto_rows(grid, rows)
+            rows += auto_rows(grid, scen, rows, args.repeat)
         for row in rows:
             row["queries"] = len(scen)
         for entry in args.entries:

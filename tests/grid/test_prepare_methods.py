@@ -14,8 +14,10 @@ import wayfinding as wf
 from wayfinding import Grid, StaleDataError, UnsupportedGridError
 from wayfinding.grid._kernels import batch as grid_batch
 from wayfinding.grid.components import connected
-from wayfinding.grid.prepared import PreparedGrid, PrepareMethod, auto, prepare
+from wayfinding.grid.prepared import PreparedGrid, PrepareMethod, auto, builders, prepare
+from wayfinding.grid.prepared import table as table_module
 from wayfinding.grid.prepared._kernels import batch as prepared_batch
+from wayfinding.grid.prepared._kernels import table as table_kernels
 from wayfinding.grid.prepared.auto import sample_queries
 
 from .test_prepared import ROOMS, _rewrite, cells_of, masks
@@ -65,26 +67,28 @@ def test_jps_method_figures_and_staleness():
     assert prepared.search((0, 0), (19, 9)).found
 
 
-@pytest.mark.parametrize("slow", ["jps", "subgoal_ch"])
-def test_auto_keeps_the_method_measured_faster(monkeypatch, slow):
-    """Whichever method the clock sees as slower is dropped (its compiled batch loop made
+#: The compiled batch loop AUTO times for each method: (module, name).
+LOOPS = {PrepareMethod.JPS: (grid_batch, "batch_jps"),
+         PrepareMethod.SUBGOAL_CH: (prepared_batch, "batch_query"),
+         PrepareMethod.TABLE: (table_kernels, "batch_table")}
+
+
+@pytest.mark.parametrize("kept", list(LOOPS), ids=lambda m: m.value)
+def test_auto_keeps_the_method_measured_fastest(monkeypatch, kept):
+    """The methods the clock sees as slower are dropped (their compiled batch loops made
     slow here by burning CPU before each call); the one kept answers as A* does."""
-    module = grid_batch if slow == "jps" else prepared_batch
-    name = "batch_jps" if slow == "jps" else "batch_query"
-    kernel = getattr(module, name)
-
-    def slow_kernel(*args):
-        _burn()
-        return kernel(*args)
-
-    monkeypatch.setattr(module, name, slow_kernel)
+    for method, (module, name) in LOOPS.items():
+        if method is not kept:
+            kernel = getattr(module, name)
+            monkeypatch.setattr(module, name,
+                                lambda *args, kernel=kernel: (_burn(), kernel(*args))[1])
     grid = Grid.from_ascii(ROOMS, diagonal=True)
     prepared = prepare(grid, PrepareMethod.AUTO)
-    kept = PrepareMethod.SUBGOAL_CH if slow == "jps" else PrepareMethod.JPS
     assert prepared.method is kept
     timing = prepared.auto_timing
     assert timing is not None and 0 < timing["queries"] <= auto.AUTO_QUERIES
-    assert (timing["jps"] > timing["subgoal_ch"]) == (slow == "jps")
+    assert set(timing) == {"jps", "subgoal_ch", "table", "queries"}
+    assert min(LOOPS, key=lambda m: timing[m.value]) is kept
     assert (prepared.subgoals > 0) == (kept is PrepareMethod.SUBGOAL_CH)
     for start, goal in [((0, 0), (19, 9)), ((11, 0), (3, 9)), ((5, 3), (16, 3))]:
         assert math.isclose(prepared.search(start, goal).cost,
@@ -97,15 +101,88 @@ def test_auto_stops_timing_after_its_seconds(monkeypatch):
     assert prepared.auto_timing is not None and prepared.auto_timing["queries"] == 32
 
 
-def test_auto_on_4way_and_on_grids_without_pairs():
+def test_auto_on_4way_and_on_grids_without_pairs(monkeypatch):
+    four = prepare(Grid.from_ascii(ROOMS), PrepareMethod.AUTO)  # no subgoal graph
+    assert four.method in (PrepareMethod.JPS, PrepareMethod.TABLE)
+    assert four.auto_timing is not None and set(four.auto_timing) == {"jps", "table",
+                                                                      "queries"}
+    monkeypatch.setattr(builders, "AUTO_TABLE_CELLS", 10)  # too large for a table: jps
     four = prepare(Grid.from_ascii(ROOMS), PrepareMethod.AUTO)
     assert four.method is PrepareMethod.JPS and four.auto_timing is None
     one = prepare(Grid(np.ones((1, 1), bool), diagonal=True), PrepareMethod.AUTO)
     assert one.method is PrepareMethod.JPS
-    assert one.auto_timing == {"subgoal_ch": 0.0, "jps": 0.0, "queries": 0}
+    assert one.auto_timing == {"jps": 0.0, "subgoal_ch": 0.0, "table": 0.0, "queries": 0}
     assert one.search((0, 0), (0, 0)).path == [(0, 0)]
     with pytest.raises(UnsupportedGridError, match=r"this grid is 4-way: use PrepareMethod\.JPS"):
         prepare(Grid.from_ascii(ROOMS), PrepareMethod.SUBGOAL_CH)
+
+
+@pytest.mark.parametrize("diagonal", [True, False], ids=["8-way", "4-way"])
+@given(mask=masks(max_side=16), data=st.data())
+@settings(max_examples=40)
+def test_table_method_answers_optimally(diagonal, mask, data):
+    """The first-move table's paths are valid and as cheap as A*'s, single and batch, and
+    unreachable goals answer as jps does."""
+    grid = Grid(mask, diagonal=diagonal)
+    prepared = prepare(grid, PrepareMethod.TABLE)
+    assert prepared.method is PrepareMethod.TABLE
+    assert (prepared.subgoals, prepared.edges, prepared.shortcuts, prepared.core) == (0,) * 4
+    cells = cells_of(mask)
+    pairs = [(data.draw(st.sampled_from(cells)), data.draw(st.sampled_from(cells)))
+             for _ in range(6)]
+    for start, goal in pairs:
+        got, want = prepared.search(start, goal), wf.astar(grid, start, goal)
+        assert got.reason == want.reason and (got.path is None) == (want.path is None)
+        if want.path is None:
+            continue
+        assert math.isclose(got.cost, want.cost, rel_tol=1e-9, abs_tol=1e-12)
+        assert got.path[0] == start and got.path[-1] == goal
+        assert got.expanded == len(got.path) - 1
+        assert got.cost_so_far[goal] == pytest.approx(got.cost)
+        for a, b in zip(got.path, got.path[1:], strict=False):
+            assert b in set(grid.neighbors(a))
+    starts, goals = np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs])
+    batch = wf.batch.prepared(prepared, starts, goals)
+    for i, (start, goal) in enumerate(pairs):
+        single = prepared.search(start, goal)
+        if single.path is None:
+            assert not batch.found[i] and batch.costs[i] == math.inf
+        else:
+            assert batch.costs[i] == single.cost
+            assert [tuple(xy) for xy in batch.path(i).tolist()] == single.path
+
+
+def test_table_size_limit_files_and_staleness(tmp_path, monkeypatch):
+    grid = Grid.from_ascii(ROOMS, diagonal=True)
+    prepared = prepare(grid, PrepareMethod.TABLE)
+    n = int(np.count_nonzero(grid.passable_mask))
+    assert prepared.nbytes >= n * n
+    assert repr(prepared).startswith("PreparedGrid(20x10, TABLE, subgoals=0,")
+    path = tmp_path / "rooms.npz"
+    prepared.save(path)
+    with np.load(path) as data:  # the table is built again when read, never read
+        assert sorted(data.files) == sorted(["format_version", "method", "fingerprint",
+                                             "build_seconds", "edges"])
+    loaded = PreparedGrid.load(path, Grid.from_ascii(ROOMS, diagonal=True))
+    assert loaded.method is PrepareMethod.TABLE
+    assert loaded.search((0, 0), (19, 9)).path == prepared.search((0, 0), (19, 9)).path
+    grid.set_wall((0, 5))
+    with pytest.raises(StaleDataError, match=r"edited after prepare\(\)"):
+        prepared.search((0, 0), (19, 9))
+    grid.set_wall((0, 5), wall=False)
+    monkeypatch.setattr(table_module, "TABLE_MAX_CELLS", n - 1)
+    with pytest.raises(UnsupportedGridError,
+                       match=rf"this grid's {n} open cells would take .* MB; it serves "
+                             rf"grids of at most {n - 1} open cells"):
+        prepare(grid, PrepareMethod.TABLE)
+    with pytest.raises(UnsupportedGridError, match="open cells"):
+        PreparedGrid.load(path, grid)
+
+
+def test_table_stops_when_asked():
+    with pytest.raises(wf.BudgetExhaustedError):
+        prepare(Grid(np.ones((60, 60), bool), diagonal=True), PrepareMethod.TABLE,
+                max_seconds=0.001)
 
 
 def test_sample_queries_are_fixed_and_in_one_component():

@@ -19,7 +19,6 @@ from typing import Any
 
 import numpy as np
 
-from .._kernels.trace import flat_cells
 from ..errors import InvalidLocationError, InvalidParameterError
 
 __all__ = ["cells", "pairs"]
@@ -52,6 +51,8 @@ def xy_array(values: Any, role: str) -> np.ndarray:
 def cells(grid: Any, passable: np.ndarray, values: Any, role: str) -> np.ndarray:
     """Padded flat indices of the ``(x, y)`` rows of ``values``: every row inside the grid
     and open in ``passable`` (the grid's flat array), else InvalidLocationError."""
+    from .._kernels.trace import flat_cells  # numba is imported on first use
+
     arr = xy_array(values, role)
     flat = np.empty(arr.shape[0], dtype=np.int64)
     if flat_cells(np.ascontiguousarray(arr), grid.width, grid.height, passable, flat) < 0:

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidParameterError
-from ..grid.prepared import PreparedGrid
+from ..grid.prepared import PreparedGrid, PrepareMethod
 from . import run as R
 from .locations import pairs
 from .result import BatchResult
@@ -34,7 +34,9 @@ def prepared(prepared_grid: PreparedGrid, starts: Any, goals: Any, *,
     """``prepared_grid.search(starts[i], goals[i])`` for every row ``i``, in one compiled
     loop (the same query kernel, so the same paths and costs; ``expanded`` counts the
     hub-label entries read, 0 for pairs in different components or start == goal). A
-    grid prepared with ``PrepareMethod.JPS`` answers as :func:`wayfinding.batch.jps`.
+    grid prepared with ``PrepareMethod.JPS`` answers as :func:`wayfinding.batch.jps`;
+    with ``PrepareMethod.TABLE`` ``expanded`` counts the table entries read (the path's
+    steps).
 
     Raises
     ------
@@ -61,14 +63,25 @@ def prepared(prepared_grid: PreparedGrid, starts: Any, goals: Any, *,
     grid = p.grid
     if grid.version != p._version:
         p._revalidate()
-    if p._hierarchy is None:  # PrepareMethod.JPS
+    if p.method is PrepareMethod.JPS:
         from .grid import jps
 
         return jps(grid, starts, goals, workers=workers)
-    static = p._static
-    passable, stride = static[0], p._stride
+    passable, stride = grid.flat.passable, p._stride
     s, t = pairs(grid, passable, starts, goals)
     labels, scale = p._components, float(p._scale)
+    if p._table is not None:  # PrepareMethod.TABLE: no buffers, no fallback
+        from ..grid.prepared._kernels.table import batch_table
+
+        arrays = p._table.arrays()
+
+        def walk(work: Any, first: int, last: int, out: tuple, path: np.ndarray,
+                 used: int, resume: bool) -> tuple[int, int, int, int]:
+            return batch_table(*arrays, labels, scale, s, t, first, last, *out, path, used)
+
+        return R.answer(walk, s.shape[0], passable.shape[0], stride, workers,
+                        workspace=lambda: None)
+    static = p._static
     from ..grid.prepared._kernels.batch import batch_query
 
     def call(work: Any, first: int, last: int, out: tuple, path: np.ndarray, used: int,

@@ -1,5 +1,6 @@
-"""``PrepareMethod.AUTO``: which of a grid's subgoal hierarchy and jump point search
-answers its queries faster, measured on a fixed sample of them.
+"""``PrepareMethod.AUTO``: which of a grid's prepared methods (subgoal hierarchy, jump
+point search, first-move table) answers its queries fastest, measured on a fixed sample
+of them.
 
 Examples
 --------
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -26,7 +28,7 @@ from ..grid import Grid
 from ..jps import JPS_PLAN
 from ..stoppable import Stopped
 
-__all__ = ["AUTO_QUERIES", "AUTO_SECONDS", "sample_queries", "timings"]
+__all__ = ["AUTO_QUERIES", "AUTO_SECONDS", "fastest", "sample_queries", "timings"]
 
 Location = tuple[int, int]
 
@@ -37,62 +39,38 @@ AUTO_QUERIES = 256
 AUTO_SECONDS = 1.0
 
 
-def timings(prepared: Any, stop: np.ndarray) -> dict[str, float]:
-    """Thread CPU seconds of ``prepared``'s (a SUBGOAL_CH
-    :class:`~wayfinding.grid.prepared.PreparedGrid`) queries and of jump point search on
-    the sample of :func:`sample_queries`: ``{"subgoal_ch": s, "jps": s, "queries": n}``.
+def timings(candidates: list[Any], stop: np.ndarray) -> dict[str, float]:
+    """Thread CPU seconds of each of ``candidates``' (prepared grids of one grid, each
+    by another method) queries on the sample of :func:`sample_queries`: ``{method value:
+    seconds, ..., "queries": n}``.
 
     Each method runs its compiled batch loop (the kernels of ``wayfinding.batch``, so the
     figure is the searches' own, without per-call costs that would swamp
     sub-microsecond queries on small maps), blocks of 32 pairs taken in turns so that
-    both see the same machine. Raises Stopped once ``stop[0]`` is set.
+    all see the same machine. Raises Stopped once ``stop[0]`` is set.
     """
-    from .._kernels.batch import batch_jps
-    from ._kernels.batch import batch_query
-
-    grid: Grid = prepared.grid
-    plan = grid.derived(JPS_PLAN)
-    stride = plan.stride
+    grid: Grid = candidates[0].grid
+    stride = grid.flat.stride
     pairs = sample_queries(grid, AUTO_QUERIES)
     n = len(pairs)
     s = np.array([(sy + 1) * stride + sx + 1 for (sx, sy), _ in pairs], dtype=np.int64)
     t = np.array([(gy + 1) * stride + gx + 1 for _, (gx, gy) in pairs], dtype=np.int64)
     out = (np.empty(n), np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n, np.bool_))
-    skip = np.zeros(n, dtype=np.bool_)
-    work = prepared._workspace()
-    ws = workspace.acquire(plan.size)
-
-    def run_jps(first: int, last: int, path: np.ndarray) -> tuple[int, int]:
-        ws.room_for(last - first + 1)  # the loop numbers its searches from generation
-        code, i, generation, _ = batch_jps(
-            plan.passable, plan.bits, stride, plan.straight, plan.diagonal, plan.eight_way,
-            plan.scale, s, t, skip, first, last, ws.stamp, ws.g, ws.parent, ws.touched,
-            ws.heap_f, ws.heap_g, ws.heap_n, ws.generation, *out, path, 0)
-        ws.generation = int(generation)
-        if code == BATCH_HEAP_FULL:
-            ws.grow_heap()
-        return code, i
-
-    def run_ch(first: int, last: int, path: np.ndarray) -> tuple[int, int]:
-        code, i, _, _ = batch_query(*prepared._static, prepared._components, 1.0, s, t,
-                                    first, last, *work.arrays, *out, path, 0)
-        if code == BATCH_HEAP_FULL:
-            work.grow_heap()
-        return code, i + (code == BATCH_FALLBACK)
-
-    seconds = {"subgoal_ch": 0.0, "jps": 0.0}
+    ws = workspace.acquire(grid.flat.passable.shape[0])
+    runs = [(c.method.value, _runner(c, s, t, out, ws)) for c in candidates]
+    seconds = dict.fromkeys((name for name, _ in runs), 0.0)
     path = np.empty(1 << 16, dtype=np.int64)
     timed = 0
     try:
         if n:  # compiled kernels loaded before the clock starts
-            run_ch(0, 1, path)
-            run_jps(0, 1, path)
+            for _, run in runs:
+                run(0, 1, path)
         begin = time.perf_counter()
         for lo in range(0, n, 32):
             if stop[0]:
                 raise Stopped
             hi = min(lo + 32, n)
-            for name, run in (("subgoal_ch", run_ch), ("jps", run_jps)):
+            for name, run in runs:
                 first = lo
                 t0 = time.thread_time()
                 while first < hi:  # the paths are not kept: each call starts the buffer anew
@@ -107,6 +85,71 @@ def timings(prepared: Any, stop: np.ndarray) -> dict[str, float]:
     finally:
         workspace.release(ws)
     return {**seconds, "queries": timed}
+
+
+def fastest(candidates: list[Any], stop: np.ndarray) -> Any:
+    """The one of ``candidates`` (prepared grids of one grid, the first ``JPS``) whose
+    queries :func:`timings` measures fastest, with ``auto_timing`` set; the first on a
+    tie and when the grid has no pair of cells to time."""
+    if len(candidates) == 1:
+        return candidates[0]
+    seconds = timings(candidates, stop)
+    chosen = candidates[0]
+    if seconds["queries"]:
+        chosen = min(candidates, key=lambda c: seconds[c.method.value])
+    chosen.auto_timing = seconds
+    return chosen
+
+
+Run = Callable[[int, int, np.ndarray], tuple[int, int]]
+
+
+def _runner(prepared: Any, s: np.ndarray, t: np.ndarray, out: tuple, ws: Any) -> Run:
+    """``run(first, last, path) -> (code, next query)``: ``prepared``'s compiled batch
+    loop over the sample pairs ``first..last-1`` (``ws``: a grid workspace for jps)."""
+    method = prepared.method.value
+    if method == "jps":
+        from .._kernels.batch import batch_jps
+
+        plan = prepared.grid.derived(JPS_PLAN)
+        skip = np.zeros(s.shape[0], dtype=np.bool_)
+
+        def run_jps(first: int, last: int, path: np.ndarray) -> tuple[int, int]:
+            ws.room_for(last - first + 1)  # the loop numbers its searches from generation
+            code, i, generation, _ = batch_jps(
+                plan.passable, plan.bits, plan.stride, plan.straight, plan.diagonal,
+                plan.eight_way, plan.scale, s, t, skip, first, last, ws.stamp, ws.g,
+                ws.parent, ws.touched, ws.heap_f, ws.heap_g, ws.heap_n, ws.generation, *out,
+                path, 0)
+            ws.generation = int(generation)
+            if code == BATCH_HEAP_FULL:
+                ws.grow_heap()
+            return code, i
+
+        return run_jps
+    if method == "table":
+        from ._kernels.table import batch_table
+
+        arrays = prepared._table.arrays()
+
+        def run_table(first: int, last: int, path: np.ndarray) -> tuple[int, int]:
+            code, i, _, _ = batch_table(*arrays, prepared._components, 1.0, s, t, first, last,
+                                        *out, path, 0)
+            return code, i
+
+        return run_table
+    from ._kernels.batch import batch_query
+
+    work = prepared._workspace()
+
+    def run_ch(first: int, last: int, path: np.ndarray) -> tuple[int, int]:
+        code, i, _, _ = batch_query(*prepared._static, prepared._components, 1.0, s, t,
+                                    first, last, *work.arrays, *out, path, 0)
+        if code == BATCH_HEAP_FULL:
+            work.grow_heap()
+        return code, i + (code == BATCH_FALLBACK)
+
+    return run_ch
 
 
 def sample_queries(grid: Grid, n: int, seed: int = 0) -> list[tuple[Location, Location]]:

@@ -20,6 +20,7 @@ import enum
 from ...errors import UnsupportedGridError
 from ..grid import Grid
 from ..jps import supported_scale
+from .table import check_size
 
 
 class PrepareMethod(enum.Enum):
@@ -31,10 +32,17 @@ class PrepareMethod(enum.Enum):
     #: once (no graph): the fastest choice on small or open maps, where a query expands a
     #: few jump points. Serves every grid :func:`~wayfinding.grid.jps.jps` serves.
     JPS = "jps"
-    #: Whichever of ``SUBGOAL_CH`` and ``JPS`` answers this map's queries faster,
-    #: measured at build time on a fixed sample of queries (``JPS`` on the grids only it
-    #: serves). The prepared grid records the method chosen, never ``AUTO``.
+    #: Whichever of ``SUBGOAL_CH``, ``JPS`` and (on grids of at most
+    #: :data:`~.table.AUTO_TABLE_CELLS` open cells) ``TABLE`` answers this map's queries
+    #: fastest, measured at build time on a fixed sample of queries (8-way grids; on
+    #: 4-way ones ``JPS`` and ``TABLE``). The prepared grid records the method chosen,
+    #: never ``AUTO``.
     AUTO = "auto"
+    #: The first move of a shortest path from every open cell to every other (one
+    #: reverse flood per open cell, a byte per pair): queries search nothing and cost
+    #: what writing the path costs. Grids of at most :data:`~.table.TABLE_MAX_CELLS`
+    #: open cells, 4- or 8-way, as ``JPS``.
+    TABLE = "table"
 
 
 def check_grid(grid: Grid, method: PrepareMethod) -> float:
@@ -48,4 +56,7 @@ def check_grid(grid: Grid, method: PrepareMethod) -> float:
             f"{name} serves 8-way grids (diagonal=True); this grid is 4-way: use "
             "PrepareMethod.JPS, jps or astar"
         )
-    return supported_scale(grid, name)
+    scale = supported_scale(grid, name)
+    if method is PrepareMethod.TABLE:
+        check_size(grid, name)
+    return scale

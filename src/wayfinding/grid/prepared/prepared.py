@@ -27,16 +27,16 @@ from ..._inputs import check_budget
 from ..._kernels.codes import STATUS_FOUND, STATUS_HEAP_FULL
 from ...errors import InvalidParameterError, StaleDataError
 from ...hierarchy import Hierarchy
-from ...hierarchy import build as build_hierarchy
 from ...hierarchy.hierarchy import describe
 from ...result import SearchResult, StopReason
 from .._checks import passable_index
 from ..components import component_labels
 from ..grid import Grid
 from ..jps import JPS_PLAN, jps
-from ..stoppable import STOPPED, Stopped, out_of_time, run_stoppable
-from . import auto, files, parts
+from ..stoppable import STOPPED, out_of_time, run_stoppable
+from . import builders, files, parts
 from .method import PrepareMethod, check_grid
+from .table import FirstMoves
 
 __all__ = ["MAX_HIERARCHY_EDGES", "PreparedGrid", "prepare"]
 
@@ -60,14 +60,16 @@ def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH, *,
     ----------
     grid : Grid
         Every cell of the same cost; 8-way with ``CornerCutting.NEVER`` (the MovingAI
-        rules), or 4-way for ``PrepareMethod.JPS`` and ``AUTO``. The grid is kept (not
-        copied); editing it afterwards makes the prepared data stale.
+        rules), or 4-way for ``PrepareMethod.JPS``, ``TABLE`` and ``AUTO``. The grid is
+        kept (not copied); editing it afterwards makes the prepared data stale.
     method : PrepareMethod
-        The preprocessing method: ``SUBGOAL_CH`` (the default), ``JPS``, or ``AUTO``,
-        which builds ``SUBGOAL_CH``, times up to :data:`.auto.AUTO_QUERIES` sample
-        queries (random pairs of open cells of one component, half of them near each
-        other, the same every time) by it and by jump point search, within
-        :data:`.auto.AUTO_SECONDS`, and keeps the faster (``JPS`` on 4-way grids). The
+        The preprocessing method: ``SUBGOAL_CH`` (the default), ``JPS``, ``TABLE`` (small
+        grids: a first-move table), or ``AUTO``, which builds the methods that serve the
+        grid (``SUBGOAL_CH`` on 8-way grids, ``TABLE`` up to
+        :data:`.table.AUTO_TABLE_CELLS` open cells), times up to
+        :data:`.auto.AUTO_QUERIES` sample queries (random pairs of open cells of one
+        component, half of them near each other, the same every time) by each and by
+        jump point search, within :data:`.auto.AUTO_SECONDS`, and keeps the fastest. The
         result's ``method`` says which; ``auto_timing`` gives the seconds measured.
     max_seconds : float, optional
         Time budget (finite, >= 0). A half-built preprocessing answers nothing, so when
@@ -85,8 +87,9 @@ def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH, *,
     ------
     UnsupportedGridError
         For per-cell costs, 8-way grids with another corner rule, diagonal steps
-        cheaper than straight ones or dearer than two, and 4-way grids for
-        ``SUBGOAL_CH``.
+        cheaper than straight ones or dearer than two, 4-way grids for
+        ``SUBGOAL_CH``, and grids of more than :data:`.table.TABLE_MAX_CELLS` open
+        cells for ``TABLE``.
     InvalidParameterError
         When ``method`` is not a :class:`PrepareMethod`, or ``max_seconds`` is negative
         or not finite.
@@ -114,60 +117,14 @@ def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH, *,
     scale = check_grid(grid, method)
     if max_seconds != 0:
         deadline = None if max_seconds is None else begin + max_seconds
-        prepared = run_stoppable(lambda stop: _build(grid, method, scale, stop), deadline)
+        prepared = run_stoppable(lambda stop: builders.build(
+            PreparedGrid, grid, method, scale, stop, MAX_HIERARCHY_EDGES), deadline)
         if prepared is not STOPPED:
             prepared.build_seconds = time.perf_counter() - begin
             return prepared
     raise out_of_time(f"prepare() ran out of its max_seconds={max_seconds!r} on this "
                       f"{grid.width}x{grid.height} grid", begin,
                       "give it more time, or search without preprocessing")
-
-
-def _build(grid: Grid, method: PrepareMethod, scale: float, stop: np.ndarray) -> PreparedGrid:
-    """The work of :func:`prepare` (in a worker thread; raises Stopped once ``stop[0]``)."""
-    if method is PrepareMethod.JPS or not grid.diagonal:  # AUTO on a 4-way grid: JPS
-        return _jps_only(grid, scale)
-    prepared = _subgoal_ch(grid, scale, stop)
-    if method is PrepareMethod.AUTO:  # the faster of the two on a sample of queries
-        seconds = auto.timings(prepared, stop)
-        if not seconds["queries"] or seconds["jps"] <= seconds["subgoal_ch"]:
-            prepared = _jps_only(grid, scale)
-        prepared.auto_timing = seconds
-    return prepared
-
-
-def _jps_only(grid: Grid, scale: float) -> PreparedGrid:
-    """``PrepareMethod.JPS`` (its constructor builds the grid's jump-point data)."""
-    return PreparedGrid(grid, PrepareMethod.JPS, scale, None, None, None, None, 0.0,
-                        n_edges=0)
-
-
-def _subgoal_ch(grid: Grid, scale: float, stop: np.ndarray) -> PreparedGrid:
-    """``PrepareMethod.SUBGOAL_CH``: the subgoal graph and its contraction hierarchy."""
-    from ._kernels import subgoal  # numba is imported lazily
-
-    def check() -> None:
-        if stop[0]:
-            raise Stopped
-
-    passable, subgoal_id, cells, clear = parts.subgoal_arrays(grid)
-    flat = grid.flat
-    m = grid.movement
-    check()
-    tails, heads = subgoal.subgoal_edges(passable, subgoal_id, cells, clear, flat.stride,
-                                         grid.height, grid.width, stop)
-    check()
-    weights = parts.edge_weights(cells, tails, heads, flat.stride, m.straight_cost,
-                                 m.diagonal_cost)
-    built = build_hierarchy(cells.shape[0], tails, heads, weights, stop,
-                            contract=tails.shape[0] <= MAX_HIERARCHY_EDGES)
-    if built is None:
-        raise Stopped
-    hierarchy, order = built
-    cells = cells[order]  # the subgoal of each node of the hierarchy
-    subgoal_id[cells] = np.arange(cells.shape[0], dtype=np.int32)
-    return PreparedGrid(grid, PrepareMethod.SUBGOAL_CH, scale, subgoal_id, clear, cells,
-                        hierarchy, 0.0, n_edges=int(tails.shape[0]))
 
 
 class PreparedGrid:
@@ -194,17 +151,21 @@ class PreparedGrid:
         work budget, that queries cross by an A* search).
     auto_timing : dict or None
         For ``PrepareMethod.AUTO``: the thread CPU seconds each method took on the sample
-        queries (``"subgoal_ch"``, ``"jps"``) and how many were timed (``"queries"``);
-        None otherwise (also for a loaded file).
+        queries (by method value: ``"jps"``, ``"subgoal_ch"``, ``"table"``, each method
+        built) and how many were timed (``"queries"``); None otherwise (also for a
+        loaded file, and on a 4-way grid too large for ``TABLE``).
 
-    With ``method`` ``JPS`` there is no subgoal graph (``subgoals``, ``edges``,
+    With ``method`` ``TABLE``, ``search`` follows the first-move table (``expanded``
+    counts the entries read: the path's steps). With ``method`` ``JPS`` or ``TABLE``
+    there is no subgoal graph (``subgoals``, ``edges``,
     ``shortcuts`` and ``core`` are 0) and :meth:`search` is :func:`~wayfinding.jps`.
     """
 
     def __init__(self, grid: Grid, method: PrepareMethod, scale: float,
                  subgoal_id: np.ndarray | None, clear: np.ndarray | None,
                  cells: np.ndarray | None, hierarchy: Hierarchy | None,
-                 build_seconds: float, *, n_edges: int, fingerprint: str | None = None):
+                 build_seconds: float, *, n_edges: int, fingerprint: str | None = None,
+                 table: FirstMoves | None = None):
         self.grid = grid
         self.method = method
         self.build_seconds = float(build_seconds)
@@ -216,6 +177,7 @@ class PreparedGrid:
         self._clear = clear
         self._cells = cells
         self._hierarchy = hierarchy
+        self._table = table
         self._local = threading.local()
         #: Queries the hierarchy could not answer, answered by jps instead (always 0 for
         #: data made by prepare(); a safety net for tampered files).
@@ -225,15 +187,21 @@ class PreparedGrid:
         # the grid's component labels by padded flat index: valid as long as the grid is
         # what was prepared
         self._components = component_labels(grid).flat
-        if hierarchy is None:  # PrepareMethod.JPS: the grid's jump-point data, built now
-            self.subgoals = self.core = self.edges = self.shortcuts = 0
+        self.subgoals = self.core = self.edges = self.shortcuts = 0
+        if method is PrepareMethod.JPS:  # the grid's jump-point data, built now
             self._jps_nbytes = grid.derived(JPS_PLAN).bits.nbytes + self._components.nbytes
             return
-        assert subgoal_id is not None and clear is not None and cells is not None
-        self.subgoals = int(cells.shape[0])
-        self.core = hierarchy.n_core
-        self.edges = int(n_edges)
-        self.shortcuts = hierarchy.shortcuts
+        if method is PrepareMethod.TABLE and self._table is None:  # read from a file
+            self._table = FirstMoves(grid)
+        if hierarchy is not None:
+            assert subgoal_id is not None and clear is not None and cells is not None
+            self.subgoals = int(cells.shape[0])
+            self.core = hierarchy.n_core
+            self.edges = int(n_edges)
+            self.shortcuts = hierarchy.shortcuts
+            self._static = (flat.passable, subgoal_id, cells, clear,
+                            *hierarchy.query_arrays(), flat.stride,
+                            grid.movement.straight_cost, grid.movement.diagonal_cost)
         m = grid.movement
         self._locations = parts.location_table(flat.passable, flat.stride)
         self._n_passable = int(np.count_nonzero(flat.passable))
@@ -244,16 +212,17 @@ class PreparedGrid:
         # the scaled step costs of paths' cost_so_far (the movement rules are part of the
         # fingerprint: an edit of them makes this data stale)
         self._step_costs = (m.straight_cost * scale, m.diagonal_cost * scale)
-        self._static = (flat.passable, subgoal_id, cells, clear, *hierarchy.query_arrays(),
-                        flat.stride, m.straight_cost, m.diagonal_cost)
 
     @property
     def nbytes(self) -> int:
-        if self._hierarchy is None:
+        if self.method is PrepareMethod.JPS:
             return int(self._jps_nbytes)
-        arrays = [self._subgoal_id, self._clear, self._cells]
         # a slot per cell and a 2-tuple (64 bytes) per passable one
         table = self._locations.nbytes + 64 * self._n_passable
+        if self._table is not None:
+            return self._table.nbytes + table
+        assert self._hierarchy is not None
+        arrays = [self._subgoal_id, self._clear, self._cells]
         return int(sum(a.nbytes for a in arrays)) + self._hierarchy.nbytes + table
 
     def __repr__(self) -> str:
@@ -297,7 +266,7 @@ class PreparedGrid:
         grid = self.grid
         if grid.version != self._version:
             self._revalidate()
-        if self._hierarchy is None:  # PrepareMethod.JPS
+        if self.method is PrepareMethod.JPS:
             return jps(grid, start, goal)
         s = passable_index(grid, self._open_view, self._stride, start, "start")
         t = passable_index(grid, self._open_view, self._stride, goal, "goal")
@@ -305,13 +274,12 @@ class PreparedGrid:
             return SearchResult.trivial(self._locations[s])
         if self._label_view[s] != self._label_view[t]:
             return SearchResult.disconnected(self._locations[s])
-        kernels = parts.query_kernel()
-        work = self._workspace()
-        while True:
-            status, cells, cost, examined = kernels.query(*self._static, s, t, *work.arrays)
-            if status != STATUS_HEAP_FULL:
-                break
-            work.grow_heap()
+        if self._table is not None:  # PrepareMethod.TABLE
+            cells, cost = self._table.query(s, t)
+            examined = cells.shape[0] - 1
+            status = STATUS_FOUND
+        else:
+            status, cells, cost, examined = self._hierarchy_query(s, t)
         if status != STATUS_FOUND:  # a safety net (seen only with tampered files)
             self.fallbacks += 1
             return jps(grid, self._locations[s], self._locations[t])
@@ -321,6 +289,17 @@ class PreparedGrid:
         came_from, cost_so_far = parts.path_maps(path, *self._step_costs)
         return SearchResult(path, cost, came_from, cost_so_far, examined, StopReason.FOUND,
                             False, path[-1])
+
+    def _hierarchy_query(self, s: int, t: int) -> tuple[int, np.ndarray, float, int]:
+        """``(status, path cells, cost / scale, entries read)`` by the hierarchy."""
+        kernels = parts.query_kernel()
+        work = self._workspace()
+        while True:
+            status, cells, cost, examined = kernels.query(*self._static, s, t, *work.arrays)
+            if status != STATUS_HEAP_FULL:
+                break
+            work.grow_heap()
+        return status, cells, cost, examined
 
     def _revalidate(self) -> None:
         """Accept an edited grid only if it is back to what was prepared."""
@@ -379,14 +358,8 @@ class PreparedGrid:
         >>> from wayfinding import Grid
         >>> grid = Grid.from_ascii('..#.\\n....', diagonal=True)
         >>> with tempfile.TemporaryDirectory() as folder:
-        ...     name = os.path.join(folder, 'grid.prepared')
-        ...     prepare(grid).save(name)
-        ...     with open(name, 'r+b') as handle:
-        ...         _ = handle.truncate(300)
-        ...     PreparedGrid.load(name, grid)
-        Traceback (most recent call last):
-        ...
-        wayfinding.errors.StaleDataError: '...grid.prepared' is not a prepared-grid file: \
-not a readable .npz archive (File is not a zip file)
+        ...     prepare(grid).save(os.path.join(folder, 'g'))
+        ...     PreparedGrid.load(os.path.join(folder, 'g'), grid).method.name
+        'SUBGOAL_CH'
         """
         return files.read(path, grid, cls)
