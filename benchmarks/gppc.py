@@ -18,10 +18,10 @@ Ours, on the same queries, in three ways:
   with ``perf_counter_ns`` (the public API, Python result included).
 
 ``auto`` rows: ``prepare(grid, PrepareMethod.AUTO)`` times the methods that serve the map
-on a sample of its own and keeps one (``auto=jps``, ``auto=subgoal_ch`` or, on maps of
-at most 4,096 open cells, ``auto=table``); its rows repeat the kernel and batch figures of
-the method it kept (a table is measured for these rows), with its own build time and
-memory.
+on a sample of its own and keeps one (``auto=jps``, ``auto=jps_plus``,
+``auto=subgoal_ch`` or, on maps of at most 4,096 open cells, ``auto=table``); its rows
+repeat the kernel and batch figures of the method it kept (a table or JPS+ is measured
+for these rows), with its own build time and memory.
 
 Every answer of ours (batch and call) is checked: the batch paths step by step (adjacent
 open cells, no corner cut, ends right) and their recomputed cost, and every cost, against
@@ -98,19 +98,26 @@ def _cycles(typingctx: Any) -> Any:
 
 def _timed_jps() -> Any:
     from wayfinding._kernels.codes import STATUS_FOUND, STATUS_HEAP_FULL
-    from wayfinding.grid._kernels.jps import interpolate, jps_search
+    from wayfinding.grid._kernels.jps import interpolate, jps_plus_search, jps_search
 
     @njit
-    def run(passable, bits, stride, straight, diagonal, sources, targets, first, stamp, g,
-            parent, touched, heap_f, heap_g, heap_n, generation, cycles,
+    def run(passable, bits, tables, stride, straight, diagonal, sources, targets, first,
+            stamp, g, parent, touched, heap_f, heap_g, heap_n, generation, cycles,
             costs):  # pragma: no cover - numba
+        """``tables``: the JPS+ (stops, jumps), or an empty tuple for jps."""
         for i in range(first, sources.shape[0]):
             generation += 1
             begin = _cycles()
-            status, _, _, _ = jps_search(passable, bits, stride, sources[i], targets[i],
-                                         straight, diagonal, True, stamp, g, parent,
-                                         touched, generation, heap_f, heap_g, heap_n, -1, 0,
-                                         0, 1 << 62)
+            if len(tables) == 2:
+                status, _, _, _ = jps_plus_search(
+                    passable, bits, tables[0], tables[1], stride, sources[i], targets[i],
+                    straight, diagonal, stamp, g, parent, touched, generation, heap_f,
+                    heap_g, heap_n, -1, 0, 0, 1 << 62)
+            else:
+                status, _, _, _ = jps_search(passable, bits, stride, sources[i], targets[i],
+                                             straight, diagonal, True, stamp, g, parent,
+                                             touched, generation, heap_f, heap_g, heap_n,
+                                             -1, 0, 0, 1 << 62)
             if status == STATUS_HEAP_FULL:
                 return i, generation
             if status == STATUS_FOUND:
@@ -278,14 +285,19 @@ def run_ours(grid: wf.Grid, scen: list, method: str, single: bool,
     costs = np.zeros(n)
     rows = []
     pre = {}
-    if method == "jps":
+    if method in ("jps", "jps_plus"):
         from wayfinding.grid.workspace import Workspace
 
         bits = scan_bitmaps(grid)
         m = grid.movement
         ws = Workspace(flat.passable.shape[0])
         kernel = _timed_jps()
-        args = (flat.passable, bits, stride, m.straight_cost, m.diagonal_cost)
+        tables: tuple = ()
+        if method == "jps_plus":
+            p = prepare(grid, wf.PrepareMethod.JPS_PLUS)
+            pre = {"prep_s": p.build_seconds, "mem_mb": p.nbytes / 1e6}
+            tables = p._jump
+        args = (flat.passable, bits, tables, stride, m.straight_cost, m.diagonal_cost)
         gen = 0
 
         def jps_pass(lo: int, hi: int, first: int) -> int:
@@ -298,12 +310,14 @@ def run_ours(grid: wf.Grid, scen: list, method: str, single: bool,
         best = _kernel_cycles(jps_pass, ws.grow_heap, n, repeat, cycles)
 
         def batch() -> Any:
+            if method == "jps_plus":
+                return wf.batch.prepared(p, starts, goals)
             return wf.batch.jps(grid, starts, goals)
 
         wf.jps(grid, scen[0].start, scen[0].goal)
 
         def one(s: tuple, g: tuple) -> Any:
-            return wf.jps(grid, s, g)
+            return p.search(s, g) if method == "jps_plus" else wf.jps(grid, s, g)
     elif method == "table":
         p = prepare(grid, wf.PrepareMethod.TABLE)
         pre = {"prep_s": p.build_seconds, "mem_mb": p.nbytes / 1e6}
@@ -374,9 +388,10 @@ def auto_rows(grid: wf.Grid, scen: list, rows: list[dict], repeat: int) -> list[
     chose (measured above; a ``TABLE`` choice is measured here), with its own build time
     and memory."""
     auto = prepare(grid, wf.PrepareMethod.AUTO)
-    chose = {"jps": "jps", "subgoal_ch": "prepared", "table": "table"}[auto.method.value]
-    if chose == "table":
-        rows = run_ours(grid, scen, "table", False, repeat)
+    chose = {"jps": "jps", "subgoal_ch": "prepared"}.get(auto.method.value,
+                                                          auto.method.value)
+    if chose in ("table", "jps_plus"):
+        rows = run_ours(grid, scen, chose, False, repeat)
     return [{**row, "method": "auto", "chose": auto.method.value,
              "prep_s": auto.build_seconds, "mem_mb": auto.nbytes / 1e6}
             for row in rows if row["method"] == chose and row["how"] in ("kernel", "batch")]

@@ -22,8 +22,8 @@ GROUPS = {
     "components, jps, prepared grids": (
         ["tests/grid/test_components.py", "tests/grid/test_jps.py",
          "tests/grid/test_prepared.py"], "not threads and not large"),
-    "prepared-grid methods (first-move tables)": (
-        ["tests/grid/test_prepare_methods.py"], "table or jps_method"),
+    "prepared-grid methods (first-move tables, JPS+)": (
+        ["tests/grid/test_prepare_methods.py"], "not auto and (table or jps_method or jps_plus)"),
     "fields, replanning, any-angle, turns": (
         ["tests/fields/test_flood.py", "tests/fields/test_flowfield.py",
          "tests/replan/test_dstar_lite.py", "tests/replan/test_changes.py",

@@ -69,6 +69,7 @@ def test_jps_method_figures_and_staleness():
 
 #: The compiled batch loop AUTO times for each method: (module, name).
 LOOPS = {PrepareMethod.JPS: (grid_batch, "batch_jps"),
+         PrepareMethod.JPS_PLUS: (grid_batch, "batch_jps_plus"),
          PrepareMethod.SUBGOAL_CH: (prepared_batch, "batch_query"),
          PrepareMethod.TABLE: (table_kernels, "batch_table")}
 
@@ -87,7 +88,7 @@ def test_auto_keeps_the_method_measured_fastest(monkeypatch, kept):
     assert prepared.method is kept
     timing = prepared.auto_timing
     assert timing is not None and 0 < timing["queries"] <= auto.AUTO_QUERIES
-    assert set(timing) == {"jps", "subgoal_ch", "table", "queries"}
+    assert set(timing) == {"jps", "jps_plus", "subgoal_ch", "table", "queries"}
     assert min(LOOPS, key=lambda m: timing[m.value]) is kept
     assert (prepared.subgoals > 0) == (kept is PrepareMethod.SUBGOAL_CH)
     for start, goal in [((0, 0), (19, 9)), ((11, 0), (3, 9)), ((5, 3), (16, 3))]:
@@ -111,10 +112,55 @@ def test_auto_on_4way_and_on_grids_without_pairs(monkeypatch):
     assert four.method is PrepareMethod.JPS and four.auto_timing is None
     one = prepare(Grid(np.ones((1, 1), bool), diagonal=True), PrepareMethod.AUTO)
     assert one.method is PrepareMethod.JPS
-    assert one.auto_timing == {"jps": 0.0, "subgoal_ch": 0.0, "table": 0.0, "queries": 0}
+    assert one.auto_timing == {"jps": 0.0, "jps_plus": 0.0, "subgoal_ch": 0.0, "table": 0.0,
+                               "queries": 0}
     assert one.search((0, 0), (0, 0)).path == [(0, 0)]
     with pytest.raises(UnsupportedGridError, match=r"this grid is 4-way: use PrepareMethod\.JPS"):
         prepare(Grid.from_ascii(ROOMS), PrepareMethod.SUBGOAL_CH)
+
+
+@given(mask=masks(max_side=90), data=st.data())
+def test_jps_plus_answers_exactly_as_jps(mask, data):
+    """JPS+ reads from its tables what jump point search scans for: the same paths,
+    costs and expansions, single and batch (mazes, rooms and open areas of any size,
+    goals on the rays' lines and off them)."""
+    grid = Grid(mask, diagonal=True)
+    plus = prepare(grid, PrepareMethod.JPS_PLUS)
+    assert plus.method is PrepareMethod.JPS_PLUS and plus.nbytes > 0
+    cells = cells_of(mask)
+    pairs = [(data.draw(st.sampled_from(cells)), data.draw(st.sampled_from(cells)))
+             for _ in range(8)]
+    for start, goal in pairs:
+        got, want = plus.search(start, goal), wf.jps(grid, start, goal)
+        assert (got.path, got.cost, got.reason, got.expanded) == (
+            want.path, want.cost, want.reason, want.expanded)
+    starts, goals = np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs])
+    batch, jps_batch = wf.batch.prepared(plus, starts, goals), wf.batch.jps(
+        grid, starts, goals)
+    assert batch.costs.tolist() == jps_batch.costs.tolist()
+    assert batch.expanded.tolist() == jps_batch.expanded.tolist()
+    assert batch.paths.tolist() == jps_batch.paths.tolist()
+
+
+def test_jps_plus_grids_files_and_staleness(tmp_path):
+    with pytest.raises(UnsupportedGridError, match=r"this grid is 4-way: use PrepareMethod\.JPS"):
+        prepare(Grid.from_ascii(ROOMS), PrepareMethod.JPS_PLUS)
+    grid = Grid.from_ascii(ROOMS, diagonal=True)
+    plus = prepare(grid, PrepareMethod.JPS_PLUS)
+    assert plus.nbytes > prepare(grid, PrepareMethod.JPS).nbytes  # the tables
+    assert repr(plus).startswith("PreparedGrid(20x10, JPS_PLUS, subgoals=0,")
+    path = tmp_path / "rooms.npz"
+    plus.save(path)
+    with np.load(path) as data:  # the tables are built again when read
+        assert "cells" not in data.files
+    loaded = PreparedGrid.load(path, Grid.from_ascii(ROOMS, diagonal=True))
+    assert loaded.method is PrepareMethod.JPS_PLUS
+    assert loaded.search((0, 0), (19, 9)).path == plus.search((0, 0), (19, 9)).path
+    grid.set_wall((0, 5))
+    with pytest.raises(StaleDataError, match=r"edited after prepare\(\)"):
+        plus.search((0, 0), (19, 9))
+    with pytest.raises(StaleDataError, match=r"edited after prepare\(\)"):
+        wf.batch.prepared(plus, [(0, 0)], [(19, 9)])
 
 
 @pytest.mark.parametrize("diagonal", [True, False], ids=["8-way", "4-way"])

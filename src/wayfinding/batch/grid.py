@@ -196,7 +196,13 @@ def jps(grid: Grid, starts: Any, goals: Any, *, workers: int = 1) -> BatchResult
     >>> jps(grid, [(0, 0)], [(3, 2)]).path(0).tolist()
     [[0, 0], [1, 0], [2, 0], [3, 0], [3, 1], [3, 2]]
     """
-    grid = require_grid(grid, "batch.jps")
+    return jps_batch(require_grid(grid, "batch.jps"), starts, goals, workers)
+
+
+def jps_batch(grid: Grid, starts: Any, goals: Any, workers: Any,
+              tables: tuple[np.ndarray, np.ndarray] | None = None) -> BatchResult:
+    """:func:`jps` on a Grid; with ``tables``, the JPS+ ``(stops, jumps)`` of the grid
+    (8-way; ``PrepareMethod.JPS_PLUS``), read instead of scanning: the same answers."""
     workers = R.check_workers(workers)
     scale = supported_scale(grid, "batch.jps")
     while True:  # the grid's data of one version, even while another thread edits it
@@ -212,11 +218,18 @@ def jps(grid: Grid, starts: Any, goals: Any, *, workers: int = 1) -> BatchResult
     diagonal = m.diagonal_cost if m.diagonal else 0.0
     k = _kernels()
 
+    if tables is None:
+        loop = k.batch_jps
+        grid_args: tuple = (flat.passable, bits, flat.stride, m.straight_cost, diagonal,
+                            m.diagonal)
+    else:
+        loop = k.batch_jps_plus
+        grid_args = (flat.passable, bits, *tables, flat.stride, m.straight_cost, diagonal)
+
     def call(ws: Any, first: int, last: int, out: tuple, path: np.ndarray, used: int,
              resume: bool) -> tuple[int, int, int, int]:
-        return k.batch_jps(flat.passable, bits, flat.stride, m.straight_cost, diagonal,
-                           m.diagonal, scale, s, t, skip, first, last, ws.stamp, ws.g,
-                           ws.parent, ws.touched, ws.heap_f, ws.heap_g, ws.heap_n,
-                           ws.generation, *out, path, used)
+        return loop(*grid_args, scale, s, t, skip, first, last, ws.stamp, ws.g, ws.parent,
+                    ws.touched, ws.heap_f, ws.heap_g, ws.heap_n, ws.generation, *out, path,
+                    used)
 
     return R.answer(call, s.shape[0], flat.passable.shape[0], flat.stride, workers)

@@ -34,7 +34,8 @@ def prepared(prepared_grid: PreparedGrid, starts: Any, goals: Any, *,
     """``prepared_grid.search(starts[i], goals[i])`` for every row ``i``, in one compiled
     loop (the same query kernel, so the same paths and costs; ``expanded`` counts the
     hub-label entries read, 0 for pairs in different components or start == goal). A
-    grid prepared with ``PrepareMethod.JPS`` answers as :func:`wayfinding.batch.jps`;
+    grid prepared with ``PrepareMethod.JPS`` or ``JPS_PLUS`` answers as
+    :func:`wayfinding.batch.jps`;
     with ``PrepareMethod.TABLE`` ``expanded`` counts the table entries read (the path's
     steps).
 
@@ -63,10 +64,10 @@ def prepared(prepared_grid: PreparedGrid, starts: Any, goals: Any, *,
     grid = p.grid
     if grid.version != p._version:
         p._revalidate()
-    if p.method is PrepareMethod.JPS:
-        from .grid import jps
+    if p.method in (PrepareMethod.JPS, PrepareMethod.JPS_PLUS):
+        from .grid import jps_batch
 
-        return jps(grid, starts, goals, workers=workers)
+        return jps_batch(grid, starts, goals, workers, p._jump)
     passable, stride = grid.flat.passable, p._stride
     s, t = pairs(grid, passable, starts, goals)
     labels, scale = p._components, float(p._scale)

@@ -80,6 +80,7 @@ ALGORITHMS: dict[str, Factory] = {
     "jps": _public("jps", module="wayfinding.grid.jps"),
     "subgoal_ch": _prepared("subgoal_ch"),
     "prepared_auto": _prepared("auto"),
+    "prepared_jps_plus": _prepared("jps_plus"),
 }
 
 

@@ -121,6 +121,14 @@ def jps(grid: Grid, start: Location, goal: Location, *,
     t = passable_index(grid, plan.open_view, plan.stride, goal, "goal")
     if max_seconds == 0:
         return SearchResult.unreachable(StopReason.MAX_SECONDS)
+    return answer(plan, s, t, deadline)
+
+
+def answer(plan: Plan, s: int, t: int, deadline: float | None = None,
+           tables: tuple[np.ndarray, np.ndarray] | None = None) -> SearchResult:
+    """The :func:`jps` result from open cell ``s`` to ``t`` (padded flat indices) of the
+    grid of ``plan``; ``tables``: the JPS+ ``(stops, jumps)`` of an 8-way grid
+    (:mod:`._kernels.jps_tables`), read instead of scanning (the same answer)."""
     if s == t:
         return SearchResult.trivial(location(s, plan.stride))
     labels = plan.label_view
@@ -129,7 +137,7 @@ def jps(grid: Grid, start: Location, goal: Location, *,
     kernels = _kernels or _import_kernels()
     ws = workspace.acquire(plan.size)
     try:
-        status, expanded, out, tree, cost = _run(kernels, plan, s, t, ws, deadline)
+        status, expanded, out, tree, cost = _run(kernels, plan, s, t, ws, deadline, tables)
     finally:
         workspace.release(ws)
     came_from = LazyMap(_came_from, tree, plan.stride)
@@ -221,8 +229,10 @@ _CLOCK_EVERY = 256
 
 
 def _run(kernels: Any, plan: Plan, s: int, t: int, ws: workspace.Workspace,
-         deadline: float | None) -> tuple[int, int, np.ndarray, np.ndarray, float]:
-    """Run the kernel in slices until it ends or ``deadline`` passes (status PAUSED).
+         deadline: float | None, tables: tuple[np.ndarray, np.ndarray] | None
+         ) -> tuple[int, int, np.ndarray, np.ndarray, float]:
+    """Run the kernel (with JPS+ ``tables``: its JPS+ form) in slices until it ends or
+    ``deadline`` passes (status PAUSED).
 
     Returns ``(status, expanded, path, tree, cost)``: when found, ``path`` holds the
     path's ``x0, y0, x1, y1, ...`` (a view of this thread's buffer) and ``cost`` is its
@@ -235,15 +245,21 @@ def _run(kernels: Any, plan: Plan, s: int, t: int, ws: workspace.Workspace,
     size, expanded, n_touched, n = -1, 0, 0, 0
     generation = ws.next_generation()
     out, tree = _buffers()
-    grid_args = (plan.passable, plan.bits, plan.stride, s, t, plan.straight, plan.diagonal,
-                 plan.eight_way)
+    if tables is None:
+        grid_args: tuple = (plan.passable, plan.bits, plan.stride, s, t, plan.straight,
+                            plan.diagonal, plan.eight_way)
+        query, search = kernels.jps_query, kernels.jps_search
+    else:
+        grid_args = (plan.passable, plan.bits, *tables, plan.stride, s, t, plan.straight,
+                     plan.diagonal)
+        query, search = kernels.jps_plus_query, kernels.jps_plus_search
     while True:
         if size < 0:  # a new search; most end within this one call, path written
-            status, expanded, n_touched, size, n, cost = kernels.jps_query(
+            status, expanded, n_touched, size, n, cost = query(
                 *grid_args, ws.stamp, ws.g, ws.parent, ws.touched, generation, ws.heap_f,
                 ws.heap_g, ws.heap_n, chunk, out, tree)
         else:
-            status, expanded, n_touched, size = kernels.jps_search(
+            status, expanded, n_touched, size = search(
                 *grid_args, ws.stamp, ws.g, ws.parent, ws.touched, generation, ws.heap_f,
                 ws.heap_g, ws.heap_n, size, expanded, n_touched, chunk)
             n = -1

@@ -33,7 +33,7 @@ from ..._kernels import codes as C
 from ..._kernels.trace import next_query, record_search
 from .bestfirst import best_first, best_first_bucket, best_first_classes
 from .bfs import breadth_first
-from .jps import fill_path, jps_search, path_length
+from .jps import fill_path, jps_plus_search, jps_search, path_length
 
 #: ``which`` of :func:`batch_search`: the single-query kernel each query runs.
 USE_HEAP, USE_BUCKET, USE_CLASSES, USE_BFS = 0, 1, 2, 3
@@ -102,6 +102,30 @@ def batch_jps(passable, bits, stride, straight, diagonal, eight_way, scale, sour
               used):  # pragma: no cover - numba
     """Jump point search for queries ``first..last-1`` (costs times ``scale``, the grid's
     uniform cell cost); returns ``(code, i, generation, used)`` (module doc)."""
+    return _batch_jps(passable, bits, stride, straight, diagonal, eight_way, scale, sources,
+                      targets, skip, first, last, stamp, g, parent, touched, heap_f, heap_g,
+                      heap_n, generation, out_cost, out_len, out_expanded, out_found, path,
+                      used, bits, bits, False)
+
+
+@njit(cache=True, nogil=True)
+def batch_jps_plus(passable, bits, stops, jumps, stride, straight, diagonal, scale, sources,
+                   targets, skip, first, last, stamp, g, parent, touched, heap_f, heap_g,
+                   heap_n, generation, out_cost, out_len, out_expanded, out_found, path,
+                   used):  # pragma: no cover - numba
+    """:func:`batch_jps` by JPS+ (8-way, the tables of :mod:`.jps_tables`)."""
+    return _batch_jps(passable, bits, stride, straight, diagonal, True, scale, sources,
+                      targets, skip, first, last, stamp, g, parent, touched, heap_f, heap_g,
+                      heap_n, generation, out_cost, out_len, out_expanded, out_found, path,
+                      used, stops, jumps, True)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _batch_jps(passable, bits, stride, straight, diagonal, eight_way, scale, sources,
+               targets, skip, first, last, stamp, g, parent, touched, heap_f, heap_g,
+               heap_n, generation, out_cost, out_len, out_expanded, out_found, path, used,
+               stops, jumps, plus):  # pragma: no cover - numba
+    """The loop of :func:`batch_jps` (``plus``: with JPS+ tables, a literal)."""
     for i in range(first, last):
         if skip[i]:
             _unreached(i, out_cost, out_len, out_expanded, out_found, 0)
@@ -109,9 +133,14 @@ def batch_jps(passable, bits, stride, straight, diagonal, eight_way, scale, sour
         s = sources[i]
         t = targets[i]
         generation += 1
-        status, expanded, _, _ = jps_search(passable, bits, stride, s, t, straight, diagonal,
-                                            eight_way, stamp, g, parent, touched, generation,
-                                            heap_f, heap_g, heap_n, -1, 0, 0, _NO_LIMIT)
+        if plus:
+            status, expanded, _, _ = jps_plus_search(
+                passable, bits, stops, jumps, stride, s, t, straight, diagonal, stamp, g,
+                parent, touched, generation, heap_f, heap_g, heap_n, -1, 0, 0, _NO_LIMIT)
+        else:
+            status, expanded, _, _ = jps_search(
+                passable, bits, stride, s, t, straight, diagonal, eight_way, stamp, g,
+                parent, touched, generation, heap_f, heap_g, heap_n, -1, 0, 0, _NO_LIMIT)
         if status == C.STATUS_HEAP_FULL:
             return C.BATCH_HEAP_FULL, i, generation, used
         if status != C.STATUS_FOUND:

@@ -60,7 +60,28 @@ def _sign(value):  # pragma: no cover - numba
 @njit(cache=True)
 def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_way,
                stamp, g, parent, touched, generation, heap_f, heap_g, heap_n,
-               size, expanded, n_touched, budget):
+               size, expanded, n_touched, budget):  # pragma: no cover - numba
+    """A* over jump points from ``start`` to ``goal`` (flat indices); see :func:`_search`."""
+    return _search(passable, bits, stride, start, goal, straight, diagonal, eight_way,
+                   stamp, g, parent, touched, generation, heap_f, heap_g, heap_n, size,
+                   expanded, n_touched, budget, bits, bits, False)
+
+
+@njit(cache=True)
+def jps_plus_search(passable, bits, stops, jumps, stride, start, goal, straight, diagonal,
+                    stamp, g, parent, touched, generation, heap_f, heap_g, heap_n, size,
+                    expanded, n_touched, budget):  # pragma: no cover - numba
+    """:func:`jps_search` of an 8-way grid reading the JPS+ tables ``stops`` and
+    ``jumps`` (:mod:`.jps_tables`) instead of scanning: the same jump points."""
+    return _search(passable, bits, stride, start, goal, straight, diagonal, True, stamp, g,
+                   parent, touched, generation, heap_f, heap_g, heap_n, size, expanded,
+                   n_touched, budget, stops, jumps, True)
+
+
+@njit(cache=True, inline="always")
+def _search(passable, bits, stride, start, goal, straight, diagonal, eight_way,
+            stamp, g, parent, touched, generation, heap_f, heap_g, heap_n,
+            size, expanded, n_touched, budget, stops, jumps, plus):
     """A* over jump points from ``start`` to ``goal`` (flat indices).
 
     Inputs: ``passable`` (uint8), ``bits`` (:func:`~.jps_scan.bitmaps`: only its stop
@@ -79,6 +100,9 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
     Returns ``(status, expanded, n_touched, size)``; status (``STATUS_*`` of
     :mod:`wayfinding._kernels.codes`) ``STATUS_FOUND``, ``STATUS_EXHAUSTED``,
     ``STATUS_PAUSED`` or ``STATUS_HEAP_FULL`` (grow the heap and start again).
+
+    ``plus`` (a literal: compiled away): rays read the JPS+ tables ``stops`` and
+    ``jumps`` (8-way only) instead of scanning ``bits``.
     """  # pragma: no cover - numba
     capacity = heap_f.shape[0]
     n_rows = passable.shape[0] // stride
@@ -176,6 +200,10 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
                             continue
                     elif v != dv:
                         continue
+            if plus:  # JPS+: the rays' outcome read from the tables
+                n_targets = _plus_ray(passable, stops, jumps, stride, current, x, y, gx, gy,
+                                      goal, k, h, v, targets, n_targets)
+                continue
             # ray kinds: a single straight scan from (x, y); a diagonal ray (8-way) with
             # a row scan and a column scan from each cell; a horizontal ray (4-way) with
             # two column scans from each cell
@@ -287,6 +315,88 @@ def jps_search(passable, bits, stride, start, goal, straight, diagonal, eight_wa
     return (STATUS_PAUSED if size > 0 else STATUS_EXHAUSTED), expanded, n_touched, size
 
 
+@njit(cache=True, inline="always")
+def _plus_ray(passable, stops, jumps, stride, current, x, y, gx, gy, goal, k, h, v,
+              targets, n_targets):  # pragma: no cover - numba
+    """The targets of the ray in direction ``k`` (``h``, ``v``) from ``current`` at
+    ``(x, y)``, appended to ``targets``: what the scans of :func:`_search` find, from the
+    JPS+ tables (:mod:`.jps_tables`). Returns the new ``n_targets``."""
+    if k < 4:  # straight: where the scan stops, or the goal before that
+        stop = stops[k, current]
+        if v == 0:
+            ahead = (x < gx <= stop) if h > 0 else (stop <= gx < x)
+            if gy == y and ahead:
+                targets[n_targets] = goal
+                return n_targets + 1
+            cell = y * stride + stop
+        else:
+            ahead = (y < gy <= stop) if v > 0 else (stop <= gy < y)
+            if gx == x and ahead:
+                targets[n_targets] = goal
+                return n_targets + 1
+            cell = stop * stride + x
+        if passable[cell]:
+            targets[n_targets] = cell
+            n_targets += 1
+        return n_targets
+    # diagonal: from jump to jump (cells whose straight scans find a jump point), and
+    # the goal from the step that lines the ray up with it
+    kd = k - 4
+    row_k = 0 if h > 0 else 1
+    col_k = 2 if v < 0 else 3
+    step = h + v * stride
+    dx = gx - x
+    dy = gy - y
+    aligned = -1  # the step whose cell shares a row or a column with the goal
+    if (dx > 0) == (h > 0) and (dy > 0) == (v > 0) and dx != 0 and dy != 0:
+        aligned = min(abs(dx), abs(dy))
+    steps = 0
+    cell = current
+    while True:
+        j = jumps[kd, cell]
+        span = j if j > 0 else -j
+        if steps < aligned and (aligned < steps + span or (aligned == steps + span
+                                                          and j <= 0)):
+            # the goal's row or column is crossed between jumps: straight on to it?
+            a = cell + (aligned - steps) * step
+            if a == goal:
+                targets[n_targets] = goal
+                return n_targets + 1
+            if y + aligned * v == gy:
+                stop = stops[row_k, a]
+                reach = gx <= stop if h > 0 else gx >= stop
+            else:
+                stop = stops[col_k, a]
+                reach = gy <= stop if v > 0 else gy >= stop
+            if reach:
+                targets[n_targets] = goal
+                n_targets += 1
+            aligned = -1
+        if j <= 0:
+            return n_targets
+        cell += j * step
+        steps += j
+        if cell == goal:
+            targets[n_targets] = goal
+            return n_targets + 1
+        cx = x + steps * h
+        cy = y + steps * v
+        stop = stops[row_k, cell]
+        if cy == gy and ((cx < gx <= stop) if h > 0 else (stop <= gx < cx)):
+            targets[n_targets] = goal
+            n_targets += 1
+        elif passable[cy * stride + stop]:
+            targets[n_targets] = cy * stride + stop
+            n_targets += 1
+        stop = stops[col_k, cell]
+        if cx == gx and ((cy < gy <= stop) if v > 0 else (stop <= gy < cy)):
+            targets[n_targets] = goal
+            n_targets += 1
+        elif passable[stop * stride + cx]:
+            targets[n_targets] = stop * stride + cx
+            n_targets += 1
+
+
 @njit(cache=True)
 def interpolate(parent, goal, stride, eight_way):  # pragma: no cover - numba
     """Full cell path (flat indices, start first) along the jump points ending at ``goal``.
@@ -358,7 +468,28 @@ def fill_path(parent, goal, stride, eight_way, path):  # pragma: no cover - numb
 def jps_query(passable, bits, stride, start, goal, straight, diagonal, eight_way, stamp, g,
               parent, touched, generation, heap_f, heap_g, heap_n, budget, out,
               tree):  # pragma: no cover - numba
-    """A new :func:`jps_search` and, when it ends, its answer: one call.
+    """A new :func:`jps_search` and its answer in one call: see :func:`_query`."""
+    return _query(passable, bits, stride, start, goal, straight, diagonal, eight_way,
+                  stamp, g, parent, touched, generation, heap_f, heap_g, heap_n, budget,
+                  out, tree, bits, bits, False)
+
+
+@njit(cache=True)
+def jps_plus_query(passable, bits, stops, jumps, stride, start, goal, straight, diagonal,
+                   stamp, g, parent, touched, generation, heap_f, heap_g, heap_n, budget,
+                   out, tree):  # pragma: no cover - numba
+    """:func:`jps_query` by :func:`jps_plus_search` (8-way, JPS+ tables)."""
+    return _query(passable, bits, stride, start, goal, straight, diagonal, True, stamp, g,
+                  parent, touched, generation, heap_f, heap_g, heap_n, budget, out, tree,
+                  stops, jumps, True)
+
+
+@njit(cache=True, inline="always")
+def _query(passable, bits, stride, start, goal, straight, diagonal, eight_way, stamp, g,
+           parent, touched, generation, heap_f, heap_g, heap_n, budget, out, tree, stops,
+           jumps, plus):  # pragma: no cover - numba
+    """A new :func:`jps_search` (``plus``: with JPS+ tables) and, when it ends, its
+    answer: one call.
 
     When it finds the goal, the path's unpadded ``x`` and ``y`` go to ``out[:2 * n]``
     (``x0, y0, x1, y1, ...``) if ``n`` cells fit in ``out`` (int64[2 * M]); ``n`` is
@@ -368,9 +499,9 @@ def jps_query(passable, bits, stride, start, goal, straight, diagonal, eight_way
     path's cost, unscaled; 0 when not found); on
     ``STATUS_PAUSED`` the search goes on with :func:`jps_search` from ``size``.
     """
-    status, expanded, n_touched, size = jps_search(
+    status, expanded, n_touched, size = _search(
         passable, bits, stride, start, goal, straight, diagonal, eight_way, stamp, g, parent,
-        touched, generation, heap_f, heap_g, heap_n, -1, 0, 0, budget)
+        touched, generation, heap_f, heap_g, heap_n, -1, 0, 0, budget, stops, jumps, plus)
     n = 0
     cost = 0.0
     if status == STATUS_FOUND:

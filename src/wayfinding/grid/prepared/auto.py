@@ -108,19 +108,25 @@ def _runner(prepared: Any, s: np.ndarray, t: np.ndarray, out: tuple, ws: Any) ->
     """``run(first, last, path) -> (code, next query)``: ``prepared``'s compiled batch
     loop over the sample pairs ``first..last-1`` (``ws``: a grid workspace for jps)."""
     method = prepared.method.value
-    if method == "jps":
-        from .._kernels.batch import batch_jps
+    if method in ("jps", "jps_plus"):
+        from .._kernels.batch import batch_jps, batch_jps_plus
 
         plan = prepared.grid.derived(JPS_PLAN)
         skip = np.zeros(s.shape[0], dtype=np.bool_)
+        if method == "jps":
+            grid_args: tuple = (plan.passable, plan.bits, plan.stride, plan.straight,
+                                plan.diagonal, plan.eight_way)
+            loop = batch_jps
+        else:
+            grid_args = (plan.passable, plan.bits, *prepared._jump, plan.stride,
+                         plan.straight, plan.diagonal)
+            loop = batch_jps_plus
 
         def run_jps(first: int, last: int, path: np.ndarray) -> tuple[int, int]:
             ws.room_for(last - first + 1)  # the loop numbers its searches from generation
-            code, i, generation, _ = batch_jps(
-                plan.passable, plan.bits, plan.stride, plan.straight, plan.diagonal,
-                plan.eight_way, plan.scale, s, t, skip, first, last, ws.stamp, ws.g,
-                ws.parent, ws.touched, ws.heap_f, ws.heap_g, ws.heap_n, ws.generation, *out,
-                path, 0)
+            code, i, generation, _ = loop(
+                *grid_args, plan.scale, s, t, skip, first, last, ws.stamp, ws.g, ws.parent,
+                ws.touched, ws.heap_f, ws.heap_g, ws.heap_n, ws.generation, *out, path, 0)
             ws.generation = int(generation)
             if code == BATCH_HEAP_FULL:
                 ws.grow_heap()

@@ -37,14 +37,15 @@ def build(make: Any, grid: Grid, method: PrepareMethod, scale: float, stop: np.n
     """The prepared grid of ``grid`` by ``method`` (``AUTO``: the fastest of the methods
     that serve the grid, on a sample of its queries: :func:`.auto.fastest`);
     ``max_edges``: subgoal graphs with more edges are not contracted."""
-    if method is PrepareMethod.JPS:
-        return _jps(make, grid, scale)
+    if method in (PrepareMethod.JPS, PrepareMethod.JPS_PLUS):
+        return _jps(make, grid, scale, method)
     if method is PrepareMethod.TABLE:
         return _table(make, grid, scale, stop)
     if method is PrepareMethod.SUBGOAL_CH:
         return _subgoal_ch(make, grid, scale, stop, max_edges)
-    candidates = [_jps(make, grid, scale)]
+    candidates = [_jps(make, grid, scale, PrepareMethod.JPS)]
     if grid.diagonal:
+        candidates.append(_jps(make, grid, scale, PrepareMethod.JPS_PLUS))
         candidates.append(_subgoal_ch(make, grid, scale, stop, max_edges))
     if np.count_nonzero(grid.passable_mask) <= AUTO_TABLE_CELLS:
         candidates.append(_table(make, grid, scale, stop))
@@ -57,9 +58,10 @@ def _table(make: Any, grid: Grid, scale: float, stop: np.ndarray) -> Any:
                 table=FirstMoves(grid, stop))
 
 
-def _jps(make: Any, grid: Grid, scale: float) -> Any:
-    """``PrepareMethod.JPS`` (its constructor builds the grid's jump-point data)."""
-    return make(grid, PrepareMethod.JPS, scale, None, None, None, None, 0.0, n_edges=0)
+def _jps(make: Any, grid: Grid, scale: float, method: PrepareMethod) -> Any:
+    """``PrepareMethod.JPS`` or ``JPS_PLUS`` (its constructor builds the grid's
+    jump-point data, and the JPS+ tables)."""
+    return make(grid, method, scale, None, None, None, None, 0.0, n_edges=0)
 
 
 def _subgoal_ch(make: Any, grid: Grid, scale: float, stop: np.ndarray, max_edges: int) -> Any:

@@ -3,8 +3,8 @@
 Members: a header (``format_version``, ``method``, ``fingerprint`` of the grid,
 ``build_seconds``, ``edges``), ``cells`` (the subgoal cell of each hierarchy node) and
 the arrays of the :class:`~wayfinding.hierarchy.Hierarchy` under their field names. A
-``PrepareMethod.JPS`` or ``TABLE`` file holds the header only (its data is built from the
-grid when the file is read: a table is never read from a file).
+``PrepareMethod.JPS``, ``JPS_PLUS`` or ``TABLE`` file holds the header only (its data is
+built from the grid when the file is read: a table is never read from a file).
 
 Examples
 --------
@@ -69,7 +69,7 @@ def write(path: str | os.PathLike[str], method: PrepareMethod, fingerprint: str,
           build_seconds: float, edges: int, cells: np.ndarray | None,
           hierarchy: Hierarchy | None) -> None:
     """Write one prepared grid to ``path`` (see :meth:`PreparedGrid.save`); ``cells`` and
-    ``hierarchy`` are None for ``PrepareMethod.JPS`` and ``TABLE``."""
+    ``hierarchy`` are None for ``PrepareMethod.JPS``, ``JPS_PLUS`` and ``TABLE``."""
     header = {
         "format_version": np.int64(FORMAT_VERSION),
         "method": np.str_(method.value),
@@ -97,7 +97,8 @@ def read(path: str | os.PathLike[str], grid: Grid, make: Callable[..., T]) -> T:
         if method is None or method is PrepareMethod.AUTO:  # AUTO is never recorded
             raise StaleDataError(f"{name} was made by an unknown method "
                                  f"{method_name!r}") from None
-        header_only = method in (PrepareMethod.JPS, PrepareMethod.TABLE)
+        header_only = method in (PrepareMethod.JPS, PrepareMethod.JPS_PLUS,
+                                 PrepareMethod.TABLE)
         members = set(_HEADER_KEYS if header_only else _FILE_KEYS)
         if members - archive.names:
             raise StaleDataError(f"{name} is not a prepared-grid file "

@@ -32,17 +32,22 @@ class PrepareMethod(enum.Enum):
     #: once (no graph): the fastest choice on small or open maps, where a query expands a
     #: few jump points. Serves every grid :func:`~wayfinding.grid.jps.jps` serves.
     JPS = "jps"
-    #: Whichever of ``SUBGOAL_CH``, ``JPS`` and (on grids of at most
+    #: Whichever of ``SUBGOAL_CH``, ``JPS``, ``JPS_PLUS`` and (on grids of at most
     #: :data:`~.table.AUTO_TABLE_CELLS` open cells) ``TABLE`` answers this map's queries
-    #: fastest, measured at build time on a fixed sample of queries (8-way grids; on
-    #: 4-way ones ``JPS`` and ``TABLE``). The prepared grid records the method chosen,
-    #: never ``AUTO``.
+    #: fastest, measured at build time on a fixed sample of queries (on 4-way grids
+    #: ``JPS`` and ``TABLE``). The prepared grid records the method chosen, never
+    #: ``AUTO``.
     AUTO = "auto"
     #: The first move of a shortest path from every open cell to every other (one
     #: reverse flood per open cell, a byte per pair): queries search nothing and cost
     #: what writing the path costs. Grids of at most :data:`~.table.TABLE_MAX_CELLS`
     #: open cells, 4- or 8-way, as ``JPS``.
     TABLE = "table"
+    #: JPS+: jump point search whose scans are read from tables built at once (where
+    #: each straight scan from each cell stops, and how far each diagonal ray runs to
+    #: its next jump point; 32 bytes per cell): the same jump points and answers as
+    #: ``JPS``, without scanning. 8-way grids, as ``SUBGOAL_CH``.
+    JPS_PLUS = "jps_plus"
 
 
 def check_grid(grid: Grid, method: PrepareMethod) -> float:
@@ -51,7 +56,7 @@ def check_grid(grid: Grid, method: PrepareMethod) -> float:
     Raises UnsupportedGridError otherwise (naming the method and what does not fit).
     """
     name = f"prepare(method={method})"
-    if method is PrepareMethod.SUBGOAL_CH and not grid.diagonal:
+    if method in (PrepareMethod.SUBGOAL_CH, PrepareMethod.JPS_PLUS) and not grid.diagonal:
         raise UnsupportedGridError(
             f"{name} serves 8-way grids (diagonal=True); this grid is 4-way: use "
             "PrepareMethod.JPS, jps or astar"

@@ -33,6 +33,7 @@ from .._checks import passable_index
 from ..components import component_labels
 from ..grid import Grid
 from ..jps import JPS_PLAN, jps
+from ..jps import answer as jps_answer
 from ..stoppable import STOPPED, out_of_time, run_stoppable
 from . import builders, files, parts
 from .method import PrepareMethod, check_grid
@@ -156,8 +157,9 @@ class PreparedGrid:
         loaded file, and on a 4-way grid too large for ``TABLE``).
 
     With ``method`` ``TABLE``, ``search`` follows the first-move table (``expanded``
-    counts the entries read: the path's steps). With ``method`` ``JPS`` or ``TABLE``
-    there is no subgoal graph (``subgoals``, ``edges``,
+    counts the entries read: the path's steps); with ``JPS_PLUS`` it answers as
+    :func:`~wayfinding.jps` does, reading the JPS+ tables. With ``method`` ``JPS``,
+    ``JPS_PLUS`` or ``TABLE`` there is no subgoal graph (``subgoals``, ``edges``,
     ``shortcuts`` and ``core`` are 0) and :meth:`search` is :func:`~wayfinding.jps`.
     """
 
@@ -188,8 +190,15 @@ class PreparedGrid:
         # what was prepared
         self._components = component_labels(grid).flat
         self.subgoals = self.core = self.edges = self.shortcuts = 0
-        if method is PrepareMethod.JPS:  # the grid's jump-point data, built now
-            self._jps_nbytes = grid.derived(JPS_PLAN).bits.nbytes + self._components.nbytes
+        self._jump: tuple[np.ndarray, np.ndarray] | None = None
+        if method in (PrepareMethod.JPS, PrepareMethod.JPS_PLUS):
+            plan = self._plan = grid.derived(JPS_PLAN)  # the jump-point data, built now
+            self._jps_nbytes = plan.bits.nbytes + self._components.nbytes
+            if method is PrepareMethod.JPS_PLUS:
+                from .._kernels.jps_tables import jump_tables
+
+                self._jump = jump_tables(plan.passable, plan.bits, plan.stride)
+                self._jps_nbytes += sum(table.nbytes for table in self._jump)
             return
         if method is PrepareMethod.TABLE and self._table is None:  # read from a file
             self._table = FirstMoves(grid)
@@ -215,7 +224,7 @@ class PreparedGrid:
 
     @property
     def nbytes(self) -> int:
-        if self.method is PrepareMethod.JPS:
+        if self.method in (PrepareMethod.JPS, PrepareMethod.JPS_PLUS):
             return int(self._jps_nbytes)
         # a slot per cell and a 2-tuple (64 bytes) per passable one
         table = self._locations.nbytes + 64 * self._n_passable
@@ -268,6 +277,11 @@ class PreparedGrid:
             self._revalidate()
         if self.method is PrepareMethod.JPS:
             return jps(grid, start, goal)
+        if self._jump is not None:  # JPS_PLUS
+            plan = self._plan
+            s = passable_index(grid, plan.open_view, plan.stride, start, "start")
+            t = passable_index(grid, plan.open_view, plan.stride, goal, "goal")
+            return jps_answer(plan, s, t, tables=self._jump)
         s = passable_index(grid, self._open_view, self._stride, start, "start")
         t = passable_index(grid, self._open_view, self._stride, goal, "goal")
         if s == t:
