@@ -98,7 +98,8 @@ def _cycles(typingctx: Any) -> Any:
 
 def _timed_jps() -> Any:
     from wayfinding._kernels.codes import STATUS_FOUND, STATUS_HEAP_FULL
-    from wayfinding.grid._kernels.jps import interpolate, jps_plus_search, jps_search
+    from wayfinding.grid._kernels.jps import jps_plus_search, jps_search
+    from wayfinding.grid._kernels.jps_path import interpolate
 
     @njit
     def run(passable, bits, tables, stride, straight, diagonal, sources, targets, first,

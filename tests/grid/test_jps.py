@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from numba import config
 
 import wayfinding.grid._kernels.jps as jps_kernels
+import wayfinding.grid._kernels.jps_path as jps_path
 from wayfinding import CornerCutting, Grid, InvalidLocationError, StopReason, UnsupportedGridError
 from wayfinding.grid.jps import jps, scan_bitmaps
 
@@ -238,7 +239,7 @@ def test_a_query_is_one_compiled_call(monkeypatch):
         raise AssertionError("a second kernel call from Python")
 
     monkeypatch.setattr(jps_kernels, "jps_search", must_not_run)
-    monkeypatch.setattr(jps_kernels, "interpolate", must_not_run)
+    monkeypatch.setattr(jps_path, "interpolate", must_not_run)
     result = jps(grid, (0, 2), (7, 0))
     assert result.path == expected.path and result.cost == expected.cost
     assert dict(result.came_from) == dict(expected.came_from)

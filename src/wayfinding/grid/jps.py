@@ -277,7 +277,9 @@ def _run(kernels: Any, plan: Plan, s: int, t: int, ws: workspace.Workspace,
     if status != STATUS_FOUND:
         return status, expanded, out[:0], tree, 0.0
     if not 0 < 2 * n <= out.shape[0]:
-        cells = kernels.interpolate(ws.parent, t, plan.stride, plan.eight_way)
+        from ._kernels.jps_path import interpolate
+
+        cells = interpolate(ws.parent, t, plan.stride, plan.eight_way)
         ys, xs = np.divmod(cells, plan.stride)
         return status, expanded, np.stack((xs - 1, ys - 1), 1).ravel(), tree, float(ws.g[t])
     return status, expanded, out[:2 * n], tree, cost

@@ -33,7 +33,8 @@ from ..._kernels import codes as C
 from ..._kernels.trace import next_query, record_search
 from .bestfirst import best_first, best_first_bucket, best_first_classes
 from .bfs import breadth_first
-from .jps import fill_path, jps_plus_search, jps_search, path_length
+from .jps import jps_plus_search, jps_search
+from .jps_path import fill_path, path_length
 
 #: ``which`` of :func:`batch_search`: the single-query kernel each query runs.
 USE_HEAP, USE_BUCKET, USE_CLASSES, USE_BFS = 0, 1, 2, 3

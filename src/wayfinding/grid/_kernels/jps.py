@@ -31,7 +31,9 @@ from numba import njit
 
 from ..._kernels.codes import STATUS_EXHAUSTED, STATUS_FOUND, STATUS_HEAP_FULL, STATUS_PAUSED
 from ..._kernels.heap import pop_pair_into, push_pair
-from .jps_scan import highest_bit, lowest_bit
+from .jps_path import fill_path, path_length
+from .jps_scan import highest_bit, lowest_bit, sign
+from .jps_tables import plus_ray
 
 _ALL = ~np.uint64(0)
 #: Entries of the heap-bypassing stack of :func:`jps_search`.
@@ -46,15 +48,6 @@ def octile(dx, dy, straight, diagonal):  # pragma: no cover - numba
     if dx < dy:
         return straight * (dy - dx) + diagonal * dx
     return straight * (dx - dy) + diagonal * dy
-
-
-@njit(cache=True, inline="always")
-def _sign(value):  # pragma: no cover - numba
-    if value > 0:
-        return 1
-    if value < 0:
-        return -1
-    return 0
 
 
 @njit(cache=True)
@@ -160,11 +153,11 @@ def _search(passable, bits, stride, start, goal, straight, diagonal, eight_way,
             # the edge from p is diagonal-first (8-way) or horizontal-first (4-way):
             # it arrives along its last leg
             if eight_way:
-                dh = _sign(ox) if abs(ox) >= abs(oy) else 0
-                dv = _sign(oy) if abs(oy) >= abs(ox) else 0
+                dh = sign(ox) if abs(ox) >= abs(oy) else 0
+                dv = sign(oy) if abs(oy) >= abs(ox) else 0
             else:
-                dh = _sign(ox) if oy == 0 else 0
-                dv = _sign(oy)
+                dh = sign(ox) if oy == 0 else 0
+                dv = sign(oy)
         # ---- successors: rays in every canonical or forced direction
         n_targets = 0
         for k in range(8 if eight_way else 4):
@@ -201,7 +194,7 @@ def _search(passable, bits, stride, start, goal, straight, diagonal, eight_way,
                     elif v != dv:
                         continue
             if plus:  # JPS+: the rays' outcome read from the tables
-                n_targets = _plus_ray(passable, stops, jumps, stride, current, x, y, gx, gy,
+                n_targets = plus_ray(passable, stops, jumps, stride, current, x, y, gx, gy,
                                       goal, k, h, v, targets, n_targets)
                 continue
             # ray kinds: a single straight scan from (x, y); a diagonal ray (8-way) with
@@ -313,155 +306,6 @@ def _search(passable, bits, stride, start, goal, straight, diagonal, eight_way,
             return STATUS_HEAP_FULL, expanded, n_touched, size
         size = push_pair(heap_f, heap_g, heap_n, size, stack_f[k], stack_g[k], stack_n[k])
     return (STATUS_PAUSED if size > 0 else STATUS_EXHAUSTED), expanded, n_touched, size
-
-
-@njit(cache=True, inline="always")
-def _plus_ray(passable, stops, jumps, stride, current, x, y, gx, gy, goal, k, h, v,
-              targets, n_targets):  # pragma: no cover - numba
-    """The targets of the ray in direction ``k`` (``h``, ``v``) from ``current`` at
-    ``(x, y)``, appended to ``targets``: what the scans of :func:`_search` find, from the
-    JPS+ tables (:mod:`.jps_tables`). Returns the new ``n_targets``."""
-    if k < 4:  # straight: where the scan stops, or the goal before that
-        stop = stops[k, current]
-        if v == 0:
-            ahead = (x < gx <= stop) if h > 0 else (stop <= gx < x)
-            if gy == y and ahead:
-                targets[n_targets] = goal
-                return n_targets + 1
-            cell = y * stride + stop
-        else:
-            ahead = (y < gy <= stop) if v > 0 else (stop <= gy < y)
-            if gx == x and ahead:
-                targets[n_targets] = goal
-                return n_targets + 1
-            cell = stop * stride + x
-        if passable[cell]:
-            targets[n_targets] = cell
-            n_targets += 1
-        return n_targets
-    # diagonal: from jump to jump (cells whose straight scans find a jump point), and
-    # the goal from the step that lines the ray up with it
-    kd = k - 4
-    row_k = 0 if h > 0 else 1
-    col_k = 2 if v < 0 else 3
-    step = h + v * stride
-    dx = gx - x
-    dy = gy - y
-    aligned = -1  # the step whose cell shares a row or a column with the goal
-    if (dx > 0) == (h > 0) and (dy > 0) == (v > 0) and dx != 0 and dy != 0:
-        aligned = min(abs(dx), abs(dy))
-    steps = 0
-    cell = current
-    while True:
-        j = jumps[kd, cell]
-        span = j if j > 0 else -j
-        if steps < aligned and (aligned < steps + span or (aligned == steps + span
-                                                          and j <= 0)):
-            # the goal's row or column is crossed between jumps: straight on to it?
-            a = cell + (aligned - steps) * step
-            if a == goal:
-                targets[n_targets] = goal
-                return n_targets + 1
-            if y + aligned * v == gy:
-                stop = stops[row_k, a]
-                reach = gx <= stop if h > 0 else gx >= stop
-            else:
-                stop = stops[col_k, a]
-                reach = gy <= stop if v > 0 else gy >= stop
-            if reach:
-                targets[n_targets] = goal
-                n_targets += 1
-            aligned = -1
-        if j <= 0:
-            return n_targets
-        cell += j * step
-        steps += j
-        if cell == goal:
-            targets[n_targets] = goal
-            return n_targets + 1
-        cx = x + steps * h
-        cy = y + steps * v
-        stop = stops[row_k, cell]
-        if cy == gy and ((cx < gx <= stop) if h > 0 else (stop <= gx < cx)):
-            targets[n_targets] = goal
-            n_targets += 1
-        elif passable[cy * stride + stop]:
-            targets[n_targets] = cy * stride + stop
-            n_targets += 1
-        stop = stops[col_k, cell]
-        if cx == gx and ((cy < gy <= stop) if v > 0 else (stop <= gy < cy)):
-            targets[n_targets] = goal
-            n_targets += 1
-        elif passable[stop * stride + cx]:
-            targets[n_targets] = stop * stride + cx
-            n_targets += 1
-
-
-@njit(cache=True)
-def interpolate(parent, goal, stride, eight_way):  # pragma: no cover - numba
-    """Full cell path (flat indices, start first) along the jump points ending at ``goal``.
-
-    An edge between jump points is diagonal-first (8-way: diagonal steps, then straight
-    ones) or horizontal-first (4-way); its cells are filled in.
-    """
-    path = np.empty(path_length(parent, goal, stride, eight_way), dtype=np.int64)
-    fill_path(parent, goal, stride, eight_way, path)
-    return path
-
-
-@njit(cache=True, inline="always")
-def path_length(parent, goal, stride, eight_way):  # pragma: no cover - numba
-    """Cells on the path along the jump points ending at ``goal``, both ends included."""
-    n_cells = 1
-    node = goal
-    while parent[node] >= 0:
-        before = parent[node]
-        dx = abs(node % stride - before % stride)
-        dy = abs(node // stride - before // stride)
-        n_cells += max(dx, dy) if eight_way else dx + dy
-        node = before
-    return n_cells
-
-
-@njit(cache=True, inline="always")
-def fill_path(parent, goal, stride, eight_way, path):  # pragma: no cover - numba
-    """Write the :func:`path_length` cells of the path ending at ``goal`` into ``path``."""
-    position = path_length(parent, goal, stride, eight_way) - 1
-    path[position] = goal
-    node = goal
-    while parent[node] >= 0:
-        before = parent[node]
-        # walk back from node to before: the last leg first
-        sx = _sign(before % stride - node % stride)
-        sy = _sign(before // stride - node // stride)
-        ax = abs(before % stride - node % stride)
-        ay = abs(before // stride - node // stride)
-        if eight_way:
-            n_diag = min(ax, ay)
-            if ax > ay:
-                leg, n_leg = sx, ax - ay
-            else:
-                leg, n_leg = sy * stride, ay - ax
-            cell = node
-            for _ in range(n_leg):
-                cell += leg
-                position -= 1
-                path[position] = cell
-            for _ in range(n_diag):
-                cell += sx + sy * stride
-                position -= 1
-                path[position] = cell
-        else:
-            cell = node
-            for _ in range(ay):
-                cell += sy * stride
-                position -= 1
-                path[position] = cell
-            for _ in range(ax):
-                cell += sx
-                position -= 1
-                path[position] = cell
-        node = before
 
 
 @njit(cache=True)

@@ -49,6 +49,16 @@ else:  # pragma: no cover - compiled
         return 63 - np.int64(leading_zeros(word))
 
 
+@njit(cache=True, inline="always")
+def sign(value):  # pragma: no cover - numba
+    """-1, 0 or 1: the sign of an int."""
+    if value > 0:
+        return 1
+    if value < 0:
+        return -1
+    return 0
+
+
 def bitmaps(passable: np.ndarray) -> np.ndarray:
     """Open cells and scan stops (module doc) of a padded bool/uint8 ``[H + 2, W + 2]``
     array: ``uint64[3, H + W + 4, words]``."""

@@ -103,3 +103,85 @@ def jump_tables(passable, bits, stride):  # pragma: no cover - numba
                 else:
                     jumps[k, cell] = jumps[k, nxt] - 1
     return stops, jumps
+
+
+@njit(cache=True, inline="always")
+def plus_ray(passable, stops, jumps, stride, current, x, y, gx, gy, goal, k, h, v,
+              targets, n_targets):  # pragma: no cover - numba
+    """The targets of the ray in direction ``k`` (``h``, ``v``) from ``current`` at
+    ``(x, y)``, appended to ``targets``: what the scans of :func:`_search` find, from the
+    JPS+ tables. Returns the new ``n_targets``."""
+    if k < 4:  # straight: where the scan stops, or the goal before that
+        stop = stops[k, current]
+        if v == 0:
+            ahead = (x < gx <= stop) if h > 0 else (stop <= gx < x)
+            if gy == y and ahead:
+                targets[n_targets] = goal
+                return n_targets + 1
+            cell = y * stride + stop
+        else:
+            ahead = (y < gy <= stop) if v > 0 else (stop <= gy < y)
+            if gx == x and ahead:
+                targets[n_targets] = goal
+                return n_targets + 1
+            cell = stop * stride + x
+        if passable[cell]:
+            targets[n_targets] = cell
+            n_targets += 1
+        return n_targets
+    # diagonal: from jump to jump (cells whose straight scans find a jump point), and
+    # the goal from the step that lines the ray up with it
+    kd = k - 4
+    row_k = 0 if h > 0 else 1
+    col_k = 2 if v < 0 else 3
+    step = h + v * stride
+    dx = gx - x
+    dy = gy - y
+    aligned = -1  # the step whose cell shares a row or a column with the goal
+    if (dx > 0) == (h > 0) and (dy > 0) == (v > 0) and dx != 0 and dy != 0:
+        aligned = min(abs(dx), abs(dy))
+    steps = 0
+    cell = current
+    while True:
+        j = jumps[kd, cell]
+        span = j if j > 0 else -j
+        if steps < aligned and (aligned < steps + span or (aligned == steps + span
+                                                          and j <= 0)):
+            # the goal's row or column is crossed between jumps: straight on to it?
+            a = cell + (aligned - steps) * step
+            if a == goal:
+                targets[n_targets] = goal
+                return n_targets + 1
+            if y + aligned * v == gy:
+                stop = stops[row_k, a]
+                reach = gx <= stop if h > 0 else gx >= stop
+            else:
+                stop = stops[col_k, a]
+                reach = gy <= stop if v > 0 else gy >= stop
+            if reach:
+                targets[n_targets] = goal
+                n_targets += 1
+            aligned = -1
+        if j <= 0:
+            return n_targets
+        cell += j * step
+        steps += j
+        if cell == goal:
+            targets[n_targets] = goal
+            return n_targets + 1
+        cx = x + steps * h
+        cy = y + steps * v
+        stop = stops[row_k, cell]
+        if cy == gy and ((cx < gx <= stop) if h > 0 else (stop <= gx < cx)):
+            targets[n_targets] = goal
+            n_targets += 1
+        elif passable[cy * stride + stop]:
+            targets[n_targets] = cy * stride + stop
+            n_targets += 1
+        stop = stops[col_k, cell]
+        if cx == gx and ((cy < gy <= stop) if v > 0 else (stop <= gy < cy)):
+            targets[n_targets] = goal
+            n_targets += 1
+        elif passable[stop * stride + cx]:
+            targets[n_targets] = stop * stride + cx
+            n_targets += 1
