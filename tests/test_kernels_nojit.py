@@ -23,7 +23,8 @@ GROUPS = {
         ["tests/grid/test_components.py", "tests/grid/test_jps.py",
          "tests/grid/test_prepared.py"], "not threads and not large"),
     "prepared-grid methods (first-move tables, JPS+)": (
-        ["tests/grid/test_prepare_methods.py"], "not auto and (table or jps_method or jps_plus)"),
+        ["tests/grid/test_prepare_methods.py"],
+        "not auto and not int16 and (table or jps_method or jps_plus)"),
     "fields, replanning, any-angle, turns": (
         ["tests/fields/test_flood.py", "tests/fields/test_flowfield.py",
          "tests/replan/test_dstar_lite.py", "tests/replan/test_changes.py",

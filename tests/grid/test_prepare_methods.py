@@ -142,6 +142,19 @@ def test_jps_plus_answers_exactly_as_jps(mask, data):
     assert batch.paths.tolist() == jps_batch.paths.tolist()
 
 
+def test_jps_plus_tables_are_int16_unless_a_side_needs_more():
+    small = prepare(Grid.from_ascii(ROOMS, diagonal=True), PrepareMethod.JPS_PLUS)
+    assert {table.dtype for table in small._jump} == {np.dtype(np.int16)}
+    mask = np.ones((3, 33_000), bool)
+    mask[1, 1000:32_990] = False  # a long wall: the scans stop at its ends
+    grid = Grid(mask, diagonal=True)
+    wide = prepare(grid, PrepareMethod.JPS_PLUS)
+    assert {table.dtype for table in wide._jump} == {np.dtype(np.int32)}
+    for start, goal in [((0, 1), (32_999, 1)), ((500, 0), (32_995, 2)), ((10, 2), (2, 0))]:
+        got, want = wide.search(start, goal), wf.jps(grid, start, goal)
+        assert (got.path, got.cost) == (want.path, want.cost)
+
+
 def test_jps_plus_grids_files_and_staleness(tmp_path):
     with pytest.raises(UnsupportedGridError, match=r"this grid is 4-way: use PrepareMethod\.JPS"):
         prepare(Grid.from_ascii(ROOMS), PrepareMethod.JPS_PLUS)

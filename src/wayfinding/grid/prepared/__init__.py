@@ -47,7 +47,7 @@ caches (``benchmarks/fast_algorithms.py``, with and without ``--blocks``):
     Uniform Cost Grids", Game AI Pro 2, 2015), in the form of this library's jump point
     search: where every straight scan from every cell stops, and how many diagonal steps
     each diagonal ray takes to its next jump point, are stored per cell and direction
-    (32 bytes a cell, built in milliseconds), so a query reads what ``JPS`` scans for:
+    (16 bytes a cell, built in milliseconds), so a query reads what ``JPS`` scans for:
     the same jump points, paths and costs, about 1.8x faster on open maps
     (dao/combat2). 8-way grids.
 

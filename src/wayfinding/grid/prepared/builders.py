@@ -29,7 +29,22 @@ from . import auto, parts
 from .method import PrepareMethod
 from .table import AUTO_TABLE_CELLS, FirstMoves
 
-__all__ = ["build"]
+__all__ = ["AUTO_JPS_PLUS_CELLS", "build", "jps_plus_tables"]
+
+#: ``PrepareMethod.AUTO`` builds the JPS+ tables (16 bytes a cell, 32 on grids wider or
+#: taller than 32,765 cells) only for grids of at most this many cells (256 MB).
+AUTO_JPS_PLUS_CELLS = 1 << 24
+
+
+def jps_plus_tables(plan: Any) -> tuple[np.ndarray, np.ndarray]:
+    """The JPS+ ``(stops, jumps)`` of a jps plan (:mod:`..._kernels.jps_tables`), as
+    int16 when every entry fits (a coordinate or a step count of the padded grid)."""
+    from .._kernels.jps_tables import jump_tables
+
+    stops, jumps = jump_tables(plan.passable, plan.bits, plan.stride)
+    if max(plan.stride, plan.size // plan.stride) < np.iinfo(np.int16).max:
+        return stops.astype(np.int16), jumps.astype(np.int16)
+    return stops, jumps
 
 
 def build(make: Any, grid: Grid, method: PrepareMethod, scale: float, stop: np.ndarray,
@@ -44,7 +59,7 @@ def build(make: Any, grid: Grid, method: PrepareMethod, scale: float, stop: np.n
     if method is PrepareMethod.SUBGOAL_CH:
         return _subgoal_ch(make, grid, scale, stop, max_edges)
     candidates = [_jps(make, grid, scale, PrepareMethod.JPS)]
-    if grid.diagonal:
+    if grid.diagonal and grid.flat.passable.shape[0] <= AUTO_JPS_PLUS_CELLS:
         candidates.append(_jps(make, grid, scale, PrepareMethod.JPS_PLUS))
         candidates.append(_subgoal_ch(make, grid, scale, stop, max_edges))
     if np.count_nonzero(grid.passable_mask) <= AUTO_TABLE_CELLS:

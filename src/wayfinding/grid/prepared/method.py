@@ -45,7 +45,7 @@ class PrepareMethod(enum.Enum):
     TABLE = "table"
     #: JPS+: jump point search whose scans are read from tables built at once (where
     #: each straight scan from each cell stops, and how far each diagonal ray runs to
-    #: its next jump point; 32 bytes per cell): the same jump points and answers as
+    #: its next jump point; 16 bytes per cell): the same jump points and answers as
     #: ``JPS``, without scanning. 8-way grids, as ``SUBGOAL_CH``.
     JPS_PLUS = "jps_plus"
 

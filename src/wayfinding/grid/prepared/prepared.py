@@ -36,6 +36,7 @@ from ..jps import JPS_PLAN, jps
 from ..jps import answer as jps_answer
 from ..stoppable import STOPPED, out_of_time, run_stoppable
 from . import builders, files, parts
+from .builders import jps_plus_tables
 from .method import PrepareMethod, check_grid
 from .table import FirstMoves
 
@@ -195,9 +196,7 @@ class PreparedGrid:
             plan = self._plan = grid.derived(JPS_PLAN)  # the jump-point data, built now
             self._jps_nbytes = plan.bits.nbytes + self._components.nbytes
             if method is PrepareMethod.JPS_PLUS:
-                from .._kernels.jps_tables import jump_tables
-
-                self._jump = jump_tables(plan.passable, plan.bits, plan.stride)
+                self._jump = jps_plus_tables(plan)
                 self._jps_nbytes += sum(table.nbytes for table in self._jump)
             return
         if method is PrepareMethod.TABLE and self._table is None:  # read from a file
