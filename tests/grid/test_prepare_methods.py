@@ -252,8 +252,18 @@ def test_sample_queries_are_fixed_and_in_one_component():
     for start, goal in pairs:
         assert start != goal and grid.passable(start) and grid.passable(goal)
         assert connected(grid, start, goal)
-    near = [max(abs(s[0] - g[0]), abs(s[1] - g[1])) for s, g in pairs[1::2]]
-    assert min(near) <= 2  # the near half has short queries too
+    steps = [max(abs(s[0] - g[0]), abs(s[1] - g[1])) for s, g in pairs]
+    assert min(steps) <= 2 and max(steps) >= 7  # short queries and the longest kind
+
+
+def test_sample_queries_spread_over_distances_as_scenario_files_do():
+    """As many pairs in each band of distances (a MovingAI scenario file holds as many
+    queries per length bucket), where random pairs would crowd the middle distances."""
+    grid = Grid(np.ones((200, 200), bool), diagonal=True)
+    pairs = sample_queries(grid, 256)
+    steps = np.array([max(abs(s[0] - g[0]), abs(s[1] - g[1])) for s, g in pairs])
+    counts = np.histogram(steps, bins=4, range=(0, steps.max() + 1))[0]
+    assert len(pairs) == 256 and counts.min() >= 40, counts
 
 
 def test_jps_files_round_trip_and_refuse_other_members(tmp_path):

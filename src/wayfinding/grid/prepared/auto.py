@@ -158,11 +158,15 @@ def _runner(prepared: Any, s: np.ndarray, t: np.ndarray, out: tuple, ws: Any) ->
     return run_ch
 
 
-def sample_queries(grid: Grid, n: int, seed: int = 0) -> list[tuple[Location, Location]]:
+def sample_queries(grid: Grid, n: int, seed: int = 0,
+                   bands: int = 16) -> list[tuple[Location, Location]]:
     """Up to ``n`` pairs of distinct open cells of one component, the same for the same
-    grid and ``seed``: every other goal anywhere on the grid, the others within a square
-    around the start whose half side is drawn log-uniformly from 1 to the grid's larger
-    side (short queries as often as long ones, like a MovingAI scenario file).
+    grid and ``seed``, whose distances spread evenly from the shortest to the longest, as
+    the lengths of a MovingAI scenario file do (it holds as many queries per length
+    bucket): ``8 n`` candidate pairs (every other goal anywhere on the grid, the others
+    within a square around the start whose half side is drawn uniformly from 1 to the
+    grid's larger side) are split by octile distance into ``bands`` of equal width, and
+    the pairs are taken from the bands in turn.
 
     >>> from wayfinding import Grid
     >>> len(sample_queries(Grid.from_ascii('.#.'), 5))  # no two cells share a component
@@ -176,20 +180,35 @@ def sample_queries(grid: Grid, n: int, seed: int = 0) -> list[tuple[Location, Lo
     open_view = memoryview(grid.flat.passable)
     rng = np.random.default_rng(seed)
     side = max(grid.width, grid.height)
-    pairs: list[tuple[Location, Location]] = []
+    found: list[tuple[Location, Location]] = []
+    distance: list[float] = []
     for k in range(8 * n):
-        if len(pairs) == n:
-            break
         i = int(rng.integers(xs.shape[0]))
         sx, sy = int(xs[i]), int(ys[i])
         if k % 2 == 0:
             j = int(rng.integers(xs.shape[0]))
             gx, gy = int(xs[j]), int(ys[j])
         else:
-            r = max(1, int(math.exp(rng.uniform(0.0, math.log(side)))))
+            r = int(rng.integers(1, side + 1))
             gx = min(max(sx + int(rng.integers(-r, r + 1)), 0), grid.width - 1)
             gy = min(max(sy + int(rng.integers(-r, r + 1)), 0), grid.height - 1)
         s, t = (sy + 1) * stride + sx + 1, (gy + 1) * stride + gx + 1
         if s != t and open_view[t] and labels[s] == labels[t]:
-            pairs.append(((sx, sy), (gx, gy)))
+            found.append(((sx, sy), (gx, gy)))
+            dx, dy = abs(gx - sx), abs(gy - sy)
+            distance.append(max(dx, dy) + (math.sqrt(2.0) - 1.0) * min(dx, dy))
+    if not found:
+        return []
+    width = max(distance) / bands
+    band = [min(int(d / width), bands - 1) for d in distance]
+    queues: list[list[tuple[Location, Location]]] = [[] for _ in range(bands)]
+    for pair, b in zip(found, band, strict=True):
+        queues[b].append(pair)
+    pairs: list[tuple[Location, Location]] = []
+    for depth in range(len(found)):
+        for queue in queues:
+            if depth < len(queue) and len(pairs) < n:
+                pairs.append(queue[depth])
+        if len(pairs) == n:
+            break
     return pairs
