@@ -98,7 +98,7 @@ def _cycles(typingctx: Any) -> Any:
 
 def _timed_jps() -> Any:
     from wayfinding._kernels.codes import STATUS_FOUND, STATUS_HEAP_FULL
-    from wayfinding.grid._kernels.jps import jps_plus_search, jps_search
+    from wayfinding.grid._kernels.jps import search_plus, search_scan
     from wayfinding.grid._kernels.jps_path import interpolate
 
     @njit
@@ -106,19 +106,20 @@ def _timed_jps() -> Any:
             stamp, g, parent, touched, heap_f, heap_g, heap_n, generation, cycles,
             costs):  # pragma: no cover - numba
         """``tables``: the JPS+ (stops, jumps), or an empty tuple for jps."""
+        budget = np.int64(1 << 62)
         for i in range(first, sources.shape[0]):
             generation += 1
             begin = _cycles()
             if len(tables) == 2:
-                status, _, _, _ = jps_plus_search(
-                    passable, bits, tables[0], tables[1], stride, sources[i], targets[i],
-                    straight, diagonal, stamp, g, parent, touched, generation, heap_f,
-                    heap_g, heap_n, -1, 0, 0, 1 << 62)
+                status, _, _, _ = search_plus(
+                    passable, bits, stride, sources[i], targets[i], straight, diagonal, True,
+                    stamp, g, parent, touched, generation, heap_f, heap_g, heap_n, -1, 0, 0,
+                    budget, tables[0], tables[1])
             else:
-                status, _, _, _ = jps_search(passable, bits, stride, sources[i], targets[i],
-                                             straight, diagonal, True, stamp, g, parent,
-                                             touched, generation, heap_f, heap_g, heap_n,
-                                             -1, 0, 0, 1 << 62)
+                status, _, _, _ = search_scan(
+                    passable, bits, stride, sources[i], targets[i], straight, diagonal, True,
+                    stamp, g, parent, touched, generation, heap_f, heap_g, heap_n, -1, 0, 0,
+                    budget, bits, bits)
             if status == STATUS_HEAP_FULL:
                 return i, generation
             if status == STATUS_FOUND:

@@ -3,7 +3,7 @@
 Each loop takes every query of a batch (or of one worker's share), runs the existing
 single-query kernel on it (:func:`.bestfirst.best_first` and its bucket and
 terrain-class variants, :func:`.bfs.breadth_first`: :func:`batch_search`;
-:func:`.jps.jps_search`: :func:`batch_jps`) with a
+:data:`.jps.search_scan`: :func:`batch_jps`) with a
 fresh generation stamp, so nothing is cleared between queries, and writes the answer
 into output arrays: cost, cells on the path, expansions, found, and the path itself as
 padded flat cells appended to ``path`` from position ``used``.
@@ -33,7 +33,7 @@ from ..._kernels import codes as C
 from ..._kernels.trace import next_query, record_search
 from .bestfirst import best_first, best_first_bucket, best_first_classes
 from .bfs import breadth_first
-from .jps import jps_plus_search, jps_search
+from .jps import search_plus, search_scan
 from .jps_path import fill_path, path_length
 
 #: ``which`` of :func:`batch_search`: the single-query kernel each query runs.
@@ -106,7 +106,7 @@ def batch_jps(passable, bits, stride, straight, diagonal, eight_way, scale, sour
     return _batch_jps(passable, bits, stride, straight, diagonal, eight_way, scale, sources,
                       targets, skip, first, last, stamp, g, parent, touched, heap_f, heap_g,
                       heap_n, generation, out_cost, out_len, out_expanded, out_found, path,
-                      used, bits, bits, False)
+                      used, bits, bits, 0)
 
 
 @njit(cache=True, nogil=True)
@@ -118,7 +118,7 @@ def batch_jps_plus(passable, bits, stops, jumps, stride, straight, diagonal, sca
     return _batch_jps(passable, bits, stride, straight, diagonal, True, scale, sources,
                       targets, skip, first, last, stamp, g, parent, touched, heap_f, heap_g,
                       heap_n, generation, out_cost, out_len, out_expanded, out_found, path,
-                      used, stops, jumps, True)
+                      used, stops, jumps, 1)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -127,6 +127,7 @@ def _batch_jps(passable, bits, stride, straight, diagonal, eight_way, scale, sou
                heap_n, generation, out_cost, out_len, out_expanded, out_found, path, used,
                stops, jumps, plus):  # pragma: no cover - numba
     """The loop of :func:`batch_jps` (``plus``: with JPS+ tables, a literal)."""
+    no_limit = np.int64(_NO_LIMIT)  # an int64, as wf.jps passes: one compiled search
     for i in range(first, last):
         if skip[i]:
             _unreached(i, out_cost, out_len, out_expanded, out_found, 0)
@@ -135,13 +136,15 @@ def _batch_jps(passable, bits, stride, straight, diagonal, eight_way, scale, sou
         t = targets[i]
         generation += 1
         if plus:
-            status, expanded, _, _ = jps_plus_search(
-                passable, bits, stops, jumps, stride, s, t, straight, diagonal, stamp, g,
-                parent, touched, generation, heap_f, heap_g, heap_n, -1, 0, 0, _NO_LIMIT)
+            status, expanded, _, _ = search_plus(
+                passable, bits, stride, s, t, straight, diagonal, True, stamp, g, parent,
+                touched, generation, heap_f, heap_g, heap_n, -1, 0, 0, no_limit, stops,
+                jumps)
         else:
-            status, expanded, _, _ = jps_search(
+            status, expanded, _, _ = search_scan(
                 passable, bits, stride, s, t, straight, diagonal, eight_way, stamp, g,
-                parent, touched, generation, heap_f, heap_g, heap_n, -1, 0, 0, _NO_LIMIT)
+                parent, touched, generation, heap_f, heap_g, heap_n, -1, 0, 0, no_limit,
+                bits, bits)
         if status == C.STATUS_HEAP_FULL:
             return C.BATCH_HEAP_FULL, i, generation, used
         if status != C.STATUS_FOUND:
