@@ -138,9 +138,9 @@ def test_flood_stopped_by_its_budget_keeps_exactly_the_cheapest_cells():
     for budget in (None, 0):  # the kernels (also of a stopped flood) compiled before timing
         wf.flood(small, (0, 0), max_seconds=budget)
         wf.flow_field(small, (0, 0), max_seconds=budget)
-    begin = time.perf_counter()
-    part = wf.flood(grid, (1000, 1000), max_seconds=0.1)
-    assert time.perf_counter() - begin < 0.6
+    begin = time.perf_counter()  # 0.3 s: on a loaded machine set-up alone took 0.1 s
+    part = wf.flood(grid, (1000, 1000), max_seconds=0.3)
+    assert time.perf_counter() - begin < 1.0
     assert not part.complete
     got = part.as_array()
     reached = np.isfinite(got)
@@ -152,7 +152,7 @@ def test_flood_stopped_by_its_budget_keeps_exactly_the_cheapest_cells():
     y, x = np.argwhere(got == dearest)[0].tolist()
     path = part.path_to((x, y))
     assert path[0] == (1000, 1000) and path[-1] == (x, y)
-    toward = wf.flow_field(grid, (1000, 1000), max_seconds=0.1)
+    toward = wf.flow_field(grid, (1000, 1000), max_seconds=0.3)
     assert not toward.complete and 0 < len(toward.reachable) < grid.width * grid.height
 
 

@@ -126,275 +126,233 @@ def alt_estimate(table, index, columns, absolute, v, x, y, rows, active, count, 
     return best
 
 
-@njit(cache=True, nogil=True)
-def best_first(passable, costs, moves, lengths, iparams, fparams, starts, goals,
-               stamp, g, parent, goal_mark, touched, heap_f, heap_n, link, buckets,
-               state, fstate, budget):  # pragma: no cover - numba
-    """Run (or resume) one best-first search for at most ``budget`` expansions.
+BEST_FIRST_DOC = """Run (or resume) one best-first search for at most ``budget`` expansions.
 
-    Inputs: ``passable`` uint8[n] and ``costs`` float64[n] (padded flat grid, 0 in
-    ``passable`` on walls); ``moves`` and ``lengths``, the move table of
-    :mod:`wayfinding.grid.flat`; ``iparams``, ``fparams`` (layouts ``GI_*``, ``GF_*`` of
-    :mod:`wayfinding._kernels.codes`); ``starts``, ``goals`` int64 flat cells.
+Inputs: ``passable`` uint8[n] and ``costs`` float64[n] (padded flat grid, 0 in
+``passable`` on walls); ``moves`` and ``lengths``, the move table of
+:mod:`wayfinding.grid.flat`; ``iparams``, ``fparams`` (layouts ``GI_*``, ``GF_*`` of
+:mod:`wayfinding._kernels.codes`); ``starts``, ``goals`` int64 flat cells.
 
-    In/out (the workspace): ``stamp`` int32[n], ``g`` float64[n], ``parent`` int32[n],
-    ``goal_mark`` int32[n] (goal cells carry the generation when there are several),
-    ``touched`` int32[n] (cells in order of first reach), the frontier: ``heap_f``
-    float64[m], ``heap_n`` and ``link`` int32[m] (entries), ``buckets`` int32[ring]; and
-    ``state``/``fstate`` (layouts ``S_*``, ``GS_*``, ``FS_*``). Set ``state[S_STATUS]`` to
-    ``STATUS_NEW`` and ``state[S_GEN]`` to a fresh generation to start; the kernel stamps goals and
-    pushes the starts itself.
+In/out (the workspace): ``stamp`` int32[n], ``g`` float64[n], ``parent`` int32[n],
+``goal_mark`` int32[n] (goal cells carry the generation when there are several),
+``touched`` int32[n] (cells in order of first reach), the frontier: ``heap_f``
+float64[m], ``heap_n`` and ``link`` int32[m] (entries), ``buckets`` int32[ring]; and
+``state``/``fstate`` (layouts ``S_*``, ``GS_*``, ``FS_*``). Set ``state[S_STATUS]`` to
+``STATUS_NEW`` and ``state[S_GEN]`` to a fresh generation to start; the kernel stamps
+goals and pushes the starts itself.
 
-    This one uses the binary heap; :func:`best_first_bucket` (same arguments) the bucket
-    queue. They are two compiled functions rather than one with a flag: with both
-    frontiers in one loop the search ran about 12% slower. :func:`best_first_classes`
-    (same arguments, heap) is for grids with terrain classes.
-
-    Returns the status (also in ``state[S_STATUS]``).
-    """
-    return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
-                   parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
-                   budget, False, False, False, heap_f, parent, 0, False)
+Returns the status (also in ``state[S_STATUS]``).
+"""
 
 
-@njit(cache=True, nogil=True)
-def best_first_bucket(passable, costs, moves, lengths, iparams, fparams, starts, goals,
-                      stamp, g, parent, goal_mark, touched, heap_f, heap_n, link, buckets,
-                      state, fstate, budget):  # pragma: no cover - numba
-    """:func:`best_first` with the bucket queue (``iparams[GI_FRONTIER]`` is
-    ``FRONTIER_BUCKET``)."""
-    return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
-                   parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
-                   budget, True, False, False, heap_f, parent, 0, False)
+def _variant(bucket, classes, landmarks, doc):
+    """One compiled kernel: the loop below with the frontier (``bucket``: the bucket
+    queue, else the binary heap), the step rule (``classes``: terrain classes) and the
+    heuristic (``landmarks``: ALT) fixed as constants of the closure. numba prunes the
+    branches of the other choices before it inlines the helpers (heaps, estimates), so
+    each kernel compiles only its own code: as one body inlined into six entry points
+    with the flags as arguments, each entry point compiled every helper first (a cold
+    first A* took 5.7 s). The entry points keep their own compiled loop (with both
+    frontiers in one loop the search ran about 12% slower)."""
 
-
-@njit(cache=True, nogil=True)
-def best_first_classes(passable, costs, moves, lengths, iparams, fparams, starts, goals,
-                       stamp, g, parent, goal_mark, touched, heap_f, heap_n, link, buckets,
-                       state, fstate, budget):  # pragma: no cover - numba
-    """:func:`best_first` on a grid with terrain classes (``Grid.classes``): ``passable``
-    holds each open cell's class code (0 on walls) and a step needs equal codes at both
-    ends and, diagonally, at the orthogonal cells the corner rule checks. A separate
-    compiled function, so the other two keep their loop (and speed) unchanged."""
-    return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
-                   parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
-                   budget, False, True, False, heap_f, parent, 0, False)
-
-
-@njit(cache=True, nogil=True)
-def best_first_landmarks(passable, costs, moves, lengths, iparams, fparams, starts, goals,
-                         stamp, g, parent, goal_mark, touched, heap_f, heap_n, link, buckets,
-                         state, fstate, budget, lm_table, lm_index, lm_columns,
-                         lm_absolute):  # pragma: no cover - numba
-    """:func:`best_first` with the landmark (ALT) heuristic of :func:`alt_estimate`
-    (``lm_table``, ``lm_index``, ``lm_columns``, ``lm_absolute``), in compiled functions of
-    their own (also ``_bucket``, ``_classes``), so the other kernels keep their loop."""
-    return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
-                   parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
-                   budget, False, False, True, lm_table, lm_index, lm_columns, lm_absolute)
-
-
-@njit(cache=True, nogil=True)
-def best_first_landmarks_bucket(passable, costs, moves, lengths, iparams, fparams, starts,
-                                goals, stamp, g, parent, goal_mark, touched, heap_f, heap_n,
-                                link, buckets, state, fstate, budget, lm_table, lm_index,
-                                lm_columns, lm_absolute):  # pragma: no cover - numba
-    """:func:`best_first_landmarks` with the bucket queue."""
-    return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
-                   parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
-                   budget, True, False, True, lm_table, lm_index, lm_columns, lm_absolute)
-
-
-@njit(cache=True, nogil=True)
-def best_first_landmarks_classes(passable, costs, moves, lengths, iparams, fparams, starts,
-                                 goals, stamp, g, parent, goal_mark, touched, heap_f, heap_n,
-                                 link, buckets, state, fstate, budget, lm_table, lm_index,
-                                 lm_columns, lm_absolute):  # pragma: no cover - numba
-    """:func:`best_first_landmarks` on a grid with terrain classes."""
-    return _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
-                   parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate,
-                   budget, False, True, True, lm_table, lm_index, lm_columns, lm_absolute)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
-            parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate, budget,
-            bucket, classes, landmarks, lm_table, lm_index, lm_columns,
-            lm_absolute):  # pragma: no cover - numba
-    """The loop of the kernels, inlined into each with ``bucket``, ``classes`` and
-    ``landmarks`` constants (inlining by numba rather than leaving it to LLVM measured
-    4-10% faster, compiling 20% slower). Without ``landmarks`` the ``lm_*`` arguments
-    are unused stand-ins of the right types."""
-    n_moves = iparams[C.GI_N_MOVES]
-    rule = iparams[C.GI_RULE]
-    stride = iparams[C.GI_STRIDE]
-    weighted = iparams[C.GI_WEIGHTED] != 0
-    hcode = iparams[C.GI_HCODE]
-    n_goals = iparams[C.GI_N_GOALS]
-    n_hgoals = iparams[C.GI_N_HGOALS]
-    mode = iparams[C.GI_MODE]
-    reopen = iparams[C.GI_REOPEN]
-    track = iparams[C.GI_TRACK] != 0
-    mask = iparams[C.GI_RING] - 1
-    d = fparams[C.GF_D]
-    d2 = fparams[C.GF_D2]
-    scale = fparams[C.GF_SCALE]
-    weight = fparams[C.GF_WEIGHT]
-    max_cost = fparams[C.GF_MAX_COST]
-    tie = fparams[C.GF_TIE]
-    if mode == C.MODE_COST:
-        hcode = C.H_ZERO
-    gen = np.int32(state[C.S_GEN])
-    goal0 = goals[0] if n_goals > 0 else -1
-    gx0 = goal0 % stride
-    gy0 = goal0 // stride
-    goal_xy = np.empty((max(n_hgoals, 1), 2), np.int64)
-    for i in range(n_hgoals):
-        goal_xy[i, 0] = goals[i] % stride
-        goal_xy[i, 1] = goals[i] // stride
-    goal_rows, active, n_active = goal_landmarks(lm_table, lm_index, lm_columns, goals,
-                                                 n_hgoals if landmarks else 0)
-    size = state[C.S_SIZE]
-    n_touched = state[C.S_TOUCHED]
-    best = state[C.S_BEST]
-    best_h = fstate[C.FS_BEST_H]
-    best_g = fstate[C.FS_BEST_G]
-    pruned = state[C.S_PRUNED]
-    fmin = state[C.GS_FMIN]
-    free = state[C.GS_FREE]
-    n_entries = state[C.GS_ENTRIES]
-    if state[C.S_STATUS] == C.STATUS_NEW:
-        size = 0
-        n_touched = 0
-        best = -1
-        best_h = math.inf
-        best_g = math.inf
-        pruned = 0
-        fmin = 2**62
-        free = -1
-        n_entries = 0
-        state[C.S_EXPANDED] = 0
-        state[C.S_FOUND] = -1
-        if bucket:
-            for b in range(mask + 1):
-                buckets[b] = -1
-        mark_goals(goals, n_goals, goal_mark, gen)
-        for i in range(starts.shape[0]):
-            s = starts[i]
-            n = seed(s, stamp, g, parent, touched, n_touched, gen)
-            if n < 0:
-                continue
-            n_touched = n
-            if landmarks:
-                h = alt_estimate(lm_table, lm_index, lm_columns, lm_absolute, s, s % stride,
-                                 s // stride, goal_rows, active, n_active, goal_xy, n_hgoals,
+    @njit(cache=True, nogil=True)
+    def search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
+               parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate, budget,
+               lm_table=None, lm_index=None, lm_columns=0,
+               lm_absolute=False):  # pragma: no cover - numba
+        """The loop of every kernel (``bucket``, ``classes`` and ``landmarks`` constants of
+        the closure); the ``lm_*`` arguments only with ``landmarks``."""
+        n_moves = iparams[C.GI_N_MOVES]
+        rule = iparams[C.GI_RULE]
+        stride = iparams[C.GI_STRIDE]
+        weighted = iparams[C.GI_WEIGHTED] != 0
+        hcode = iparams[C.GI_HCODE]
+        n_goals = iparams[C.GI_N_GOALS]
+        n_hgoals = iparams[C.GI_N_HGOALS]
+        mode = iparams[C.GI_MODE]
+        reopen = iparams[C.GI_REOPEN]
+        track = iparams[C.GI_TRACK] != 0
+        mask = iparams[C.GI_RING] - 1
+        d = fparams[C.GF_D]
+        d2 = fparams[C.GF_D2]
+        scale = fparams[C.GF_SCALE]
+        weight = fparams[C.GF_WEIGHT]
+        max_cost = fparams[C.GF_MAX_COST]
+        tie = fparams[C.GF_TIE]
+        if mode == C.MODE_COST:
+            hcode = C.H_ZERO
+        gen = np.int32(state[C.S_GEN])
+        goal0 = goals[0] if n_goals > 0 else -1
+        gx0 = goal0 % stride
+        gy0 = goal0 // stride
+        goal_xy = np.empty((max(n_hgoals, 1), 2), np.int64)
+        for i in range(n_hgoals):
+            goal_xy[i, 0] = goals[i] % stride
+            goal_xy[i, 1] = goals[i] // stride
+        if landmarks:
+            goal_rows, active, n_active = goal_landmarks(lm_table, lm_index, lm_columns, goals,
+                                                         n_hgoals)
+        size = state[C.S_SIZE]
+        n_touched = state[C.S_TOUCHED]
+        best = state[C.S_BEST]
+        best_h = fstate[C.FS_BEST_H]
+        best_g = fstate[C.FS_BEST_G]
+        pruned = state[C.S_PRUNED]
+        fmin = state[C.GS_FMIN]
+        free = state[C.GS_FREE]
+        n_entries = state[C.GS_ENTRIES]
+        if state[C.S_STATUS] == C.STATUS_NEW:
+            size = 0
+            n_touched = 0
+            best = -1
+            best_h = math.inf
+            best_g = math.inf
+            pruned = 0
+            fmin = 2**62
+            free = -1
+            n_entries = 0
+            state[C.S_EXPANDED] = 0
+            state[C.S_FOUND] = -1
+            if bucket:
+                for b in range(mask + 1):
+                    buckets[b] = -1
+            mark_goals(goals, n_goals, goal_mark, gen)
+            for i in range(starts.shape[0]):
+                s = starts[i]
+                n = seed(s, stamp, g, parent, touched, n_touched, gen)
+                if n < 0:
+                    continue
+                n_touched = n
+                if landmarks:
+                    h = alt_estimate(lm_table, lm_index, lm_columns, lm_absolute, s, s % stride,
+                                     s // stride, goal_rows, active, n_active, goal_xy, n_hgoals,
+                                     d, d2, scale)
+                else:
+                    h = estimate(hcode, s % stride, s // stride, gx0, gy0, goal_xy, n_hgoals,
                                  d, d2, scale)
-            else:
-                h = estimate(hcode, s % stride, s // stride, gx0, gy0, goal_xy, n_hgoals,
-                             d, d2, scale)
-            if mode == C.MODE_COST:
-                f = 0.0
-            elif mode == C.MODE_HEURISTIC:
-                f = h
-            else:
-                f = weight * h
+                if mode == C.MODE_COST:
+                    f = 0.0
+                elif mode == C.MODE_HEURISTIC:
+                    f = h
+                else:
+                    f = weight * h
+                if bucket:
+                    free, n_entries = _buckets.push(buckets, link, heap_n, mask, f, s, free,
+                                                  n_entries)
+                    fmin = min(fmin, np.int64(f))
+                    size += 1
+                else:
+                    size = _heap.push(heap_f, heap_n, size, f, s)
+                if h < best_h:
+                    best = s
+                    best_h = h
+                    best_g = 0.0
+        status = C.STATUS_EXHAUSTED
+        cap = heap_n.shape[0]
+        count = 0
+        expanded = state[C.S_EXPANDED]
+        while size > 0:
+            if count >= budget:
+                status = C.STATUS_PAUSED
+                break
+            if (n_entries if bucket else size) + n_moves > cap:
+                status = C.STATUS_HEAP_FULL
+                break
+            size -= 1
             if bucket:
-                free, n_entries = _buckets.push(buckets, link, heap_n, mask, f, s, free,
-                                              n_entries)
-                fmin = min(fmin, np.int64(f))
-                size += 1
+                u, fmin, free = _buckets.pop(buckets, link, heap_n, mask, fmin, free)
             else:
-                size = _heap.push(heap_f, heap_n, size, f, s)
-            if h < best_h:
-                best = s
-                best_h = h
-                best_g = 0.0
-    status = C.STATUS_EXHAUSTED
-    cap = heap_n.shape[0]
-    count = 0
-    expanded = state[C.S_EXPANDED]
-    while size > 0:
-        if count >= budget:
-            status = C.STATUS_PAUSED
-            break
-        if (n_entries if bucket else size) + n_moves > cap:
-            status = C.STATUS_HEAP_FULL
-            break
-        size -= 1
-        if bucket:
-            u, fmin, free = _buckets.pop(buckets, link, heap_n, mask, fmin, free)
-        else:
-            u = heap_n[0]
-            _heap.pop_into(heap_f, heap_n, size)
-        if stamp[u] != gen:
-            continue  # a stale duplicate: u was already expanded
-        if is_goal(u, n_goals, goal0, goal_mark, gen):
-            state[C.S_FOUND] = u
-            status = C.STATUS_FOUND
-            break
-        stamp[u] = -gen
-        count += 1
-        expanded += 1
-        gu = g[u]
-        ux = u % stride
-        uy = u // stride
-        code = passable[u]  # the terrain class code (used only with ``classes``)
-        for k in range(n_moves):
-            if blocked(passable, u, k, moves, rule, code, classes):
-                continue
-            v = u + moves[k, 0]
-            step = lengths[k]
-            if weighted:
-                step *= costs[v]
-            ng = gu + step
-            if ng > max_cost:
-                pruned = 1
-                continue
-            sv = stamp[v]
-            if sv == gen:
-                if reopen == C.REOPEN_NONE or ng >= g[v]:
+                u = heap_n[0]
+                _heap.pop_into(heap_f, heap_n, size)
+            if stamp[u] != gen:
+                continue  # a stale duplicate: u was already expanded
+            if is_goal(u, n_goals, goal0, goal_mark, gen):
+                state[C.S_FOUND] = u
+                status = C.STATUS_FOUND
+                break
+            stamp[u] = -gen
+            count += 1
+            expanded += 1
+            gu = g[u]
+            ux = u % stride
+            uy = u // stride
+            code = passable[u]  # the terrain class code (used only with ``classes``)
+            for k in range(n_moves):
+                if blocked(passable, u, k, moves, rule, code, classes):
                     continue
-            elif sv == -gen:
-                if reopen != C.REOPEN_ALL or ng >= g[v]:
+                v = u + moves[k, 0]
+                step = lengths[k]
+                if weighted:
+                    step *= costs[v]
+                ng = gu + step
+                if ng > max_cost:
+                    pruned = 1
                     continue
-                stamp[v] = gen
-            else:
-                stamp[v] = gen
-                touched[n_touched] = v
-                n_touched += 1
-            g[v] = ng
-            parent[v] = u
-            if mode == C.MODE_COST:
-                f = ng
-                h = 0.0
-            elif landmarks:
-                h = alt_estimate(lm_table, lm_index, lm_columns, lm_absolute, v,
-                                 ux + moves[k, 3], uy + moves[k, 4], goal_rows, active,
-                                 n_active, goal_xy, n_hgoals, d, d2, scale)
-                f = ng + weight * h if mode == C.MODE_ASTAR else h
-            else:
-                h = estimate(hcode, ux + moves[k, 3], uy + moves[k, 4], gx0, gy0, goal_xy,
-                             n_hgoals, d, d2, scale)
-                f = ng + weight * h if mode == C.MODE_ASTAR else h
-            if bucket:
-                free, n_entries = _buckets.push(buckets, link, heap_n, mask, f, v, free,
-                                              n_entries)
-                size += 1
-            else:
-                size = _heap.push(heap_f, heap_n, size, f - ng * tie, v)
-            if track and (h < best_h or (h == best_h and ng < best_g)):
-                best = v
-                best_h = h
-                best_g = ng
-    state[C.S_SIZE] = size
-    state[C.S_TOUCHED] = n_touched
-    state[C.S_EXPANDED] = expanded
-    state[C.S_PRUNED] = pruned
-    state[C.S_BEST] = best
-    state[C.GS_FMIN] = fmin
-    state[C.GS_FREE] = free
-    state[C.GS_ENTRIES] = n_entries
-    state[C.S_STATUS] = status
-    fstate[C.FS_BEST_H] = best_h
-    fstate[C.FS_BEST_G] = best_g
-    return status
+                sv = stamp[v]
+                if sv == gen:
+                    if reopen == C.REOPEN_NONE or ng >= g[v]:
+                        continue
+                elif sv == -gen:
+                    if reopen != C.REOPEN_ALL or ng >= g[v]:
+                        continue
+                    stamp[v] = gen
+                else:
+                    stamp[v] = gen
+                    touched[n_touched] = v
+                    n_touched += 1
+                g[v] = ng
+                parent[v] = u
+                if mode == C.MODE_COST:
+                    f = ng
+                    h = 0.0
+                elif landmarks:
+                    h = alt_estimate(lm_table, lm_index, lm_columns, lm_absolute, v,
+                                     ux + moves[k, 3], uy + moves[k, 4], goal_rows, active,
+                                     n_active, goal_xy, n_hgoals, d, d2, scale)
+                    f = ng + weight * h if mode == C.MODE_ASTAR else h
+                else:
+                    h = estimate(hcode, ux + moves[k, 3], uy + moves[k, 4], gx0, gy0, goal_xy,
+                                 n_hgoals, d, d2, scale)
+                    f = ng + weight * h if mode == C.MODE_ASTAR else h
+                if bucket:
+                    free, n_entries = _buckets.push(buckets, link, heap_n, mask, f, v, free,
+                                                  n_entries)
+                    size += 1
+                else:
+                    size = _heap.push(heap_f, heap_n, size, f - ng * tie, v)
+                if track and (h < best_h or (h == best_h and ng < best_g)):
+                    best = v
+                    best_h = h
+                    best_g = ng
+        state[C.S_SIZE] = size
+        state[C.S_TOUCHED] = n_touched
+        state[C.S_EXPANDED] = expanded
+        state[C.S_PRUNED] = pruned
+        state[C.S_BEST] = best
+        state[C.GS_FMIN] = fmin
+        state[C.GS_FREE] = free
+        state[C.GS_ENTRIES] = n_entries
+        state[C.S_STATUS] = status
+        fstate[C.FS_BEST_H] = best_h
+        fstate[C.FS_BEST_G] = best_g
+        return status
+
+    search.__doc__ = doc
+    return search
+
+
+#: Run (or resume) one best-first search, binary heap (see :data:`BEST_FIRST_DOC`).
+best_first = _variant(False, False, False, BEST_FIRST_DOC)
+#: The same with the bucket queue (``iparams[GI_FRONTIER]`` is ``FRONTIER_BUCKET``).
+best_first_bucket = _variant(True, False, False, "best_first with the bucket queue.")
+#: The same on a grid with terrain classes (``Grid.classes``): ``passable`` holds each
+#: open cell's class code (0 on walls) and a step needs equal codes at both ends and,
+#: diagonally, at the orthogonal cells the corner rule checks.
+best_first_classes = _variant(False, True, False, "best_first with terrain classes.")
+#: The same three with the landmark (ALT) heuristic of :func:`alt_estimate` (four more
+#: arguments: ``lm_table``, ``lm_index``, ``lm_columns``, ``lm_absolute``).
+best_first_landmarks = _variant(False, False, True, "best_first with landmarks (ALT).")
+best_first_landmarks_bucket = _variant(True, False, True,
+                                       "best_first_bucket with landmarks (ALT).")
+best_first_landmarks_classes = _variant(False, True, True,
+                                        "best_first_classes with landmarks (ALT).")
