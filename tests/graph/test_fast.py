@@ -333,3 +333,11 @@ def test_simple_graph_overflow_raises_through_the_engine():
     assert fast.dijkstra(graph, 0, 2) is None
     with pytest.raises(InvalidCostError, match=r"overflows"):
         wf.astar(graph, 0, 2, heuristic=lambda a, b: 0.5)
+
+
+def test_a_start_that_is_itself_a_frozenset_location():
+    here, there = frozenset({1, 2}), frozenset({3})
+    graph = wf.SimpleGraph({here: {there: 1.5}})
+    result = fast.dijkstra(graph, [here], there)
+    assert result is not None and result.path == [here, there] and result.cost == 1.5
+    assert _fields(result) == _fields(_engine(graph, [here], there))
