@@ -338,6 +338,6 @@ def test_simple_graph_overflow_raises_through_the_engine():
 def test_a_start_that_is_itself_a_frozenset_location():
     here, there = frozenset({1, 2}), frozenset({3})
     graph = wf.SimpleGraph({here: {there: 1.5}})
-    result = fast.dijkstra(graph, [here], there)
+    result = fast.dijkstra(graph, [here], [there])  # a frozenset alone means several
     assert result is not None and result.path == [here, there] and result.cost == 1.5
-    assert _fields(result) == _fields(_engine(graph, [here], there))
+    assert _fields(result) == _fields(_engine(graph, [here], [there]))
