@@ -21,11 +21,20 @@ return only the cost; ``bidirectional`` compares bidirectional Dijkstra with net
 excluded, shown in the header line) against ``networkx.dijkstra_path``. Times are CPU time
 (``time.process_time``) and methods run alternating, query by query, so the load of a
 shared machine hits all alike; every cost is checked against networkx's.
+
+``--before SRC`` also times another source tree's generic tier (``SRC`` holds its
+``wayfinding`` package, e.g. a ``git worktree`` of an older commit), loaded under another
+name in the same process and run in turn with the other two, query by query: two more
+columns, ``before_us`` and ``x_before`` (networkx's time over the older tree's); the
+``csr_*`` rows are not timed for it.
+
+    PYTHONPATH=src .venv/bin/python benchmarks/generic.py --before ../old/src
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import math
 import random
 import sys
@@ -115,6 +124,30 @@ def methods(G: nx.Graph, h, csr: wf.CSRGraph) -> list[tuple[str, object, object]
     ]
 
 
+def load_before(src: str):
+    """The ``wayfinding`` package of another source tree, as module ``wayfinding_before``."""
+    package = Path(src).resolve() / "wayfinding"
+    spec = importlib.util.spec_from_file_location(
+        "wayfinding_before", package / "__init__.py", submodule_search_locations=[str(package)])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["wayfinding_before"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def before_methods(G: nx.Graph, h, old) -> dict[str, object]:
+    """The generic rows of :func:`methods` run by the older tree ``old``."""
+    from wayfinding_before.api import bidirectional_dijkstra as old_bidirectional
+
+    return {
+        "astar": lambda s, t: old.astar(G, s, t, heuristic=h),
+        "dijkstra": lambda s, t: old.dijkstra(G, s, t),
+        "astar_length": lambda s, t: old.astar(G, s, t, heuristic=h).cost,
+        "dijkstra_length": lambda s, t: old.dijkstra(G, s, t).cost,
+        "bidirectional": lambda s, t: old_bidirectional(G, s, t),
+    }
+
+
 def cost_of(G: nx.Graph, answer) -> float:
     """The cost of an answer: a cost, a path of networkx's, or our result (whose path is
     checked to cost what it says)."""
@@ -127,7 +160,7 @@ def cost_of(G: nx.Graph, answer) -> float:
     return answer.cost
 
 
-def bench(name: str, G: nx.Graph, h, queries: int, budget: float) -> list[tuple]:
+def bench(name: str, G: nx.Graph, h, queries: int, budget: float, old=None) -> list[tuple]:
     big = max(nx.connected_components(G), key=len)
     nodes = sorted(big)
     rng = random.Random(11)
@@ -138,29 +171,34 @@ def bench(name: str, G: nx.Graph, h, queries: int, budget: float) -> list[tuple]
     print(f"# {name}: {G.number_of_nodes()} nodes, {G.number_of_edges()} edges; "
           f"compile_graph {compile_s:.2f} s", file=sys.stderr)
     runs = methods(G, h, csr)
-    for _, ours, theirs in runs:  # warm up (compiles the CSR kernels)
+    older = {} if old is None else before_methods(G, h, old)
+    for m, ours, theirs in runs:  # warm up (compiles the CSR kernels)
         ours(*pairs[0])
         theirs(*pairs[0])
-    totals = {(m, side): 0.0 for m, _, _ in runs for side in (0, 1)}
+        if m in older:
+            older[m](*pairs[0])
+    totals = {(m, side): 0.0 for m, _, _ in runs for side in (0, 1, 2)}
     done = 0
     start = time.perf_counter()
     for s, t in pairs:
         for m, ours, theirs in runs:
-            for side, f in ((0, ours), (1, theirs)) if done % 2 else ((1, theirs), (0, ours)):
+            sides = [(0, ours), (1, theirs)] + ([(2, older[m])] if m in older else [])
+            sides = sides[done % len(sides):] + sides[:done % len(sides)]  # take turns first
+            costs = {}
+            for side, f in sides if done % 2 else sides[::-1]:
                 t1 = time.process_time()
                 answer = f(s, t)
                 totals[(m, side)] += time.process_time() - t1
-                cost = cost_of(G, answer)
-                if side == 0:
-                    mine = cost
-                else:
-                    expected = cost
-            assert math.isclose(mine, expected, rel_tol=1e-9, abs_tol=1e-9), (m, s, t)
+                costs[side] = cost_of(G, answer)
+            for side in costs:
+                assert math.isclose(costs[side], costs[1], rel_tol=1e-9, abs_tol=1e-9), (m, s, t)
         done += 1
         if time.perf_counter() - start > budget:
             break
     return [(name, m, totals[(m, 1)] / done * 1e6, totals[(m, 0)] / done * 1e6,
-             totals[(m, 1)] / totals[(m, 0)], done) for m, _, _ in runs]
+             totals[(m, 1)] / totals[(m, 0)], done, totals[(m, 2)] / done * 1e6,
+             totals[(m, 1)] / totals[(m, 2)] if totals[(m, 2)] else math.nan)
+            for m, _, _ in runs]
 
 
 def main(argv=None) -> None:
@@ -170,7 +208,10 @@ def main(argv=None) -> None:
     p.add_argument("--data", default=str(DATA))
     p.add_argument("--queries", type=int, default=30)
     p.add_argument("--budget", type=float, default=30.0, help="seconds per graph at most")
+    p.add_argument("--before", default=None,
+                   help="another source tree's src folder, timed too (its generic tier)")
     args = p.parse_args(argv)
+    old = None if args.before is None else load_before(args.before)
     graphs = []
     for size in map(int, filter(None, args.sizes.split(","))):
         graphs.append((f"grid{size}", lambda n=size: weighted_grid(n, 3)))
@@ -180,11 +221,13 @@ def main(argv=None) -> None:
     rows = []
     for name, build in graphs:
         G, h = build()
-        rows += bench(name, G, h, args.queries, args.budget)
+        rows += bench(name, G, h, args.queries, args.budget, old)
+    extra = f"{'before_us':>12}{'x_before':>10}" if old is not None else ""
     print(f"{'graph':<14}{'method':<18}{'nx_us':>12}{'ours_us':>12}{'x_faster':>10}"
-          f"{'queries':>9}")
-    for name, m, theirs, mine, ratio, q in rows:
-        print(f"{name:<14}{m:<18}{theirs:>12.1f}{mine:>12.1f}{ratio:>10.2f}{q:>9}")
+          f"{'queries':>9}{extra}")
+    for name, m, theirs, mine, ratio, q, before, x_before in rows:
+        extra = f"{before:>12.1f}{x_before:>10.2f}" if old is not None else ""
+        print(f"{name:<14}{m:<18}{theirs:>12.1f}{mine:>12.1f}{ratio:>10.2f}{q:>9}{extra}")
 
 
 if __name__ == "__main__":

@@ -5,13 +5,16 @@ from __future__ import annotations
 import math
 
 import networkx as nx
+import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wayfinding as wf
 from wayfinding.api import bidirectional_astar, bidirectional_dijkstra
 from wayfinding.errors import InvalidCostError, InvalidLocationError, InvalidParameterError
+from wayfinding.graph import bidirectional
+from wayfinding.graph.protocol import NetworkXGraph
 
 from ..oracles import seeded_costs
 from ..reference import assert_valid_path
@@ -233,3 +236,59 @@ def test_a_bad_heuristic_value_raises(value):
 def test_a_heuristic_name_as_a_string_is_refused():
     with pytest.raises(InvalidParameterError, match=r"Heuristic\.MANHATTAN"):
         bidirectional_astar(wf.SimpleGraph({0: [1]}), 0, 1, heuristic="manhattan")
+
+
+def _fields(result):
+    return (result.path, result.cost, dict(result.came_from), dict(result.cost_so_far),
+            result.expanded, result.reason, result.extra)
+
+
+def _general(graph, start, goal, monkeypatch):
+    with monkeypatch.context() as patched:
+        patched.setattr(bidirectional, "_networkx_dijkstra", lambda *args: None)
+        return bidirectional_dijkstra(graph, start, goal)
+
+
+@st.composite
+def tied_digraphs(draw):
+    """Small dense digraphs with few distinct costs: many ties in both frontiers."""
+    n = draw(st.integers(2, 8))
+    return {u: {v: draw(st.sampled_from([0.0, 1.0, 1.0, 2.0]))
+                for v in draw(st.lists(st.integers(0, n - 1), max_size=5, unique=True))}
+            for u in range(n)}
+
+
+@settings(max_examples=200)  # quick; ties in the frontiers need many
+@given(graph=st.one_of(weighted_digraphs(), tied_digraphs()), data=st.data(),
+       directed=st.booleans())
+def test_the_networkx_loop_equals_the_general_search(graph, data, directed):
+    G = _as_digraph(graph) if directed else nx.Graph(_as_digraph(graph))
+    start = data.draw(st.sampled_from(sorted(graph)))
+    goal = data.draw(st.sampled_from(sorted(graph)))
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        general = _general(G, start, goal, monkeypatch)
+    if start != goal:
+        fast = bidirectional._networkx_dijkstra(NetworkXGraph(G), start, goal)
+        assert fast is not None
+        assert _fields(fast) == _fields(general)
+    assert _fields(bidirectional_dijkstra(G, start, goal)) == _fields(general)
+
+
+@pytest.mark.parametrize("value", [None, "3", -1.0, math.nan, math.inf, True, 2,
+                                   np.float64(2.0)], ids=repr)
+def test_the_networkx_loop_steps_aside_for_unusual_steps(value, monkeypatch):
+    G = nx.DiGraph()
+    G.add_edge("a", "b", weight=1.0)
+    G.add_edge("b", "c", weight=value)
+    G.add_edge("a", "c", weight=5.0)
+    fast = bidirectional._networkx_dijkstra(NetworkXGraph(G), "a", "c")
+    assert (fast is None) is (type(value) is not int)
+
+    def outcome(run):
+        try:
+            return _fields(run())
+        except InvalidCostError as error:
+            return str(error)
+
+    assert outcome(lambda: bidirectional_dijkstra(G, "a", "c")) == outcome(
+        lambda: _general(G, "a", "c", monkeypatch))

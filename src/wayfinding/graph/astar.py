@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..heuristics import zero
 from ..result import SearchResult
+from . import fast
 from .engine import BestFirstSearch, Priority
 
 __all__ = ["astar", "default_heuristic"]
@@ -27,11 +29,7 @@ def default_heuristic(graph: Any, goal: Any = None) -> Callable[[Any, Any], floa
     goal location, and a predicate names none.
     """
     method = getattr(graph, "heuristic", None)
-    return method if method is not None and not callable(goal) else _zero
-
-
-def _zero(a: Any, b: Any) -> float:
-    return 0.0
+    return method if method is not None and not callable(goal) else zero
 
 
 def astar(graph: Any, start: Any, goal: Any, *,
@@ -48,8 +46,16 @@ def astar(graph: Any, start: Any, goal: Any, *,
     :class:`~wayfinding.heuristics.Heuristic` member; by default the graph's own
     ``heuristic`` method, or zero. With a goal given as a predicate the default is zero
     and a heuristic you give is called as ``h(location, predicate)``.
+
+    Without budgets or ``partial``, a networkx graph with a named cost attribute or a
+    SimpleGraph with step costs is searched by :func:`wayfinding.graph.fast.astar` (the
+    same answer, faster); anything else by the resumable engine.
     """
     heuristic = heuristic if heuristic is not None else default_heuristic(graph, goal)
+    if max_expansions is None and max_cost is None and max_seconds is None and not partial:
+        result = fast.astar(graph, start, goal, heuristic, weight)  # the common case
+        if result is not None:
+            return result
     search = BestFirstSearch(graph, start, goal, priority=Priority.COST_PLUS_HEURISTIC,
                              heuristic=heuristic, weight=weight, max_cost=max_cost,
                              track_partial=partial)

@@ -160,6 +160,10 @@ def _search(graph: Any, start: Any, goal: Any, heuristic: Any) -> SearchResult:
     backward_rows = reverse_rows(graph)  # raises for a graph without predecessors
     if start == goal:
         return SearchResult.trivial(start)
+    if heuristic is None:
+        result = _networkx_dijkstra(graph, start, goal)
+        if result is not None:
+            return result
     potential = _potential(heuristic, start, goal)
     forward = _Side(start, edge_rows(graph), 1.0, potential)
     backward = _Side(goal, backward_rows, -1.0, potential)
@@ -185,6 +189,70 @@ def _search(graph: Any, start: Any, goal: Any, heuristic: Any) -> SearchResult:
         location = backward.came_from[location]
     return SearchResult.reached(path, mu, forward.came_from, forward.cost_so_far, expanded,
                                 extra=extra)
+
+
+def _networkx_dijkstra(graph: Any, start: Any, goal: Any) -> SearchResult | None:
+    """:func:`_search` without a heuristic, written out for a networkx graph whose costs are
+    in a named attribute (its adjacency dicts read directly, both sides in one loop): the
+    same steps in the same order, so the same answer. None for other graphs, and as soon as
+    a step is not a float or int in ``[0, inf)`` (a missing attribute, None, junk): then
+    :func:`_search`, which starts again, deals with it."""
+    if type(graph) is not NetworkXGraph or graph._multi or type(graph.weight) is not str:
+        return None
+    G, attribute = graph.graph, graph.weight
+    out_rows, in_rows = (G._succ, G._pred) if G.is_directed() else (G._adj, G._adj)
+    forward_costs, backward_costs = {start: 0.0}, {goal: 0.0}
+    forward_parents, backward_parents = {start: None}, {goal: None}
+    forward, backward = [(0.0, 0, start)], [(0.0, 0, goal)]
+    pop, push = heapq.heappop, heapq.heappush
+    counter, expanded = 1, 0
+    mu, meet = _INF, None
+    while True:
+        while forward and forward[0][0] > forward_costs[forward[0][2]]:
+            pop(forward)  # stale entries off both tops
+        while backward and backward[0][0] > backward_costs[backward[0][2]]:
+            pop(backward)
+        if not forward or not backward or forward[0][0] + backward[0][0] >= mu:
+            break
+        if len(forward) <= len(backward):
+            rows, frontier, costs, parents, other = (out_rows, forward, forward_costs,
+                                                     forward_parents, backward_costs)
+        else:
+            rows, frontier, costs, parents, other = (in_rows, backward, backward_costs,
+                                                     backward_parents, forward_costs)
+        current_cost, _, current = pop(frontier)
+        expanded += 1
+        get, through_of = costs.get, other.get
+        try:
+            for next_location, data in rows[current].items():
+                step = data[attribute]
+                if (type(step) is not float and type(step) is not int) or not (
+                        0.0 <= step < _INF):
+                    return None
+                new_cost = current_cost + step
+                old = get(next_location)
+                if old is not None and new_cost >= old:
+                    continue
+                costs[next_location] = new_cost
+                parents[next_location] = current
+                push(frontier, (new_cost, counter, next_location))
+                counter += 1
+                through = through_of(next_location)
+                if through is not None and new_cost + through < mu:
+                    mu, meet = new_cost + through, next_location
+        except KeyError:  # no such attribute
+            return None
+    extra = {"reached_backward": len(backward_costs)}
+    if meet is None:
+        return SearchResult.unreachable(StopReason.EXHAUSTED, forward_parents, forward_costs,
+                                        expanded, extra=extra)
+    path = reconstruct_path(forward_parents, start, meet)
+    assert path is not None
+    location = backward_parents[meet]
+    while location is not None:
+        path.append(location)
+        location = backward_parents[location]
+    return SearchResult.reached(path, mu, forward_parents, forward_costs, expanded, extra=extra)
 
 
 def bidirectional_dijkstra(graph: Any, start: Any, goal: Any) -> SearchResult:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..result import SearchResult
+from . import fast
 from .engine import BestFirstSearch, Priority
 
 __all__ = ["dijkstra"]
@@ -27,8 +28,14 @@ def dijkstra(graph: Any, start: Any, goal: Any = None, *, max_cost: float | None
 
     With no goal, every location reachable within ``max_cost`` is recorded in
     ``came_from`` and ``cost_so_far`` (a flood). Budgets and ``partial`` work as in
-    :func:`wayfinding.graph.astar.astar`.
+    :func:`wayfinding.graph.astar.astar`; without them, the common case (one start, a
+    networkx graph with a named cost attribute or a SimpleGraph with step costs) is
+    searched by :func:`wayfinding.graph.fast.dijkstra`.
     """
+    if max_cost is None and max_expansions is None and max_seconds is None and not partial:
+        result = fast.dijkstra(graph, start, goal)
+        if result is not None:
+            return result
     search = BestFirstSearch(graph, start, goal, priority=Priority.COST, max_cost=max_cost,
                              track_partial=partial)
     search.step(max_expansions, max_seconds)

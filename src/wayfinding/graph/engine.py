@@ -106,6 +106,11 @@ class BestFirstSearch:
     sum within ``max_cost`` and not overflowing) when it would improve a cost: a bad step
     raises before it is used, while one that leads nowhere cheaper is passed over (None,
     strings and other values that cannot be added raise wherever they are met).
+
+    One-shot searches without budgets on networkx graphs with a named cost attribute and
+    on SimpleGraphs with step costs run :mod:`wayfinding.graph.fast` instead: the same
+    frontier order and relaxations written out per priority, the same result field for
+    field (tested), this engine taking over whenever they meet anything unusual.
     """
 
     def __init__(

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..heuristics import zero
 from ..result import SearchResult
-from .astar import _zero
 from .engine import BestFirstSearch, Priority
 
 __all__ = ["greedy_best_first"]
@@ -35,7 +35,7 @@ def greedy_best_first(graph: Any, start: Any, goal: Any, *,
     if heuristic is None:
         heuristic = getattr(graph, "heuristic", None)
         if heuristic is not None and callable(goal):
-            heuristic = _zero
+            heuristic = zero
     search = BestFirstSearch(graph, start, goal, priority=Priority.HEURISTIC,
                              heuristic=heuristic, reopen=False, track_partial=partial)
     search.step(max_expansions, max_seconds)
