@@ -183,8 +183,8 @@ def _search(graph: CSRGraph, start: Any, goal: Any, mode: int, heuristic: Any, w
             status = best_first(graph.indptr, graph.indices, graph.costs, h.coords, h.harray,
                                 h.lm_from, h.lm_to, iparams, fparams, starts, goals,
                                 side.stamp, side.g, side.parent, side.goal_mark,
-                                side.touched, side.heap_key, side.heap_node, ws.state,
-                                ws.fstate, chunk)
+                                side.touched, side.hcache, side.heap_key, side.heap_node,
+                                ws.state, ws.fstate, chunk)
             if status == C.STATUS_FOUND:
                 reason = StopReason.FOUND
                 break
@@ -301,8 +301,8 @@ def distances(graph: CSRGraph, start: Any, targets: Any = None, *,
             side.grow_heap()
         while best_first(graph.indptr, graph.indices, graph.costs, _E2, _E1, _EL, _EL,
                          iparams, fparams, starts, goals, side.stamp, side.g, side.parent,
-                         side.goal_mark, side.touched, side.heap_key, side.heap_node,
-                         ws.state, ws.fstate, _NO_LIMIT) == C.STATUS_HEAP_FULL:
+                         side.goal_mark, side.touched, side.hcache, side.heap_key,
+                         side.heap_node, ws.state, ws.fstate, _NO_LIMIT) == C.STATUS_HEAP_FULL:
             side.grow_heap()
         settled = side.stamp[wanted] == -gen
         return np.where(settled, side.g[wanted], np.inf)

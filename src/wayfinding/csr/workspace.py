@@ -26,16 +26,17 @@ _MIN_HEAP = 1024
 
 
 class Side:
-    """The buffers of one search direction: stamps, costs, parents, reached list, heap,
-    and room for a path."""
+    """The buffers of one search direction: stamps, costs, heuristic values, parents,
+    reached list, heap, and room for a path."""
 
-    __slots__ = ("g", "goal_mark", "heap_key", "heap_node", "parent", "path", "stamp",
-                 "touched")
+    __slots__ = ("g", "goal_mark", "hcache", "heap_key", "heap_node", "parent", "path",
+                 "stamp", "touched")
 
     def __init__(self, n: int) -> None:
         self.stamp = np.zeros(n, dtype=np.int32)
         self.goal_mark = np.zeros(n, dtype=np.int32)
         self.g = np.zeros(n, dtype=np.float64)
+        self.hcache = np.zeros(n, dtype=np.float64)  # h of each reached node (best_first)
         self.parent = np.zeros(n, dtype=np.int64)
         self.touched = np.zeros(n, dtype=np.int64)
         self.path = np.zeros(n, dtype=np.int64)  # a found path's nodes (trace)
