@@ -62,11 +62,12 @@ from .heuristic import lower_bound
 
 
 @njit(cache=True, nogil=True, inline="always")
-def estimate(hcode, v, goals, n_goals, coords, harray, lm_from, lm_to, scale, gx,
-             gy):  # pragma: no cover - numba
-    """Heuristic of node ``v``: to the nearest of the first ``n_goals`` goals (``gx``,
-    ``gy``: the coordinates of the one goal of a Euclidean search)."""
-    if hcode == H_EUCLIDEAN and n_goals == 1:
+def estimate(hcode, v, goals, n_goals, coords, harray, lm_from, lm_to, scale, gx, gy,
+             euclid):  # pragma: no cover - numba
+    """Heuristic of node ``v``: to the nearest of the first ``n_goals`` goals. ``euclid``
+    (a literal) is the one goal of a Euclidean search, at ``(gx, gy)``: the straight-line
+    distance, sqrt of squares (one instruction, where ``math.hypot`` is a libm call)."""
+    if euclid:
         dx = coords[v, 0] - gx
         dy = coords[v, 1] - gy
         return scale * math.sqrt(dx * dx + dy * dy)
@@ -101,24 +102,31 @@ def best_first(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, 
     ``fstate`` float64 (layouts ``S_*``, ``FS_*``). Set ``state[S_STATUS] = STATUS_NEW``
     and ``state[S_GEN]`` to a fresh generation to start.
 
-    Dijkstra (``MODE_COST``) runs a copy of the loop compiled without any heuristic code.
+    Dijkstra (``MODE_COST``) and A* with coordinates and one goal each run a copy of the
+    loop compiled for them (:func:`_run`).
     Returns the status (also in ``state[S_STATUS]``).
     """
     if iparams[I_MODE] == MODE_COST:
         return _run(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams,
                     starts, goals, stamp, g, parent, goal_mark, touched, hcache, heap_key,
-                    heap_node, state, fstate, budget, False)
+                    heap_node, state, fstate, budget, False, False)
+    if iparams[I_HCODE] == H_EUCLIDEAN and iparams[I_N_GOALS] == 1:
+        return _run(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams,
+                    starts, goals, stamp, g, parent, goal_mark, touched, hcache, heap_key,
+                    heap_node, state, fstate, budget, True, True)
     return _run(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams,
                 starts, goals, stamp, g, parent, goal_mark, touched, hcache, heap_key,
-                heap_node, state, fstate, budget, True)
+                heap_node, state, fstate, budget, True, False)
 
 
 @njit(cache=True, nogil=True, inline="always")
 def _run(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams, starts,
          goals, stamp, g, parent, goal_mark, touched, hcache, heap_key, heap_node, state,
-         fstate, budget, informed):  # pragma: no cover - numba
+         fstate, budget, informed, euclid):  # pragma: no cover - numba
     """The loop of :func:`best_first`; ``informed`` (a literal: False for Dijkstra) says
-    whether priorities use the heuristic."""
+    whether priorities use the heuristic, ``euclid`` (a literal) whether it is the
+    straight-line distance to one goal. Each combination compiles to a loop of its own:
+    a runtime choice of heuristic inside the loop made A* a third slower (arena2)."""
     mode = iparams[I_MODE]
     hcode = iparams[I_HCODE] if informed else H_ZERO
     n_goals = iparams[I_N_GOALS]
@@ -132,7 +140,7 @@ def _run(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparam
     goal0 = goals[0] if n_goals > 0 else -1
     gx = 0.0
     gy = 0.0
-    if informed and hcode == H_EUCLIDEAN and n_goals == 1:
+    if euclid:
         gx = coords[goal0, 0]
         gy = coords[goal0, 1]
     size = state[S_SIZE]
@@ -163,7 +171,7 @@ def _run(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparam
             f = 0.0
             if informed:
                 h = estimate(hcode, s, goals, n_goals, coords, harray, lm_from, lm_to, scale,
-                             gx, gy)
+                             gx, gy, euclid)
                 hcache[s] = h
                 f = h if mode == MODE_HEURISTIC else weight * h
                 if h < best_h:
@@ -228,7 +236,7 @@ def _run(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparam
                 n_touched += 1
                 if informed:
                     hcache[v] = estimate(hcode, v, goals, n_goals, coords, harray, lm_from,
-                                         lm_to, scale, gx, gy)
+                                         lm_to, scale, gx, gy, euclid)
             g[v] = ng
             parent[v] = u
             if informed:
