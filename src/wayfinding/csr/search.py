@@ -29,7 +29,7 @@ import numpy as np
 
 from .._inputs import check_budget, location_rows, starts_of
 from .._kernels import codes as C
-from ..errors import InvalidParameterError
+from ..errors import InvalidLocationError, InvalidParameterError
 from ..result import SearchResult, StopReason
 from . import workspace as _ws
 from .graph import CSRGraph, Metric
@@ -48,9 +48,10 @@ for _empty in (_E2, _E1, _EL):  # read-only like the graph's arrays: one kernel 
     _empty.flags.writeable = False
 
 
-#: Types of a location that is surely one label (not several, not a predicate): a
-#: search given one of these skips the general parsing (its fixed cost).
-_SCALARS = (int, str)
+#: Types of a location that is surely one label (not several, not a predicate; a tuple
+#: is always one location): a search given one of these skips the general parsing (its
+#: fixed cost).
+_SCALARS = (int, str, tuple)
 
 
 def _nodes(graph: CSRGraph, locations: list[Any]) -> np.ndarray:
@@ -77,6 +78,20 @@ def _goals(graph: CSRGraph, goal: Any) -> np.ndarray:
     if isinstance(goal, list | set | frozenset):
         return _nodes(graph, list(goal))
     return _nodes(graph, [goal])
+
+
+def _targets(graph: CSRGraph, goal: Any, targets: Any) -> np.ndarray:
+    """Node numbers of ``targets`` (one location or several; not a predicate)."""
+    if goal is not None:
+        raise InvalidParameterError(
+            f"give a goal or targets, not both (goal={goal!r}, targets={targets!r})")
+    if callable(targets) and targets not in graph:
+        raise InvalidParameterError(
+            f"targets must be locations (one, or a list/set of several), got {targets!r}")
+    nodes = _goals(graph, targets)
+    if nodes.shape[0] == 0:
+        raise InvalidLocationError("targets is an empty collection: give at least one target")
+    return nodes
 
 
 class _Heuristic:
@@ -145,53 +160,105 @@ def _check_weight(weight: Any) -> float:
     return value
 
 
-def _search(graph: CSRGraph, start: Any, goal: Any, mode: int, heuristic: Any, weight: float,
-            max_cost: float | None, max_expansions: int | None, max_seconds: float | None,
-            partial: bool) -> SearchResult:
-    max_cost = check_budget("max_cost", max_cost)
-    max_expansions = check_budget("max_expansions", max_expansions, integer=True)
-    max_seconds = check_budget("max_seconds", max_seconds)
-    starts = _starts(graph, start)
-    goals = _goals(graph, goal)
-    h = _Heuristic(graph, heuristic if mode != C.MODE_COST else None, goals)
-    if mode == C.MODE_HEURISTIC and h.code == C.H_ZERO:
-        raise InvalidParameterError(
-            "greedy_best_first needs a heuristic: a graph with coordinates, an array, "
-            "Landmarks or a callable")
+#: Kernel inputs of a best-first search: ``(coords, harray, lm_from, lm_to, iparams,
+#: fparams)`` (the kernel only reads them).
+Plan = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def _plan(mode: int, h: _Heuristic, n_goals: int, partial: bool, weight: float,
+          max_cost: float | None, goals_kind: int = C.GOALS_ANY) -> Plan:
     if mode == C.MODE_COST:
         reopen = C.REOPEN_OPEN
     elif mode == C.MODE_HEURISTIC:
         reopen = C.REOPEN_NONE
     else:
         reopen = C.REOPEN_OPEN if h.consistent else C.REOPEN_ALL
-    iparams = np.array([mode, h.code, goals.shape[0], reopen, int(partial), C.GOALS_ANY],
+    iparams = np.array([mode, h.code, n_goals, reopen, int(partial), goals_kind],
                        dtype=np.int64)
     fparams = np.array([h.scale, weight, math.inf if max_cost is None else max_cost])
+    return h.coords, h.harray, h.lm_from, h.lm_to, iparams, fparams
+
+
+def _common_plan(graph: CSRGraph, mode: int) -> Plan | None:
+    """The plan of the common call (one goal, the default heuristic, weight 1, no
+    ``max_cost``, no partial path), made once per graph and mode; None for greedy search
+    on a graph without coordinates (an error the general path raises)."""
+    plan = graph._plans.get(mode)
+    if plan is None:
+        h = _Heuristic(graph, None, _E1)
+        if mode == C.MODE_HEURISTIC and h.code == C.H_ZERO:
+            return None
+        plan = graph._plans[mode] = _plan(mode, h, 1, False, 1.0, None)
+    return plan
+
+
+def _one_pair(graph: CSRGraph, start: Any, goal: Any, mode: int) -> SearchResult | None:
+    """The common call (one start and one goal given as int or str labels, defaults
+    otherwise) with its fixed cost cut: no parsing, a cached plan, the workspace's
+    one-node start and goal arrays. None when the call is not that one."""
+    if type(start) not in _SCALARS or type(goal) not in _SCALARS:
+        return None
+    plan = _common_plan(graph, mode)
+    if plan is None:
+        return None
+    s, t = graph.index(start), graph.index(goal)
+    return _execute(graph, plan, s, t, None, None, None, None, False)
+
+
+def _search(graph: CSRGraph, start: Any, goal: Any, mode: int, heuristic: Any, weight: float,
+            max_cost: float | None, max_expansions: int | None, max_seconds: float | None,
+            partial: bool, targets: Any = None) -> SearchResult:
+    max_cost = check_budget("max_cost", max_cost)
+    max_expansions = check_budget("max_expansions", max_expansions, integer=True)
+    max_seconds = check_budget("max_seconds", max_seconds)
+    starts = _starts(graph, start)
+    goals = _goals(graph, goal) if targets is None else _targets(graph, goal, targets)
+    h = _Heuristic(graph, heuristic if mode != C.MODE_COST else None, goals)
+    if mode == C.MODE_HEURISTIC and h.code == C.H_ZERO:
+        raise InvalidParameterError(
+            "greedy_best_first needs a heuristic: a graph with coordinates, an array, "
+            "Landmarks or a callable")
+    plan = _plan(mode, h, goals.shape[0], partial, weight, max_cost,
+                 C.GOALS_ANY if targets is None else C.GOALS_ALL)
+    return _execute(graph, plan, -1, -1, starts, goals, max_expansions, max_seconds,
+                    bool(partial))
+
+
+def _execute(graph: CSRGraph, plan: Plan, s: int, t: int, starts: np.ndarray | None,
+             goals: np.ndarray | None, max_expansions: int | None,
+             max_seconds: float | None, partial: bool) -> SearchResult:
+    """Run the kernel from ``starts`` to ``goals`` (or from node ``s`` to node ``t`` when
+    they are None) within the budgets; the result."""
     best_first = _kernels()[0]
+    coords, harray, lm_from, lm_to, iparams, fparams = plan
     ws = _ws.acquire(graph.node_count)
     try:
         side = ws.forward
-        ws.state[C.S_GEN] = ws.next_generation()
-        ws.state[C.S_STATUS] = C.STATUS_NEW
+        state = ws.state
+        if starts is None or goals is None:
+            starts, goals = ws.start, ws.goal
+            starts[0], goals[0] = s, t
+        state[C.S_GEN] = ws.next_generation()
+        state[C.S_STATUS] = C.STATUS_NEW
         while side.heap_node.shape[0] < starts.shape[0] + 8:
             side.grow_heap()
         left = _NO_LIMIT if max_expansions is None else max_expansions
         deadline = None if max_seconds is None else time.perf_counter() + max_seconds
         while True:
-            before = int(ws.state[C.S_EXPANDED]) if ws.state[C.S_STATUS] else 0
+            before = int(state[C.S_EXPANDED]) if state[C.S_STATUS] else 0
             chunk = left if deadline is None else min(left, _CLOCK_EVERY)
-            status = best_first(graph.indptr, graph.indices, graph.costs, h.coords, h.harray,
-                                h.lm_from, h.lm_to, iparams, fparams, starts, goals,
-                                side.stamp, side.g, side.parent, side.goal_mark,
-                                side.touched, side.hcache, side.heap_key, side.heap_node,
-                                ws.state, ws.fstate, chunk)
+            status = best_first(graph.indptr, graph.indices, graph.costs, coords, harray,
+                                lm_from, lm_to, iparams, fparams, starts, goals, side.stamp,
+                                side.g, side.parent, side.goal_mark, side.touched,
+                                side.hcache, side.heap_key, side.heap_node, state, ws.fstate,
+                                chunk)
             if status == C.STATUS_FOUND:
                 reason = StopReason.FOUND
                 break
             if status == C.STATUS_EXHAUSTED:
-                reason = StopReason.MAX_COST if ws.state[C.S_PRUNED] else StopReason.EXHAUSTED
+                reason = StopReason.MAX_COST if state[C.S_PRUNED] else StopReason.EXHAUSTED
                 break
-            left -= int(ws.state[C.S_EXPANDED]) - before
+            left -= int(state[C.S_EXPANDED]) - before
             if status == C.STATUS_HEAP_FULL:
                 side.grow_heap()
             elif left <= 0:
@@ -201,9 +268,9 @@ def _search(graph: CSRGraph, start: Any, goal: Any, mode: int, heuristic: Any, w
                 reason = StopReason.MAX_SECONDS
                 break
         found = reason is StopReason.FOUND
-        end = int(ws.state[C.S_FOUND]) if found else int(ws.state[C.S_BEST]) if partial else -1
-        return _result(graph, side, int(ws.state[C.S_TOUCHED]), end,
-                       int(ws.state[C.S_EXPANDED]), reason, not found)
+        end = int(state[C.S_FOUND]) if found else int(state[C.S_BEST]) if partial else -1
+        return _result(graph, side, int(state[C.S_TOUCHED]), end, int(state[C.S_EXPANDED]),
+                       reason, not found)
     finally:
         _ws.release(ws)
 
@@ -215,14 +282,15 @@ def _result(graph: CSRGraph, side: _ws.Side, n_touched: int, end: int, expanded:
     reached = Reached(graph, nodes, side.g[nodes], side.parent[nodes])
     came_from, cost_so_far = CameFromView(reached), CostSoFarView(reached)
     if end < 0:
-        return SearchResult.unreachable(reason, came_from, cost_so_far, expanded)
+        return SearchResult(None, math.inf, came_from, cost_so_far, expanded, reason)
     n_path = _kernels()[1](side.parent, end, side.path)
     path_nodes = side.path[:n_path]
     if extra_path:
         path_nodes = np.concatenate((path_nodes, np.array(extra_path, dtype=np.int64)))
-    path = graph.labels_of(path_nodes)
-    return SearchResult.reached(path, float(side.g[end]) if cost is None else cost, came_from,
-                                cost_so_far, expanded, reason)
+    path = path_nodes.tolist() if graph.labels is None else graph.labels_of(path_nodes)
+    return SearchResult(path, float(side.g[end]) if cost is None else cost, came_from,
+                        cost_so_far, expanded, reason, reason is not StopReason.FOUND,
+                        path[-1])
 
 
 def breadth_first_search(graph: CSRGraph, start: Any, goal: Any = None) -> SearchResult:
@@ -245,16 +313,40 @@ def breadth_first_search(graph: CSRGraph, start: Any, goal: Any = None) -> Searc
 
 def dijkstra(graph: CSRGraph, start: Any, goal: Any = None, *, max_cost: float | None = None,
              max_expansions: int | None = None, max_seconds: float | None = None,
-             partial: bool = False) -> SearchResult:
-    """Dijkstra on a CSR graph (see :func:`wayfinding.dijkstra`)."""
+             partial: bool = False, targets: Any = None) -> SearchResult:
+    """Dijkstra on a CSR graph (see :func:`wayfinding.dijkstra`).
+
+    ``targets`` (instead of ``goal``): one location or several; the kernel stops as soon
+    as every one is settled (``cost_so_far`` holds their costs, ``path`` leads to the last
+    one settled, the farthest), or the frontier runs empty (a target is unreachable: no
+    path, reason EXHAUSTED or MAX_COST).
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> g = wf.CSRGraph.from_edges("abcd", "bcde", [1.0, 2.0, 3.0, 4.0])
+    >>> r = wf.dijkstra(g, "a", targets=["c", "b"])
+    >>> r.path, r.cost_so_far["b"], "e" in r.cost_so_far
+    (['a', 'b', 'c'], 1.0, False)
+    """
+    if (targets is None and max_cost is None and max_expansions is None
+            and max_seconds is None and partial is False and goal is not None):
+        result = _one_pair(graph, start, goal, C.MODE_COST)
+        if result is not None:
+            return result
     return _search(graph, start, goal, C.MODE_COST, None, 1.0, max_cost, max_expansions,
-                   max_seconds, partial)
+                   max_seconds, partial, targets)
 
 
 def greedy_best_first(graph: CSRGraph, start: Any, goal: Any, *, heuristic: Any = None,
                       max_expansions: int | None = None, max_seconds: float | None = None,
                       partial: bool = False) -> SearchResult:
     """Greedy best-first on a CSR graph (see :func:`wayfinding.greedy_best_first`)."""
+    if (heuristic is None and max_expansions is None and max_seconds is None
+            and partial is False):
+        result = _one_pair(graph, start, goal, C.MODE_HEURISTIC)
+        if result is not None:
+            return result
     return _search(graph, start, goal, C.MODE_HEURISTIC, heuristic, 1.0, None,
                    max_expansions, max_seconds, partial)
 
@@ -264,6 +356,12 @@ def astar(graph: CSRGraph, start: Any, goal: Any, *, heuristic: Any = None,
           max_cost: float | None = None, max_seconds: float | None = None,
           partial: bool = False) -> SearchResult:
     """A* on a CSR graph (see :func:`wayfinding.astar`)."""
+    if (heuristic is None and type(weight) is float and weight == 1.0
+            and max_expansions is None and max_cost is None and max_seconds is None
+            and partial is False):
+        result = _one_pair(graph, start, goal, C.MODE_ASTAR)
+        if result is not None:
+            return result
     return _search(graph, start, goal, C.MODE_ASTAR, heuristic, _check_weight(weight),
                    max_cost, max_expansions, max_seconds, partial)
 

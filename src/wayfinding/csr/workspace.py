@@ -54,14 +54,17 @@ class Side:
 
 class Workspace(Stamped):
     """Buffers for one search at a time: a forward side, a backward side (made on first
-    use by a bidirectional search) and the kernel state arrays."""
+    use by a bidirectional search), the kernel state arrays, and one-node ``start`` and
+    ``goal`` arrays (a single-pair search writes its two nodes there)."""
 
-    __slots__ = ("_back", "forward")
+    __slots__ = ("_back", "forward", "goal", "start")
 
     def __init__(self, n: int = 0) -> None:
         super().__init__(N_STATE, N_FSTATE)
         self.forward = Side(0)
         self._back: Side | None = None
+        self.start = np.zeros(1, dtype=np.int64)
+        self.goal = np.zeros(1, dtype=np.int64)
         self.reserve(n)
 
     def reserve(self, n: int) -> None:

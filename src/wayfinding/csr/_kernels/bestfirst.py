@@ -168,16 +168,17 @@ def _run(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparam
             if reached < 0:
                 continue
             n_touched = reached
+            h = 0.0
             f = 0.0
             if informed:
                 h = estimate(hcode, s, goals, n_goals, coords, harray, lm_from, lm_to, scale,
                              gx, gy, euclid)
                 hcache[s] = h
                 f = h if mode == MODE_HEURISTIC else weight * h
-                if h < best_h:
-                    best = s
-                    best_h = h
-                    best_g = 0.0
+            if h < best_h:  # Dijkstra's partial path is the first start's
+                best = s
+                best_h = h
+                best_g = 0.0
             size = push(heap_key, heap_node, size, f, s)
     status = STATUS_EXHAUSTED
     cap = heap_node.shape[0]
