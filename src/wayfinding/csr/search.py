@@ -242,37 +242,52 @@ def _execute(graph: CSRGraph, plan: Plan, s: int, t: int, starts: np.ndarray | N
         state[C.S_STATUS] = C.STATUS_NEW
         while side.heap_node.shape[0] < starts.shape[0] + 8:
             side.grow_heap()
-        left = _NO_LIMIT if max_expansions is None else max_expansions
-        deadline = None if max_seconds is None else time.perf_counter() + max_seconds
-        while True:
-            before = int(state[C.S_EXPANDED]) if state[C.S_STATUS] else 0
-            chunk = left if deadline is None else min(left, _CLOCK_EVERY)
-            status = best_first(graph.indptr, graph.indices, graph.costs, coords, harray,
-                                lm_from, lm_to, iparams, fparams, starts, goals, side.stamp,
-                                side.g, side.parent, side.goal_mark, side.touched,
-                                side.hcache, side.heap_key, side.heap_node, state, ws.fstate,
-                                chunk)
-            if status == C.STATUS_FOUND:
-                reason = StopReason.FOUND
-                break
-            if status == C.STATUS_EXHAUSTED:
-                reason = StopReason.MAX_COST if state[C.S_PRUNED] else StopReason.EXHAUSTED
-                break
-            left -= int(state[C.S_EXPANDED]) - before
-            if status == C.STATUS_HEAP_FULL:
+        kernel_args = (graph.indptr, graph.indices, graph.costs, coords, harray, lm_from,
+                       lm_to, iparams, fparams, starts, goals, side.stamp, side.g,
+                       side.parent, side.goal_mark, side.touched, side.hcache)
+        if max_expansions is None and max_seconds is None:  # one call (or a few: heap)
+            while (status := best_first(*kernel_args, side.heap_key, side.heap_node, state,
+                                        ws.fstate, _NO_LIMIT)) == C.STATUS_HEAP_FULL:
                 side.grow_heap()
-            elif left <= 0:
-                reason = StopReason.MAX_EXPANSIONS
-                break
-            elif deadline is not None and time.perf_counter() >= deadline:
-                reason = StopReason.MAX_SECONDS
-                break
+            reason = _REASONS[status]
+        else:
+            reason = _budgeted(best_first, kernel_args, ws, max_expansions, max_seconds)
+        values = state.tolist()
+        if reason is StopReason.EXHAUSTED and values[C.S_PRUNED]:
+            reason = StopReason.MAX_COST
         found = reason is StopReason.FOUND
-        end = int(state[C.S_FOUND]) if found else int(state[C.S_BEST]) if partial else -1
-        return _result(graph, side, int(state[C.S_TOUCHED]), end, int(state[C.S_EXPANDED]),
-                       reason, not found)
+        end = values[C.S_FOUND] if found else values[C.S_BEST] if partial else -1
+        return _result(graph, side, values[C.S_TOUCHED], end, values[C.S_EXPANDED], reason,
+                       not found)
     finally:
         _ws.release(ws)
+
+
+#: How a search that ran without budgets ended, by kernel status.
+_REASONS = {C.STATUS_FOUND: StopReason.FOUND, C.STATUS_EXHAUSTED: StopReason.EXHAUSTED}
+
+
+def _budgeted(best_first: Any, kernel_args: tuple, ws: _ws.Workspace,
+              max_expansions: int | None, max_seconds: float | None) -> StopReason:
+    """Run the kernel in slices until it ends or a budget runs out (the clock is read
+    between slices of ``_CLOCK_EVERY`` expansions); why it stopped."""
+    side, state = ws.forward, ws.state
+    left = _NO_LIMIT if max_expansions is None else max_expansions
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    while True:
+        before = int(state[C.S_EXPANDED]) if state[C.S_STATUS] else 0
+        chunk = left if deadline is None else min(left, _CLOCK_EVERY)
+        status = best_first(*kernel_args, side.heap_key, side.heap_node, state, ws.fstate,
+                            chunk)
+        if status in _REASONS:
+            return _REASONS[status]
+        left -= int(state[C.S_EXPANDED]) - before
+        if status == C.STATUS_HEAP_FULL:
+            side.grow_heap()
+        elif left <= 0:
+            return StopReason.MAX_EXPANSIONS
+        elif deadline is not None and time.perf_counter() >= deadline:
+            return StopReason.MAX_SECONDS
 
 
 def _result(graph: CSRGraph, side: _ws.Side, n_touched: int, end: int, expanded: int,
