@@ -27,13 +27,13 @@ from typing import Any
 
 import numpy as np
 
-from .._inputs import check_budget, location_rows, starts_of
+from .._inputs import check_budget, starts_of
 from .._kernels import codes as C
-from ..errors import InvalidLocationError, InvalidParameterError
+from ..errors import InvalidParameterError
 from ..result import SearchResult, StopReason
+from . import inputs as _in
 from . import workspace as _ws
-from .graph import CSRGraph, Metric
-from .landmarks import Landmarks
+from .graph import CSRGraph
 from .views import CameFromView, CostSoFarView, Reached
 
 __all__ = ["astar", "bidirectional_astar", "bidirectional_dijkstra", "breadth_first_search",
@@ -41,104 +41,6 @@ __all__ = ["astar", "bidirectional_astar", "bidirectional_dijkstra", "breadth_fi
 
 _CLOCK_EVERY = 4096
 _NO_LIMIT = 2**62
-_E2 = np.zeros((0, 2))
-_E1 = np.zeros(0)
-_EL = np.zeros((0, 0))
-for _empty in (_E2, _E1, _EL):  # read-only like the graph's arrays: one kernel specialisation
-    _empty.flags.writeable = False
-
-
-#: Types of a location that is surely one label (not several, not a predicate; a tuple
-#: is always one location): a search given one of these skips the general parsing (its
-#: fixed cost).
-_SCALARS = (int, str, tuple)
-
-
-def _nodes(graph: CSRGraph, locations: list[Any]) -> np.ndarray:
-    return np.array(list(dict.fromkeys(graph.index(x) for x in locations)), dtype=np.int64)
-
-
-def _starts(graph: CSRGraph, start: Any) -> np.ndarray:
-    if type(start) in _SCALARS:
-        return np.array([graph.index(start)], dtype=np.int64)
-    return _nodes(graph, starts_of(start))
-
-
-def _goals(graph: CSRGraph, goal: Any) -> np.ndarray:
-    if type(goal) in _SCALARS:
-        return np.array([graph.index(goal)], dtype=np.int64)
-    if goal is None:
-        return np.zeros(0, dtype=np.int64)
-    if callable(goal) and goal not in graph:
-        labels = graph.labels_of(np.arange(graph.node_count))
-        return np.array([i for i, x in enumerate(labels) if goal(x)], dtype=np.int64)
-    rows = location_rows(goal, "goal")
-    if rows is not None:
-        return _nodes(graph, rows)
-    if isinstance(goal, list | set | frozenset):
-        return _nodes(graph, list(goal))
-    return _nodes(graph, [goal])
-
-
-def _targets(graph: CSRGraph, goal: Any, targets: Any) -> np.ndarray:
-    """Node numbers of ``targets`` (one location or several; not a predicate)."""
-    if goal is not None:
-        raise InvalidParameterError(
-            f"give a goal or targets, not both (goal={goal!r}, targets={targets!r})")
-    if callable(targets) and targets not in graph:
-        raise InvalidParameterError(
-            f"targets must be locations (one, or a list/set of several), got {targets!r}")
-    nodes = _goals(graph, targets)
-    if nodes.shape[0] == 0:
-        raise InvalidLocationError("targets is an empty collection: give at least one target")
-    return nodes
-
-
-class _Heuristic:
-    """A heuristic as kernel data: code, arrays, scale, and whether it is consistent."""
-
-    __slots__ = ("code", "consistent", "coords", "harray", "lm_from", "lm_to", "scale")
-
-    def __init__(self, graph: CSRGraph, heuristic: Any, goals: np.ndarray,
-                 bidirectional: bool = False) -> None:
-        self.coords, self.harray, self.lm_from, self.lm_to = _E2, _E1, _EL, _EL
-        self.scale, self.consistent, self.code = 1.0, True, C.H_ZERO
-        if heuristic is None:
-            if graph.coordinates is not None:
-                self.code = (C.H_GREAT_CIRCLE if graph.metric is Metric.GREAT_CIRCLE
-                             else C.H_EUCLIDEAN)
-                self.coords = graph.coordinates
-                self.scale = graph.heuristic_scale()
-        elif isinstance(heuristic, Landmarks):
-            heuristic.check(graph)
-            self.code = C.H_LANDMARKS
-            self.lm_from, self.lm_to = heuristic.from_landmarks, heuristic.to_landmarks
-        elif bidirectional:
-            raise InvalidParameterError(
-                "bidirectional_astar takes heuristic=None (coordinates) or Landmarks, got "
-                f"{type(heuristic).__name__}")
-        elif isinstance(heuristic, np.ndarray) or callable(heuristic):
-            if isinstance(heuristic, np.ndarray):
-                array = np.asarray(heuristic, dtype=np.float64)
-            else:
-                labels = graph.labels_of(np.arange(graph.node_count))
-                targets = graph.labels_of(goals)
-                array = np.array([min((float(heuristic(x, t)) for t in targets), default=0.0)
-                                  for x in labels], dtype=np.float64)
-            if array.shape != (graph.node_count,):
-                raise InvalidParameterError(
-                    f"a heuristic array needs one estimate per node: shape "
-                    f"({graph.node_count},), got {array.shape}")
-            if np.isnan(array).any() or (array < 0).any():
-                raise InvalidParameterError("heuristic estimates must be >= 0 (not NaN)")
-            array = array.view()  # read-only like the graph's arrays (the caller's untouched)
-            array.flags.writeable = False
-            self.code, self.harray, self.consistent = C.H_ARRAY, array, False
-        else:
-            raise InvalidParameterError(
-                f"heuristic must be None, an array, Landmarks or a callable, got {heuristic!r}")
-
-
 _KERNELS: list[Any] = []
 
 
@@ -160,45 +62,13 @@ def _check_weight(weight: Any) -> float:
     return value
 
 
-#: Kernel inputs of a best-first search: ``(coords, harray, lm_from, lm_to, iparams,
-#: fparams)`` (the kernel only reads them).
-Plan = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
-
-
-def _plan(mode: int, h: _Heuristic, n_goals: int, partial: bool, weight: float,
-          max_cost: float | None, goals_kind: int = C.GOALS_ANY) -> Plan:
-    if mode == C.MODE_COST:
-        reopen = C.REOPEN_OPEN
-    elif mode == C.MODE_HEURISTIC:
-        reopen = C.REOPEN_NONE
-    else:
-        reopen = C.REOPEN_OPEN if h.consistent else C.REOPEN_ALL
-    iparams = np.array([mode, h.code, n_goals, reopen, int(partial), goals_kind],
-                       dtype=np.int64)
-    fparams = np.array([h.scale, weight, math.inf if max_cost is None else max_cost])
-    return h.coords, h.harray, h.lm_from, h.lm_to, iparams, fparams
-
-
-def _common_plan(graph: CSRGraph, mode: int) -> Plan | None:
-    """The plan of the common call (one goal, the default heuristic, weight 1, no
-    ``max_cost``, no partial path), made once per graph and mode; None for greedy search
-    on a graph without coordinates (an error the general path raises)."""
-    plan = graph._plans.get(mode)
-    if plan is None:
-        h = _Heuristic(graph, None, _E1)
-        if mode == C.MODE_HEURISTIC and h.code == C.H_ZERO:
-            return None
-        plan = graph._plans[mode] = _plan(mode, h, 1, False, 1.0, None)
-    return plan
-
-
 def _one_pair(graph: CSRGraph, start: Any, goal: Any, mode: int) -> SearchResult | None:
     """The common call (one start and one goal given as int or str labels, defaults
     otherwise) with its fixed cost cut: no parsing, a cached plan, the workspace's
     one-node start and goal arrays. None when the call is not that one."""
-    if type(start) not in _SCALARS or type(goal) not in _SCALARS:
+    if type(start) not in _in.SCALARS or type(goal) not in _in.SCALARS:
         return None
-    plan = _common_plan(graph, mode)
+    plan = _in.common_plan(graph, mode)
     if plan is None:
         return None
     s, t = graph.index(start), graph.index(goal)
@@ -211,20 +81,20 @@ def _search(graph: CSRGraph, start: Any, goal: Any, mode: int, heuristic: Any, w
     max_cost = check_budget("max_cost", max_cost)
     max_expansions = check_budget("max_expansions", max_expansions, integer=True)
     max_seconds = check_budget("max_seconds", max_seconds)
-    starts = _starts(graph, start)
-    goals = _goals(graph, goal) if targets is None else _targets(graph, goal, targets)
-    h = _Heuristic(graph, heuristic if mode != C.MODE_COST else None, goals)
+    starts = _in.starts(graph, start)
+    goals = _in.goals(graph, goal) if targets is None else _in.targets(graph, goal, targets)
+    h = _in.HeuristicData(graph, heuristic if mode != C.MODE_COST else None, goals)
     if mode == C.MODE_HEURISTIC and h.code == C.H_ZERO:
         raise InvalidParameterError(
             "greedy_best_first needs a heuristic: a graph with coordinates, an array, "
             "Landmarks or a callable")
-    plan = _plan(mode, h, goals.shape[0], partial, weight, max_cost,
+    plan = _in.plan(mode, h, goals.shape[0], partial, weight, max_cost,
                  C.GOALS_ANY if targets is None else C.GOALS_ALL)
     return _execute(graph, plan, -1, -1, starts, goals, max_expansions, max_seconds,
                     bool(partial))
 
 
-def _execute(graph: CSRGraph, plan: Plan, s: int, t: int, starts: np.ndarray | None,
+def _execute(graph: CSRGraph, plan: _in.Plan, s: int, t: int, starts: np.ndarray | None,
              goals: np.ndarray | None, max_expansions: int | None,
              max_seconds: float | None, partial: bool) -> SearchResult:
     """Run the kernel from ``starts`` to ``goals`` (or from node ``s`` to node ``t`` when
@@ -312,8 +182,8 @@ def breadth_first_search(graph: CSRGraph, start: Any, goal: Any = None) -> Searc
     """Fewest steps on a CSR graph (see :func:`wayfinding.breadth_first_search`)."""
     from ._kernels.bestfirst import bfs
 
-    starts = _starts(graph, start)
-    goals = _goals(graph, goal)
+    starts = _in.starts(graph, start)
+    goals = _in.goals(graph, goal)
     ws = _ws.acquire(graph.node_count)
     try:
         side = ws.forward
@@ -395,7 +265,7 @@ def distances(graph: CSRGraph, start: Any, targets: Any = None, *,
     array([3., 1.])
     """
     max_cost = check_budget("max_cost", max_cost)
-    starts = _nodes(graph, starts_of(start))
+    starts = _in.nodes(graph, starts_of(start))
     if targets is None:
         return dijkstra(graph, start, max_cost=max_cost).cost_so_far.array.copy()
     wanted = np.array([graph.index(x) for x in targets], dtype=np.int64)
@@ -412,7 +282,7 @@ def distances(graph: CSRGraph, start: Any, targets: Any = None, *,
         ws.state[C.S_STATUS] = C.STATUS_NEW
         while side.heap_node.shape[0] < starts.shape[0] + 8:
             side.grow_heap()
-        while best_first(graph.indptr, graph.indices, graph.costs, _E2, _E1, _EL, _EL,
+        while best_first(graph.indptr, graph.indices, graph.costs, _in.E2, _in.E1, _in.EL, _in.EL,
                          iparams, fparams, starts, goals, side.stamp, side.g, side.parent,
                          side.goal_mark, side.touched, side.hcache, side.heap_key,
                          side.heap_node, ws.state, ws.fstate, _NO_LIMIT) == C.STATUS_HEAP_FULL:
@@ -430,7 +300,7 @@ def _bidirectional(graph: CSRGraph, start: Any, goal: Any, heuristic: Any,
             f"bidirectional search needs a CSRGraph (see wf.compile_graph), got "
             f"{type(graph).__name__}")
     s, t = graph.index(start), graph.index(goal)
-    h = _Heuristic(graph, heuristic, np.array([t]), bidirectional=True)
+    h = _in.HeuristicData(graph, heuristic, np.array([t]), bidirectional=True)
     if not use_heuristic:
         h.code = C.H_ZERO
     from ._kernels.bidirectional import bidirectional
