@@ -138,6 +138,7 @@ def _run(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparam
     max_cost = fparams[F_MAX_COST]
     gen = np.int32(state[S_GEN])
     goal0 = goals[0] if n_goals > 0 else -1
+    several = n_goals > 1  # one goal is told by its number (no goal_mark load)
     gx = 0.0
     gy = 0.0
     if euclid:
@@ -200,7 +201,7 @@ def _run(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparam
             break
         size -= 1
         pop_into(heap_key, heap_node, size)
-        if n_goals > 0 and (u == goal0 or goal_mark[u] == gen):
+        if u == goal0 or (several and goal_mark[u] == gen):
             if not all_goals:
                 state[S_FOUND] = u
                 status = STATUS_FOUND
