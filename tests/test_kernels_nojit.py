@@ -30,7 +30,8 @@ GROUPS = {
          "tests/replan/test_dstar_lite.py", "tests/replan/test_changes.py",
          "tests/anyangle/test_sight.py", "tests/grid/test_turns.py"], "not dao"),
     "csr and the toolkit": (
-        ["tests/csr/test_properties.py", "tests/csr/test_build.py", "tests/kernels"], None),
+        ["tests/csr/test_properties.py", "tests/csr/test_build.py",
+         "tests/csr/test_single_pair.py", "tests/kernels"], None),
 }
 
 

@@ -28,14 +28,14 @@ import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from ._inputs import check_grid_endpoints
+from ._inputs import check_grid_endpoints, goal_locations
 from .csr.graph import CSRGraph
-from .errors import InvalidParameterError, UnsupportedGridError
+from .errors import InvalidLocationError, InvalidParameterError, UnsupportedGridError
 from .grid.grid import Grid
 from .result import SearchResult
 
 __all__ = ["any_grid", "batch_tier", "grid_tier", "is_grid", "require_grid", "serve",
-           "serve_bidirectional", "serve_landmarks", "serve_prepare"]
+           "serve_bidirectional", "serve_landmarks", "serve_prepare", "serve_targets"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -96,6 +96,44 @@ def serve(algorithm: str, graph: Any, start: Any, goal: Any, **options: Any) -> 
     if isinstance(graph, CSRGraph):
         return getattr(csr_search, algorithm)(graph, start, goal, **options)
     return generic[algorithm](as_graph(graph), start, goal, **options)
+
+
+class _EverySettled:
+    """A goal predicate that holds once every one of ``targets`` has been taken off the
+    frontier (a search tests a location when it settles it): ``targets`` for the tiers
+    without the compiled early exit."""
+
+    def __init__(self, graph: Any, targets: Any) -> None:
+        locations = goal_locations(targets)
+        if locations is None:
+            raise InvalidParameterError(
+                f"targets must be locations (one, or a list/set of several), got {targets!r}")
+        if not locations:
+            raise InvalidLocationError("targets is an empty collection: give at least one target")
+        contains = getattr(graph, "__contains__", None)
+        for location in locations if contains is not None else ():
+            if not contains(location):
+                raise InvalidLocationError(f"target {location!r} is not in the graph")
+        self.left = set(locations)
+
+    def __call__(self, location: Any) -> bool:
+        self.left.discard(location)
+        return not self.left
+
+
+def serve_targets(graph: Any, start: Any, goal: Any, targets: Any,
+                  **options: Any) -> SearchResult:
+    """Dijkstra from ``start`` until every one of ``targets`` is settled: the CSR
+    kernel's own early exit, elsewhere a goal predicate (:class:`_EverySettled`)."""
+    if isinstance(graph, CSRGraph):
+        _, csr_search, _, _ = _tiers()
+        return csr_search.dijkstra(graph, start, goal, targets=targets, **options)
+    if goal is not None:
+        raise InvalidParameterError(
+            f"give a goal or targets, not both (goal={goal!r}, targets={targets!r})")
+    if isinstance(graph, Grid):
+        check_grid_endpoints(start, targets)
+    return serve("dijkstra", graph, start, _EverySettled(graph, targets), **options)
 
 
 def serve_bidirectional(graph: Any, start: Any, goal: Any, heuristic: Any,

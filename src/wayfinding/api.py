@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, overload
 
-from ._dispatch import serve, serve_bidirectional, serve_landmarks, serve_prepare
+from ._dispatch import serve, serve_bidirectional, serve_landmarks, serve_prepare, serve_targets
 from .errors import InvalidParameterError
 from .result import SearchResult
 
@@ -64,17 +64,28 @@ def breadth_first_search(graph: Any, start: Any, goal: Any = None) -> SearchResu
 
 def dijkstra(graph: Any, start: Any, goal: Any = None, *, max_cost: float | None = None,
              max_expansions: int | None = None, max_seconds: float | None = None,
-             partial: bool = False) -> SearchResult:
+             partial: bool = False, targets: Any = None) -> SearchResult:
     """Cheapest path from ``start`` (one or several) to ``goal`` (Dijkstra's algorithm).
 
-    With ``goal=None`` it floods every location reachable within ``max_cost``.
+    With ``goal=None`` it floods every location reachable within ``max_cost``. With
+    ``targets`` (one location or a list/set of several, instead of ``goal``) it stops as
+    soon as every target is settled: ``cost_so_far`` holds their cheapest costs and
+    ``path`` leads to the last one settled (the farthest); when one cannot be reached,
+    ``path`` is None (the flood ran out). A goal list stops at the *nearest* goal instead.
 
     Examples
     --------
     >>> import wayfinding as wf
     >>> wf.dijkstra(wf.SimpleGraph({'a': {'b': 2.5}}), 'a', 'b').cost
     2.5
+    >>> r = wf.dijkstra(wf.SimpleGraph({'a': {'b': 1.0, 'c': 4.0}}), 'a', targets=['b', 'c'])
+    >>> r.goal, r.cost_so_far['b'], r.cost_so_far['c']
+    ('c', 1.0, 4.0)
     """
+    if targets is not None:
+        return serve_targets(graph, start, goal, targets, max_cost=max_cost,
+                             max_expansions=max_expansions, max_seconds=max_seconds,
+                             partial=partial)
     return serve("dijkstra", graph, start, goal, max_cost=max_cost,
                  max_expansions=max_expansions, max_seconds=max_seconds, partial=partial)
 

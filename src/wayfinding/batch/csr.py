@@ -117,8 +117,8 @@ def _best_first(graph: CSRGraph, starts: Any, goals: Any, mode: int, heuristic: 
             code, i, generation, used = batch_search(
                 bfs, graph.indptr, graph.indices, graph.costs, coords, e1, lm_from, lm_to,
                 iparams, fparams, s, t, first, last, side.stamp, side.g, side.parent,
-                side.goal_mark, side.touched, side.heap_key, side.heap_node, ws.state,
-                ws.fstate, ws.generation, resume, *out, path, used)
+                side.goal_mark, side.touched, side.hcache, side.heap_key, side.heap_node,
+                ws.state, ws.fstate, ws.generation, resume, *out, path, used)
             ws.generation = int(generation)
             if code != C.BATCH_HEAP_FULL:
                 return code, i, generation, used

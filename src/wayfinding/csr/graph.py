@@ -62,7 +62,7 @@ class CSRGraph:
     Arrays are read-only: a CSRGraph never changes after it is built.
     """
 
-    __slots__ = ("_index", "_reverse", "_scale", "coordinates", "costs", "directed",
+    __slots__ = ("_index", "_plans", "_reverse", "_scale", "coordinates", "costs", "directed",
                  "indices", "indptr", "labels", "metric")
 
     def __init__(self, indptr: np.ndarray, indices: np.ndarray, costs: np.ndarray,
@@ -106,6 +106,8 @@ class CSRGraph:
                 array.flags.writeable = False
         self._reverse: CSRGraph | None = None
         self._scale: float | None = None
+        #: kernel inputs of the common searches, made on first use (csr/search.py)
+        self._plans: dict[int, Any] = {}
 
     # ------------------------------------------------------------------ builders
     @classmethod
@@ -264,6 +266,7 @@ class CSRGraph:
             rev.labels, rev._index, rev.coordinates = self.labels, self._index, self.coordinates
             rev.metric, rev.directed, rev._scale = self.metric, self.directed, self._scale
             rev._reverse = self
+            rev._plans = {}
             for array in (rev.indptr, rev.indices, rev.costs):
                 array.flags.writeable = False
             self._reverse = rev

@@ -27,13 +27,13 @@ from typing import Any
 
 import numpy as np
 
-from .._inputs import check_budget, location_rows, starts_of
+from .._inputs import check_budget, starts_of
 from .._kernels import codes as C
 from ..errors import InvalidParameterError
 from ..result import SearchResult, StopReason
+from . import inputs as _in
 from . import workspace as _ws
-from .graph import CSRGraph, Metric
-from .landmarks import Landmarks
+from .graph import CSRGraph
 from .views import CameFromView, CostSoFarView, Reached
 
 __all__ = ["astar", "bidirectional_astar", "bidirectional_dijkstra", "breadth_first_search",
@@ -41,89 +41,6 @@ __all__ = ["astar", "bidirectional_astar", "bidirectional_dijkstra", "breadth_fi
 
 _CLOCK_EVERY = 4096
 _NO_LIMIT = 2**62
-_E2 = np.zeros((0, 2))
-_E1 = np.zeros(0)
-_EL = np.zeros((0, 0))
-for _empty in (_E2, _E1, _EL):  # read-only like the graph's arrays: one kernel specialisation
-    _empty.flags.writeable = False
-
-
-#: Types of a location that is surely one label (not several, not a predicate): a
-#: search given one of these skips the general parsing (its fixed cost).
-_SCALARS = (int, str)
-
-
-def _nodes(graph: CSRGraph, locations: list[Any]) -> np.ndarray:
-    return np.array(list(dict.fromkeys(graph.index(x) for x in locations)), dtype=np.int64)
-
-
-def _starts(graph: CSRGraph, start: Any) -> np.ndarray:
-    if type(start) in _SCALARS:
-        return np.array([graph.index(start)], dtype=np.int64)
-    return _nodes(graph, starts_of(start))
-
-
-def _goals(graph: CSRGraph, goal: Any) -> np.ndarray:
-    if type(goal) in _SCALARS:
-        return np.array([graph.index(goal)], dtype=np.int64)
-    if goal is None:
-        return np.zeros(0, dtype=np.int64)
-    if callable(goal) and goal not in graph:
-        labels = graph.labels_of(np.arange(graph.node_count))
-        return np.array([i for i, x in enumerate(labels) if goal(x)], dtype=np.int64)
-    rows = location_rows(goal, "goal")
-    if rows is not None:
-        return _nodes(graph, rows)
-    if isinstance(goal, list | set | frozenset):
-        return _nodes(graph, list(goal))
-    return _nodes(graph, [goal])
-
-
-class _Heuristic:
-    """A heuristic as kernel data: code, arrays, scale, and whether it is consistent."""
-
-    __slots__ = ("code", "consistent", "coords", "harray", "lm_from", "lm_to", "scale")
-
-    def __init__(self, graph: CSRGraph, heuristic: Any, goals: np.ndarray,
-                 bidirectional: bool = False) -> None:
-        self.coords, self.harray, self.lm_from, self.lm_to = _E2, _E1, _EL, _EL
-        self.scale, self.consistent, self.code = 1.0, True, C.H_ZERO
-        if heuristic is None:
-            if graph.coordinates is not None:
-                self.code = (C.H_GREAT_CIRCLE if graph.metric is Metric.GREAT_CIRCLE
-                             else C.H_EUCLIDEAN)
-                self.coords = graph.coordinates
-                self.scale = graph.heuristic_scale()
-        elif isinstance(heuristic, Landmarks):
-            heuristic.check(graph)
-            self.code = C.H_LANDMARKS
-            self.lm_from, self.lm_to = heuristic.from_landmarks, heuristic.to_landmarks
-        elif bidirectional:
-            raise InvalidParameterError(
-                "bidirectional_astar takes heuristic=None (coordinates) or Landmarks, got "
-                f"{type(heuristic).__name__}")
-        elif isinstance(heuristic, np.ndarray) or callable(heuristic):
-            if isinstance(heuristic, np.ndarray):
-                array = np.asarray(heuristic, dtype=np.float64)
-            else:
-                labels = graph.labels_of(np.arange(graph.node_count))
-                targets = graph.labels_of(goals)
-                array = np.array([min((float(heuristic(x, t)) for t in targets), default=0.0)
-                                  for x in labels], dtype=np.float64)
-            if array.shape != (graph.node_count,):
-                raise InvalidParameterError(
-                    f"a heuristic array needs one estimate per node: shape "
-                    f"({graph.node_count},), got {array.shape}")
-            if np.isnan(array).any() or (array < 0).any():
-                raise InvalidParameterError("heuristic estimates must be >= 0 (not NaN)")
-            array = array.view()  # read-only like the graph's arrays (the caller's untouched)
-            array.flags.writeable = False
-            self.code, self.harray, self.consistent = C.H_ARRAY, array, False
-        else:
-            raise InvalidParameterError(
-                f"heuristic must be None, an array, Landmarks or a callable, got {heuristic!r}")
-
-
 _KERNELS: list[Any] = []
 
 
@@ -145,67 +62,102 @@ def _check_weight(weight: Any) -> float:
     return value
 
 
+def _one_pair(graph: CSRGraph, start: Any, goal: Any, mode: int) -> SearchResult | None:
+    """The common call (one start and one goal given as int or str labels, defaults
+    otherwise) with its fixed cost cut: no parsing, a cached plan, the workspace's
+    one-node start and goal arrays. None when the call is not that one."""
+    if type(start) not in _in.SCALARS or type(goal) not in _in.SCALARS:
+        return None
+    plan = _in.common_plan(graph, mode)
+    if plan is None:
+        return None
+    s, t = graph.index(start), graph.index(goal)
+    return _execute(graph, plan, s, t, None, None, None, None, False)
+
+
 def _search(graph: CSRGraph, start: Any, goal: Any, mode: int, heuristic: Any, weight: float,
             max_cost: float | None, max_expansions: int | None, max_seconds: float | None,
-            partial: bool) -> SearchResult:
+            partial: bool, targets: Any = None) -> SearchResult:
     max_cost = check_budget("max_cost", max_cost)
     max_expansions = check_budget("max_expansions", max_expansions, integer=True)
     max_seconds = check_budget("max_seconds", max_seconds)
-    starts = _starts(graph, start)
-    goals = _goals(graph, goal)
-    h = _Heuristic(graph, heuristic if mode != C.MODE_COST else None, goals)
+    starts = _in.starts(graph, start)
+    goals = _in.goals(graph, goal) if targets is None else _in.targets(graph, goal, targets)
+    h = _in.HeuristicData(graph, heuristic if mode != C.MODE_COST else None, goals)
     if mode == C.MODE_HEURISTIC and h.code == C.H_ZERO:
         raise InvalidParameterError(
             "greedy_best_first needs a heuristic: a graph with coordinates, an array, "
             "Landmarks or a callable")
-    if mode == C.MODE_COST:
-        reopen = C.REOPEN_OPEN
-    elif mode == C.MODE_HEURISTIC:
-        reopen = C.REOPEN_NONE
-    else:
-        reopen = C.REOPEN_OPEN if h.consistent else C.REOPEN_ALL
-    iparams = np.array([mode, h.code, goals.shape[0], reopen, int(partial), C.GOALS_ANY],
-                       dtype=np.int64)
-    fparams = np.array([h.scale, weight, math.inf if max_cost is None else max_cost])
+    plan = _in.plan(mode, h, goals.shape[0], partial, weight, max_cost,
+                 C.GOALS_ANY if targets is None else C.GOALS_ALL)
+    return _execute(graph, plan, -1, -1, starts, goals, max_expansions, max_seconds,
+                    bool(partial))
+
+
+def _execute(graph: CSRGraph, plan: _in.Plan, s: int, t: int, starts: np.ndarray | None,
+             goals: np.ndarray | None, max_expansions: int | None,
+             max_seconds: float | None, partial: bool) -> SearchResult:
+    """Run the kernel from ``starts`` to ``goals`` (or from node ``s`` to node ``t`` when
+    they are None) within the budgets; the result."""
     best_first = _kernels()[0]
+    coords, harray, lm_from, lm_to, iparams, fparams = plan
     ws = _ws.acquire(graph.node_count)
     try:
         side = ws.forward
-        ws.state[C.S_GEN] = ws.next_generation()
-        ws.state[C.S_STATUS] = C.STATUS_NEW
+        state = ws.state
+        if starts is None or goals is None:
+            starts, goals = ws.start, ws.goal
+            starts[0], goals[0] = s, t
+        state[C.S_GEN] = ws.next_generation()
+        state[C.S_STATUS] = C.STATUS_NEW
         while side.heap_node.shape[0] < starts.shape[0] + 8:
             side.grow_heap()
-        left = _NO_LIMIT if max_expansions is None else max_expansions
-        deadline = None if max_seconds is None else time.perf_counter() + max_seconds
-        while True:
-            before = int(ws.state[C.S_EXPANDED]) if ws.state[C.S_STATUS] else 0
-            chunk = left if deadline is None else min(left, _CLOCK_EVERY)
-            status = best_first(graph.indptr, graph.indices, graph.costs, h.coords, h.harray,
-                                h.lm_from, h.lm_to, iparams, fparams, starts, goals,
-                                side.stamp, side.g, side.parent, side.goal_mark,
-                                side.touched, side.heap_key, side.heap_node, ws.state,
-                                ws.fstate, chunk)
-            if status == C.STATUS_FOUND:
-                reason = StopReason.FOUND
-                break
-            if status == C.STATUS_EXHAUSTED:
-                reason = StopReason.MAX_COST if ws.state[C.S_PRUNED] else StopReason.EXHAUSTED
-                break
-            left -= int(ws.state[C.S_EXPANDED]) - before
-            if status == C.STATUS_HEAP_FULL:
+        kernel_args = (graph.indptr, graph.indices, graph.costs, coords, harray, lm_from,
+                       lm_to, iparams, fparams, starts, goals, side.stamp, side.g,
+                       side.parent, side.goal_mark, side.touched, side.hcache)
+        if max_expansions is None and max_seconds is None:  # one call (or a few: heap)
+            while (status := best_first(*kernel_args, side.heap_key, side.heap_node, state,
+                                        ws.fstate, _NO_LIMIT)) == C.STATUS_HEAP_FULL:
                 side.grow_heap()
-            elif left <= 0:
-                reason = StopReason.MAX_EXPANSIONS
-                break
-            elif deadline is not None and time.perf_counter() >= deadline:
-                reason = StopReason.MAX_SECONDS
-                break
+            reason = _REASONS[status]
+        else:
+            reason = _budgeted(best_first, kernel_args, ws, max_expansions, max_seconds)
+        values = state.tolist()
+        if reason is StopReason.EXHAUSTED and values[C.S_PRUNED]:
+            reason = StopReason.MAX_COST
         found = reason is StopReason.FOUND
-        end = int(ws.state[C.S_FOUND]) if found else int(ws.state[C.S_BEST]) if partial else -1
-        return _result(graph, side, int(ws.state[C.S_TOUCHED]), end,
-                       int(ws.state[C.S_EXPANDED]), reason, not found)
+        end = values[C.S_FOUND] if found else values[C.S_BEST] if partial else -1
+        return _result(graph, side, values[C.S_TOUCHED], end, values[C.S_EXPANDED], reason,
+                       not found)
     finally:
         _ws.release(ws)
+
+
+#: How a search that ran without budgets ended, by kernel status.
+_REASONS = {C.STATUS_FOUND: StopReason.FOUND, C.STATUS_EXHAUSTED: StopReason.EXHAUSTED}
+
+
+def _budgeted(best_first: Any, kernel_args: tuple, ws: _ws.Workspace,
+              max_expansions: int | None, max_seconds: float | None) -> StopReason:
+    """Run the kernel in slices until it ends or a budget runs out (the clock is read
+    between slices of ``_CLOCK_EVERY`` expansions); why it stopped."""
+    side, state = ws.forward, ws.state
+    left = _NO_LIMIT if max_expansions is None else max_expansions
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    while True:
+        before = int(state[C.S_EXPANDED]) if state[C.S_STATUS] else 0
+        chunk = left if deadline is None else min(left, _CLOCK_EVERY)
+        status = best_first(*kernel_args, side.heap_key, side.heap_node, state, ws.fstate,
+                            chunk)
+        if status in _REASONS:
+            return _REASONS[status]
+        left -= int(state[C.S_EXPANDED]) - before
+        if status == C.STATUS_HEAP_FULL:
+            side.grow_heap()
+        elif left <= 0:
+            return StopReason.MAX_EXPANSIONS
+        elif deadline is not None and time.perf_counter() >= deadline:
+            return StopReason.MAX_SECONDS
 
 
 def _result(graph: CSRGraph, side: _ws.Side, n_touched: int, end: int, expanded: int,
@@ -215,22 +167,23 @@ def _result(graph: CSRGraph, side: _ws.Side, n_touched: int, end: int, expanded:
     reached = Reached(graph, nodes, side.g[nodes], side.parent[nodes])
     came_from, cost_so_far = CameFromView(reached), CostSoFarView(reached)
     if end < 0:
-        return SearchResult.unreachable(reason, came_from, cost_so_far, expanded)
+        return SearchResult(None, math.inf, came_from, cost_so_far, expanded, reason)
     n_path = _kernels()[1](side.parent, end, side.path)
     path_nodes = side.path[:n_path]
     if extra_path:
         path_nodes = np.concatenate((path_nodes, np.array(extra_path, dtype=np.int64)))
-    path = graph.labels_of(path_nodes)
-    return SearchResult.reached(path, float(side.g[end]) if cost is None else cost, came_from,
-                                cost_so_far, expanded, reason)
+    path = path_nodes.tolist() if graph.labels is None else graph.labels_of(path_nodes)
+    return SearchResult(path, float(side.g[end]) if cost is None else cost, came_from,
+                        cost_so_far, expanded, reason, reason is not StopReason.FOUND,
+                        path[-1])
 
 
 def breadth_first_search(graph: CSRGraph, start: Any, goal: Any = None) -> SearchResult:
     """Fewest steps on a CSR graph (see :func:`wayfinding.breadth_first_search`)."""
     from ._kernels.bestfirst import bfs
 
-    starts = _starts(graph, start)
-    goals = _goals(graph, goal)
+    starts = _in.starts(graph, start)
+    goals = _in.goals(graph, goal)
     ws = _ws.acquire(graph.node_count)
     try:
         side = ws.forward
@@ -245,16 +198,40 @@ def breadth_first_search(graph: CSRGraph, start: Any, goal: Any = None) -> Searc
 
 def dijkstra(graph: CSRGraph, start: Any, goal: Any = None, *, max_cost: float | None = None,
              max_expansions: int | None = None, max_seconds: float | None = None,
-             partial: bool = False) -> SearchResult:
-    """Dijkstra on a CSR graph (see :func:`wayfinding.dijkstra`)."""
+             partial: bool = False, targets: Any = None) -> SearchResult:
+    """Dijkstra on a CSR graph (see :func:`wayfinding.dijkstra`).
+
+    ``targets`` (instead of ``goal``): one location or several; the kernel stops as soon
+    as every one is settled (``cost_so_far`` holds their costs, ``path`` leads to the last
+    one settled, the farthest), or the frontier runs empty (a target is unreachable: no
+    path, reason EXHAUSTED or MAX_COST).
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> g = wf.CSRGraph.from_edges("abcd", "bcde", [1.0, 2.0, 3.0, 4.0])
+    >>> r = wf.dijkstra(g, "a", targets=["c", "b"])
+    >>> r.path, r.cost_so_far["b"], "e" in r.cost_so_far
+    (['a', 'b', 'c'], 1.0, False)
+    """
+    if (targets is None and max_cost is None and max_expansions is None
+            and max_seconds is None and partial is False and goal is not None):
+        result = _one_pair(graph, start, goal, C.MODE_COST)
+        if result is not None:
+            return result
     return _search(graph, start, goal, C.MODE_COST, None, 1.0, max_cost, max_expansions,
-                   max_seconds, partial)
+                   max_seconds, partial, targets)
 
 
 def greedy_best_first(graph: CSRGraph, start: Any, goal: Any, *, heuristic: Any = None,
                       max_expansions: int | None = None, max_seconds: float | None = None,
                       partial: bool = False) -> SearchResult:
     """Greedy best-first on a CSR graph (see :func:`wayfinding.greedy_best_first`)."""
+    if (heuristic is None and max_expansions is None and max_seconds is None
+            and partial is False):
+        result = _one_pair(graph, start, goal, C.MODE_HEURISTIC)
+        if result is not None:
+            return result
     return _search(graph, start, goal, C.MODE_HEURISTIC, heuristic, 1.0, None,
                    max_expansions, max_seconds, partial)
 
@@ -264,6 +241,12 @@ def astar(graph: CSRGraph, start: Any, goal: Any, *, heuristic: Any = None,
           max_cost: float | None = None, max_seconds: float | None = None,
           partial: bool = False) -> SearchResult:
     """A* on a CSR graph (see :func:`wayfinding.astar`)."""
+    if (heuristic is None and type(weight) is float and weight == 1.0
+            and max_expansions is None and max_cost is None and max_seconds is None
+            and partial is False):
+        result = _one_pair(graph, start, goal, C.MODE_ASTAR)
+        if result is not None:
+            return result
     return _search(graph, start, goal, C.MODE_ASTAR, heuristic, _check_weight(weight),
                    max_cost, max_expansions, max_seconds, partial)
 
@@ -282,7 +265,7 @@ def distances(graph: CSRGraph, start: Any, targets: Any = None, *,
     array([3., 1.])
     """
     max_cost = check_budget("max_cost", max_cost)
-    starts = _nodes(graph, starts_of(start))
+    starts = _in.nodes(graph, starts_of(start))
     if targets is None:
         return dijkstra(graph, start, max_cost=max_cost).cost_so_far.array.copy()
     wanted = np.array([graph.index(x) for x in targets], dtype=np.int64)
@@ -299,10 +282,10 @@ def distances(graph: CSRGraph, start: Any, targets: Any = None, *,
         ws.state[C.S_STATUS] = C.STATUS_NEW
         while side.heap_node.shape[0] < starts.shape[0] + 8:
             side.grow_heap()
-        while best_first(graph.indptr, graph.indices, graph.costs, _E2, _E1, _EL, _EL,
+        while best_first(graph.indptr, graph.indices, graph.costs, _in.E2, _in.E1, _in.EL, _in.EL,
                          iparams, fparams, starts, goals, side.stamp, side.g, side.parent,
-                         side.goal_mark, side.touched, side.heap_key, side.heap_node,
-                         ws.state, ws.fstate, _NO_LIMIT) == C.STATUS_HEAP_FULL:
+                         side.goal_mark, side.touched, side.hcache, side.heap_key,
+                         side.heap_node, ws.state, ws.fstate, _NO_LIMIT) == C.STATUS_HEAP_FULL:
             side.grow_heap()
         settled = side.stamp[wanted] == -gen
         return np.where(settled, side.g[wanted], np.inf)
@@ -317,7 +300,7 @@ def _bidirectional(graph: CSRGraph, start: Any, goal: Any, heuristic: Any,
             f"bidirectional search needs a CSRGraph (see wf.compile_graph), got "
             f"{type(graph).__name__}")
     s, t = graph.index(start), graph.index(goal)
-    h = _Heuristic(graph, heuristic, np.array([t]), bidirectional=True)
+    h = _in.HeuristicData(graph, heuristic, np.array([t]), bidirectional=True)
     if not use_heuristic:
         h.code = C.H_ZERO
     from ._kernels.bidirectional import bidirectional

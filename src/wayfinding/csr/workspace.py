@@ -26,16 +26,17 @@ _MIN_HEAP = 1024
 
 
 class Side:
-    """The buffers of one search direction: stamps, costs, parents, reached list, heap,
-    and room for a path."""
+    """The buffers of one search direction: stamps, costs, heuristic values, parents,
+    reached list, heap, and room for a path."""
 
-    __slots__ = ("g", "goal_mark", "heap_key", "heap_node", "parent", "path", "stamp",
-                 "touched")
+    __slots__ = ("g", "goal_mark", "hcache", "heap_key", "heap_node", "parent", "path",
+                 "stamp", "touched")
 
     def __init__(self, n: int) -> None:
         self.stamp = np.zeros(n, dtype=np.int32)
         self.goal_mark = np.zeros(n, dtype=np.int32)
         self.g = np.zeros(n, dtype=np.float64)
+        self.hcache = np.zeros(n, dtype=np.float64)  # h of each reached node (best_first)
         self.parent = np.zeros(n, dtype=np.int64)
         self.touched = np.zeros(n, dtype=np.int64)
         self.path = np.zeros(n, dtype=np.int64)  # a found path's nodes (trace)
@@ -53,14 +54,17 @@ class Side:
 
 class Workspace(Stamped):
     """Buffers for one search at a time: a forward side, a backward side (made on first
-    use by a bidirectional search) and the kernel state arrays."""
+    use by a bidirectional search), the kernel state arrays, and one-node ``start`` and
+    ``goal`` arrays (a single-pair search writes its two nodes there)."""
 
-    __slots__ = ("_back", "forward")
+    __slots__ = ("_back", "forward", "goal", "start")
 
     def __init__(self, n: int = 0) -> None:
         super().__init__(N_STATE, N_FSTATE)
         self.forward = Side(0)
         self._back: Side | None = None
+        self.start = np.zeros(1, dtype=np.int64)
+        self.goal = np.zeros(1, dtype=np.int64)
         self.reserve(n)
 
     def reserve(self, n: int) -> None:

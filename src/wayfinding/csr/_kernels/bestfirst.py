@@ -28,6 +28,7 @@ from ..._kernels.codes import (
     FS_BEST_H,
     GOALS_ALL,
     H_ARRAY,
+    H_EUCLIDEAN,
     H_ZERO,
     I_GOALS,
     I_HCODE,
@@ -61,9 +62,15 @@ from .heuristic import lower_bound
 
 
 @njit(cache=True, nogil=True, inline="always")
-def estimate(hcode, v, goals, n_goals, coords, harray, lm_from, lm_to,
-             scale):  # pragma: no cover - numba
-    """Heuristic of node ``v``: to the nearest of the first ``n_goals`` goals."""
+def estimate(hcode, v, goals, n_goals, coords, harray, lm_from, lm_to, scale, gx, gy,
+             euclid):  # pragma: no cover - numba
+    """Heuristic of node ``v``: to the nearest of the first ``n_goals`` goals. ``euclid``
+    (a literal) is the one goal of a Euclidean search, at ``(gx, gy)``: the straight-line
+    distance, sqrt of squares (one instruction, where ``math.hypot`` is a libm call)."""
+    if euclid:
+        dx = coords[v, 0] - gx
+        dy = coords[v, 1] - gy
+        return scale * math.sqrt(dx * dx + dy * dy)
     if hcode == H_ZERO or n_goals == 0:
         return 0.0
     if hcode == H_ARRAY:
@@ -78,8 +85,8 @@ def estimate(hcode, v, goals, n_goals, coords, harray, lm_from, lm_to,
 
 @njit(cache=True, nogil=True)
 def best_first(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams,
-               starts, goals, stamp, g, parent, goal_mark, touched, heap_key, heap_node,
-               state, fstate, budget):  # pragma: no cover - numba
+               starts, goals, stamp, g, parent, goal_mark, touched, hcache, heap_key,
+               heap_node, state, fstate, budget):  # pragma: no cover - numba
     """Run (or resume) one best-first search for at most ``budget`` expansions.
 
     Inputs: the graph ``indptr`` int64[n+1], ``indices`` int[m], ``costs`` float64[m];
@@ -88,15 +95,40 @@ def best_first(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, 
     ``fparams`` (layouts ``I_*``, ``F_*`` of :mod:`wayfinding._kernels.codes`);
     ``starts``, ``goals`` int64 node numbers (goals distinct).
 
-    In/out (the workspace): ``stamp``, ``goal_mark`` int32[n]; ``g`` float64[n];
-    ``parent``, ``touched`` int64[n]; ``heap_key`` float64[k], ``heap_node`` int64[k];
-    ``state`` int64 / ``fstate`` float64 (layouts ``S_*``, ``FS_*``). Set
-    ``state[S_STATUS] = STATUS_NEW`` and ``state[S_GEN]`` to a fresh generation to start.
+    In/out (the workspace): ``stamp``, ``goal_mark`` int32[n]; ``g``, ``hcache``
+    float64[n] (``hcache[v]``: the heuristic of ``v``, computed once when ``v`` is first
+    reached, valid while ``stamp[v]`` is ``gen`` or ``-gen``); ``parent``, ``touched``
+    int64[n]; ``heap_key`` float64[k], ``heap_node`` int64[k]; ``state`` int64 /
+    ``fstate`` float64 (layouts ``S_*``, ``FS_*``). Set ``state[S_STATUS] = STATUS_NEW``
+    and ``state[S_GEN]`` to a fresh generation to start.
 
+    Dijkstra (``MODE_COST``) and A* with coordinates and one goal each run a copy of the
+    loop compiled for them (:func:`_run`).
     Returns the status (also in ``state[S_STATUS]``).
     """
+    if iparams[I_MODE] == MODE_COST:
+        return _run(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams,
+                    starts, goals, stamp, g, parent, goal_mark, touched, hcache, heap_key,
+                    heap_node, state, fstate, budget, False, False)
+    if iparams[I_HCODE] == H_EUCLIDEAN and iparams[I_N_GOALS] == 1:
+        return _run(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams,
+                    starts, goals, stamp, g, parent, goal_mark, touched, hcache, heap_key,
+                    heap_node, state, fstate, budget, True, True)
+    return _run(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams,
+                starts, goals, stamp, g, parent, goal_mark, touched, hcache, heap_key,
+                heap_node, state, fstate, budget, True, False)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _run(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams, starts,
+         goals, stamp, g, parent, goal_mark, touched, hcache, heap_key, heap_node, state,
+         fstate, budget, informed, euclid):  # pragma: no cover - numba
+    """The loop of :func:`best_first`; ``informed`` (a literal: False for Dijkstra) says
+    whether priorities use the heuristic, ``euclid`` (a literal) whether it is the
+    straight-line distance to one goal. Each combination compiles to a loop of its own:
+    a runtime choice of heuristic inside the loop made A* a third slower (arena2)."""
     mode = iparams[I_MODE]
-    hcode = iparams[I_HCODE] if mode != MODE_COST else H_ZERO
+    hcode = iparams[I_HCODE] if informed else H_ZERO
     n_goals = iparams[I_N_GOALS]
     reopen = iparams[I_REOPEN]
     track = iparams[I_TRACK] != 0
@@ -106,6 +138,12 @@ def best_first(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, 
     max_cost = fparams[F_MAX_COST]
     gen = np.int32(state[S_GEN])
     goal0 = goals[0] if n_goals > 0 else -1
+    several = n_goals > 1  # one goal is told by its number (no goal_mark load)
+    gx = 0.0
+    gy = 0.0
+    if euclid:
+        gx = coords[goal0, 0]
+        gy = coords[goal0, 1]
     size = state[S_SIZE]
     n_touched = state[S_TOUCHED]
     best = state[S_BEST]
@@ -131,18 +169,18 @@ def best_first(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, 
             if reached < 0:
                 continue
             n_touched = reached
-            h = estimate(hcode, s, goals, n_goals, coords, harray, lm_from, lm_to, scale)
-            if mode == MODE_COST:
-                f = 0.0
-            elif mode == MODE_HEURISTIC:
-                f = h
-            else:
-                f = weight * h
-            size = push(heap_key, heap_node, size, f, s)
-            if h < best_h:
+            h = 0.0
+            f = 0.0
+            if informed:
+                h = estimate(hcode, s, goals, n_goals, coords, harray, lm_from, lm_to, scale,
+                             gx, gy, euclid)
+                hcache[s] = h
+                f = h if mode == MODE_HEURISTIC else weight * h
+            if h < best_h:  # Dijkstra's partial path is the first start's
                 best = s
                 best_h = h
                 best_g = 0.0
+            size = push(heap_key, heap_node, size, f, s)
     status = STATUS_EXHAUSTED
     cap = heap_node.shape[0]
     count = 0
@@ -163,7 +201,7 @@ def best_first(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, 
             break
         size -= 1
         pop_into(heap_key, heap_node, size)
-        if n_goals > 0 and (u == goal0 or goal_mark[u] == gen):
+        if u == goal0 or (several and goal_mark[u] == gen):
             if not all_goals:
                 state[S_FOUND] = u
                 status = STATUS_FOUND
@@ -198,19 +236,21 @@ def best_first(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, 
                 stamp[v] = gen
                 touched[n_touched] = v
                 n_touched += 1
+                if informed:
+                    hcache[v] = estimate(hcode, v, goals, n_goals, coords, harray, lm_from,
+                                         lm_to, scale, gx, gy, euclid)
             g[v] = ng
             parent[v] = u
-            if mode == MODE_COST:
-                size = push(heap_key, heap_node, size, ng, v)
-            else:
-                h = estimate(hcode, v, goals, n_goals, coords, harray, lm_from, lm_to,
-                             scale)
+            if informed:
+                h = hcache[v]
                 f = ng + weight * h if mode == MODE_ASTAR else h
                 size = push(heap_key, heap_node, size, f, v)
                 if track and (h < best_h or (h == best_h and ng < best_g)):
                     best = v
                     best_h = h
                     best_g = ng
+            else:
+                size = push(heap_key, heap_node, size, ng, v)
     state[S_SIZE] = size
     state[S_TOUCHED] = n_touched
     state[S_EXPANDED] = expanded

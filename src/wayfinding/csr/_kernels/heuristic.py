@@ -27,8 +27,10 @@ EARTH_RADIUS = 6371008.8
 @njit(cache=True, nogil=True, inline="always")
 def distance(code, coords, a, b):  # pragma: no cover - numba
     """Straight-line (``H_EUCLIDEAN``) or great-circle (``H_GREAT_CIRCLE``) distance."""
-    if code == H_EUCLIDEAN:
-        return math.hypot(coords[a, 0] - coords[b, 0], coords[a, 1] - coords[b, 1])
+    if code == H_EUCLIDEAN:  # sqrt, not math.hypot: an instruction, not a libm call
+        dx = coords[a, 0] - coords[b, 0]
+        dy = coords[a, 1] - coords[b, 1]
+        return math.sqrt(dx * dx + dy * dy)
     rad = math.pi / 180.0
     lat1 = coords[a, 1] * rad
     lat2 = coords[b, 1] * rad
