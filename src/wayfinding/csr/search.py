@@ -45,13 +45,13 @@ _KERNELS: list[Any] = []
 
 
 def _kernels() -> list[Any]:
-    """``[best_first, trace]``: numba loads on the first search; later searches read a
+    """``[loop_for, trace]``: numba loads on the first search; later searches read a
     global instead of running import statements (part of a search's fixed cost)."""
     if not _KERNELS:
         from .._kernels.trace import trace
-        from ._kernels.bestfirst import best_first
+        from ._kernels.bestfirst import loop_for
 
-        _KERNELS.extend((best_first, trace))
+        _KERNELS.extend((loop_for, trace))
     return _KERNELS
 
 
@@ -99,8 +99,8 @@ def _execute(graph: CSRGraph, plan: _in.Plan, s: int, t: int, starts: np.ndarray
              max_seconds: float | None, partial: bool) -> SearchResult:
     """Run the kernel from ``starts`` to ``goals`` (or from node ``s`` to node ``t`` when
     they are None) within the budgets; the result."""
-    best_first = _kernels()[0]
     coords, harray, lm_from, lm_to, iparams, fparams = plan
+    best_first = _kernels()[0](iparams)  # the loop compiled for this kind of search
     ws = _ws.acquire(graph.node_count)
     try:
         side = ws.forward
@@ -273,7 +273,7 @@ def distances(graph: CSRGraph, start: Any, targets: Any = None, *,
     iparams = np.array([C.MODE_COST, C.H_ZERO, goals.shape[0], C.REOPEN_OPEN, 0,
                         C.GOALS_ALL], dtype=np.int64)
     fparams = np.array([1.0, 1.0, math.inf if max_cost is None else max_cost])
-    from ._kernels.bestfirst import best_first
+    from ._kernels.bestfirst import dijkstra_loop
 
     ws = _ws.acquire(graph.node_count)
     try:
@@ -282,10 +282,11 @@ def distances(graph: CSRGraph, start: Any, targets: Any = None, *,
         ws.state[C.S_STATUS] = C.STATUS_NEW
         while side.heap_node.shape[0] < starts.shape[0] + 8:
             side.grow_heap()
-        while best_first(graph.indptr, graph.indices, graph.costs, _in.E2, _in.E1, _in.EL, _in.EL,
-                         iparams, fparams, starts, goals, side.stamp, side.g, side.parent,
-                         side.goal_mark, side.touched, side.hcache, side.heap_key,
-                         side.heap_node, ws.state, ws.fstate, _NO_LIMIT) == C.STATUS_HEAP_FULL:
+        while dijkstra_loop(graph.indptr, graph.indices, graph.costs, _in.E2, _in.E1, _in.EL,
+                            _in.EL, iparams, fparams, starts, goals, side.stamp, side.g,
+                            side.parent, side.goal_mark, side.touched, side.hcache,
+                            side.heap_key, side.heap_node, ws.state, ws.fstate,
+                            _NO_LIMIT) == C.STATUS_HEAP_FULL:
             side.grow_heap()
         settled = side.stamp[wanted] == -gen
         return np.where(settled, side.g[wanted], np.inf)

@@ -15,19 +15,21 @@ from numba import njit
 
 from ..._kernels import codes as C
 from ..._kernels.trace import next_query, record_search
-from .bestfirst import best_first, bfs
+from .bestfirst import bfs
 
 _NO_LIMIT = 2**62
 
 
 @njit(cache=True, nogil=True)
-def batch_search(breadth_first, indptr, indices, costs, coords, harray, lm_from, lm_to,
+def batch_search(breadth_first, loop, indptr, indices, costs, coords, harray, lm_from, lm_to,
                  iparams, fparams, sources, targets, first, last, stamp, g, parent,
                  goal_mark, touched, hcache, heap_key, heap_node, state, fstate, generation,
                  resume, out_cost, out_len, out_expanded, out_found, path,
                  used):  # pragma: no cover - numba
     """From ``sources[i]`` to ``targets[i]`` for ``i`` in ``first..last-1``: Dijkstra or A*
-    (``iparams``: one goal), or with ``breadth_first`` fewest edges (cost: edges);
+    (``iparams``: one goal) by ``loop`` (:func:`.bestfirst.loop_for` of ``iparams``: a
+    compiled function as an argument, so only that loop compiles), or with
+    ``breadth_first`` fewest edges (cost: edges);
     ``resume`` goes on with query ``first`` after its frontier grew."""
     starts = np.empty(1, np.int64)
     goals = np.empty(1, np.int64)
@@ -41,9 +43,9 @@ def batch_search(breadth_first, indptr, indices, costs, coords, harray, lm_from,
             state[C.S_EXPANDED] = expanded
             status = C.STATUS_FOUND if found >= 0 else C.STATUS_EXHAUSTED
         else:
-            status = best_first(indptr, indices, costs, coords, harray, lm_from, lm_to,
-                                iparams, fparams, starts, goals, stamp, g, parent, goal_mark,
-                                touched, hcache, heap_key, heap_node, state, fstate, _NO_LIMIT)
+            status = loop(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams,
+                          fparams, starts, goals, stamp, g, parent, goal_mark, touched, hcache,
+                          heap_key, heap_node, state, fstate, _NO_LIMIT)
         code, used = record_search(i, status, state, parent, g, path, used, out_cost, out_len,
                             out_expanded, out_found)
         if code != C.BATCH_DONE:

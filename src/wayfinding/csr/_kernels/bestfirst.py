@@ -16,6 +16,7 @@ might overflow (``STATUS_HEAP_FULL``: grow it and call again, nothing is lost).
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -83,6 +84,174 @@ def estimate(hcode, v, goals, n_goals, coords, harray, lm_from, lm_to, scale, gx
     return best
 
 
+def _variant(informed, euclid):
+    """One compiled copy of the loop: ``informed`` (False for Dijkstra) says whether
+    priorities use the heuristic, ``euclid`` whether it is the straight-line distance to
+    one goal; constants of the closure, so numba prunes the other branches before it
+    inlines the estimates (one body inlined three times with these as arguments compiled
+    four times as long). A runtime choice of heuristic inside the loop made A* a third
+    slower (arena2)."""
+
+    @njit(cache=True, nogil=True)
+    def loop(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams, starts,
+             goals, stamp, g, parent, goal_mark, touched, hcache, heap_key, heap_node, state,
+             fstate, budget):  # pragma: no cover - numba
+        """The loop of :func:`best_first` (``informed``, ``euclid``: the closure's)."""
+        mode = iparams[I_MODE]
+        hcode = iparams[I_HCODE] if informed else H_ZERO
+        n_goals = iparams[I_N_GOALS]
+        reopen = iparams[I_REOPEN]
+        track = iparams[I_TRACK] != 0
+        all_goals = iparams[I_GOALS] == GOALS_ALL
+        scale = fparams[F_SCALE]
+        weight = fparams[F_WEIGHT]
+        max_cost = fparams[F_MAX_COST]
+        gen = np.int32(state[S_GEN])
+        goal0 = goals[0] if n_goals > 0 else -1
+        several = n_goals > 1  # one goal is told by its number (no goal_mark load)
+        gx = 0.0
+        gy = 0.0
+        if euclid:
+            gx = coords[goal0, 0]
+            gy = coords[goal0, 1]
+        size = state[S_SIZE]
+        n_touched = state[S_TOUCHED]
+        best = state[S_BEST]
+        best_h = fstate[FS_BEST_H]
+        best_g = fstate[FS_BEST_G]
+        pruned = state[S_PRUNED]
+        left = state[S_LEFT]
+        if state[S_STATUS] == STATUS_NEW:
+            size = 0
+            n_touched = 0
+            best = -1
+            best_h = math.inf
+            best_g = math.inf
+            pruned = 0
+            left = n_goals
+            state[S_EXPANDED] = 0
+            state[S_FOUND] = -1
+            for i in range(n_goals):
+                goal_mark[goals[i]] = gen
+            for i in range(starts.shape[0]):
+                s = starts[i]
+                reached = seed(s, stamp, g, parent, touched, n_touched, gen)
+                if reached < 0:
+                    continue
+                n_touched = reached
+                h = 0.0
+                f = 0.0
+                if informed:
+                    h = estimate(hcode, s, goals, n_goals, coords, harray, lm_from, lm_to, scale,
+                                 gx, gy, euclid)
+                    hcache[s] = h
+                    f = h if mode == MODE_HEURISTIC else weight * h
+                if h < best_h:  # Dijkstra's partial path is the first start's
+                    best = s
+                    best_h = h
+                    best_g = 0.0
+                size = push(heap_key, heap_node, size, f, s)
+        status = STATUS_EXHAUSTED
+        cap = heap_node.shape[0]
+        count = 0
+        expanded = state[S_EXPANDED]
+        while size > 0:
+            u = heap_node[0]
+            if stamp[u] != gen:  # a stale duplicate: u was already expanded
+                size -= 1
+                pop_into(heap_key, heap_node, size)
+                continue
+            if count >= budget:
+                status = STATUS_PAUSED
+                break
+            lo = indptr[u]
+            hi = indptr[u + 1]
+            if size + (hi - lo) > cap:
+                status = STATUS_HEAP_FULL
+                break
+            size -= 1
+            pop_into(heap_key, heap_node, size)
+            if u == goal0 or (several and goal_mark[u] == gen):
+                if not all_goals:
+                    state[S_FOUND] = u
+                    status = STATUS_FOUND
+                    break
+                goal_mark[u] = 0
+                left -= 1
+                if left == 0:
+                    stamp[u] = -gen
+                    expanded += 1
+                    state[S_FOUND] = u
+                    status = STATUS_FOUND
+                    break
+            stamp[u] = -gen
+            count += 1
+            expanded += 1
+            gu = g[u]
+            for e in range(lo, hi):
+                v = indices[e]
+                ng = gu + costs[e]
+                if ng > max_cost:
+                    pruned = 1
+                    continue
+                sv = stamp[v]
+                if sv == gen:
+                    if reopen == REOPEN_NONE or ng >= g[v]:
+                        continue
+                elif sv == -gen:
+                    if reopen != REOPEN_ALL or ng >= g[v]:
+                        continue
+                    stamp[v] = gen
+                else:
+                    stamp[v] = gen
+                    touched[n_touched] = v
+                    n_touched += 1
+                    if informed:
+                        hcache[v] = estimate(hcode, v, goals, n_goals, coords, harray, lm_from,
+                                             lm_to, scale, gx, gy, euclid)
+                g[v] = ng
+                parent[v] = u
+                if informed:
+                    h = hcache[v]
+                    f = ng + weight * h if mode == MODE_ASTAR else h
+                    size = push(heap_key, heap_node, size, f, v)
+                    if track and (h < best_h or (h == best_h and ng < best_g)):
+                        best = v
+                        best_h = h
+                        best_g = ng
+                else:
+                    size = push(heap_key, heap_node, size, ng, v)
+        state[S_SIZE] = size
+        state[S_TOUCHED] = n_touched
+        state[S_EXPANDED] = expanded
+        state[S_PRUNED] = pruned
+        state[S_BEST] = best
+        state[S_LEFT] = left
+        state[S_STATUS] = status
+        fstate[FS_BEST_H] = best_h
+        fstate[FS_BEST_G] = best_g
+        return status
+
+    return loop
+
+
+#: The loop of Dijkstra (no heuristic code), ...
+dijkstra_loop = _variant(False, False)
+#: ... of A* by straight-line distance to one goal, ...
+euclid_loop = _variant(True, True)
+#: ... and of every other informed search (any heuristic code, several goals).
+any_loop = _variant(True, False)
+
+
+def loop_for(iparams: np.ndarray) -> Any:
+    """The compiled loop for a search of ``iparams`` (the others are not compiled)."""
+    if iparams[I_MODE] == MODE_COST:
+        return dijkstra_loop
+    if iparams[I_HCODE] == H_EUCLIDEAN and iparams[I_N_GOALS] == 1:
+        return euclid_loop
+    return any_loop
+
+
 @njit(cache=True, nogil=True)
 def best_first(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams,
                starts, goals, stamp, g, parent, goal_mark, touched, hcache, heap_key,
@@ -103,164 +272,21 @@ def best_first(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, 
     and ``state[S_GEN]`` to a fresh generation to start.
 
     Dijkstra (``MODE_COST``) and A* with coordinates and one goal each run a copy of the
-    loop compiled for them (:func:`_run`).
+    loop compiled for them (:func:`loop_for`): call that copy directly where the mode is
+    known (this function picks it per call, and compiles all three).
     Returns the status (also in ``state[S_STATUS]``).
     """
     if iparams[I_MODE] == MODE_COST:
-        return _run(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams,
-                    starts, goals, stamp, g, parent, goal_mark, touched, hcache, heap_key,
-                    heap_node, state, fstate, budget, False, False)
+        return dijkstra_loop(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams,
+                             fparams, starts, goals, stamp, g, parent, goal_mark, touched,
+                             hcache, heap_key, heap_node, state, fstate, budget)
     if iparams[I_HCODE] == H_EUCLIDEAN and iparams[I_N_GOALS] == 1:
-        return _run(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams,
+        return euclid_loop(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams,
+                           fparams, starts, goals, stamp, g, parent, goal_mark, touched,
+                           hcache, heap_key, heap_node, state, fstate, budget)
+    return any_loop(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams,
                     starts, goals, stamp, g, parent, goal_mark, touched, hcache, heap_key,
-                    heap_node, state, fstate, budget, True, True)
-    return _run(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams,
-                starts, goals, stamp, g, parent, goal_mark, touched, hcache, heap_key,
-                heap_node, state, fstate, budget, True, False)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _run(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams, starts,
-         goals, stamp, g, parent, goal_mark, touched, hcache, heap_key, heap_node, state,
-         fstate, budget, informed, euclid):  # pragma: no cover - numba
-    """The loop of :func:`best_first`; ``informed`` (a literal: False for Dijkstra) says
-    whether priorities use the heuristic, ``euclid`` (a literal) whether it is the
-    straight-line distance to one goal. Each combination compiles to a loop of its own:
-    a runtime choice of heuristic inside the loop made A* a third slower (arena2)."""
-    mode = iparams[I_MODE]
-    hcode = iparams[I_HCODE] if informed else H_ZERO
-    n_goals = iparams[I_N_GOALS]
-    reopen = iparams[I_REOPEN]
-    track = iparams[I_TRACK] != 0
-    all_goals = iparams[I_GOALS] == GOALS_ALL
-    scale = fparams[F_SCALE]
-    weight = fparams[F_WEIGHT]
-    max_cost = fparams[F_MAX_COST]
-    gen = np.int32(state[S_GEN])
-    goal0 = goals[0] if n_goals > 0 else -1
-    several = n_goals > 1  # one goal is told by its number (no goal_mark load)
-    gx = 0.0
-    gy = 0.0
-    if euclid:
-        gx = coords[goal0, 0]
-        gy = coords[goal0, 1]
-    size = state[S_SIZE]
-    n_touched = state[S_TOUCHED]
-    best = state[S_BEST]
-    best_h = fstate[FS_BEST_H]
-    best_g = fstate[FS_BEST_G]
-    pruned = state[S_PRUNED]
-    left = state[S_LEFT]
-    if state[S_STATUS] == STATUS_NEW:
-        size = 0
-        n_touched = 0
-        best = -1
-        best_h = math.inf
-        best_g = math.inf
-        pruned = 0
-        left = n_goals
-        state[S_EXPANDED] = 0
-        state[S_FOUND] = -1
-        for i in range(n_goals):
-            goal_mark[goals[i]] = gen
-        for i in range(starts.shape[0]):
-            s = starts[i]
-            reached = seed(s, stamp, g, parent, touched, n_touched, gen)
-            if reached < 0:
-                continue
-            n_touched = reached
-            h = 0.0
-            f = 0.0
-            if informed:
-                h = estimate(hcode, s, goals, n_goals, coords, harray, lm_from, lm_to, scale,
-                             gx, gy, euclid)
-                hcache[s] = h
-                f = h if mode == MODE_HEURISTIC else weight * h
-            if h < best_h:  # Dijkstra's partial path is the first start's
-                best = s
-                best_h = h
-                best_g = 0.0
-            size = push(heap_key, heap_node, size, f, s)
-    status = STATUS_EXHAUSTED
-    cap = heap_node.shape[0]
-    count = 0
-    expanded = state[S_EXPANDED]
-    while size > 0:
-        u = heap_node[0]
-        if stamp[u] != gen:  # a stale duplicate: u was already expanded
-            size -= 1
-            pop_into(heap_key, heap_node, size)
-            continue
-        if count >= budget:
-            status = STATUS_PAUSED
-            break
-        lo = indptr[u]
-        hi = indptr[u + 1]
-        if size + (hi - lo) > cap:
-            status = STATUS_HEAP_FULL
-            break
-        size -= 1
-        pop_into(heap_key, heap_node, size)
-        if u == goal0 or (several and goal_mark[u] == gen):
-            if not all_goals:
-                state[S_FOUND] = u
-                status = STATUS_FOUND
-                break
-            goal_mark[u] = 0
-            left -= 1
-            if left == 0:
-                stamp[u] = -gen
-                expanded += 1
-                state[S_FOUND] = u
-                status = STATUS_FOUND
-                break
-        stamp[u] = -gen
-        count += 1
-        expanded += 1
-        gu = g[u]
-        for e in range(lo, hi):
-            v = indices[e]
-            ng = gu + costs[e]
-            if ng > max_cost:
-                pruned = 1
-                continue
-            sv = stamp[v]
-            if sv == gen:
-                if reopen == REOPEN_NONE or ng >= g[v]:
-                    continue
-            elif sv == -gen:
-                if reopen != REOPEN_ALL or ng >= g[v]:
-                    continue
-                stamp[v] = gen
-            else:
-                stamp[v] = gen
-                touched[n_touched] = v
-                n_touched += 1
-                if informed:
-                    hcache[v] = estimate(hcode, v, goals, n_goals, coords, harray, lm_from,
-                                         lm_to, scale, gx, gy, euclid)
-            g[v] = ng
-            parent[v] = u
-            if informed:
-                h = hcache[v]
-                f = ng + weight * h if mode == MODE_ASTAR else h
-                size = push(heap_key, heap_node, size, f, v)
-                if track and (h < best_h or (h == best_h and ng < best_g)):
-                    best = v
-                    best_h = h
-                    best_g = ng
-            else:
-                size = push(heap_key, heap_node, size, ng, v)
-    state[S_SIZE] = size
-    state[S_TOUCHED] = n_touched
-    state[S_EXPANDED] = expanded
-    state[S_PRUNED] = pruned
-    state[S_BEST] = best
-    state[S_LEFT] = left
-    state[S_STATUS] = status
-    fstate[FS_BEST_H] = best_h
-    fstate[FS_BEST_G] = best_g
-    return status
+                    heap_node, state, fstate, budget)
 
 
 @njit(cache=True, nogil=True)
