@@ -175,3 +175,16 @@ def test_targets_errors(graph, start):
     if not isinstance(graph, wf.Grid):
         with pytest.raises(InvalidLocationError, match="'zz' is not"):
             wf.dijkstra(graph, start, targets=["zz"])
+
+
+@pytest.mark.parametrize("mode", [0, 1, 2])
+@pytest.mark.parametrize("code", [0, 1, 2, 3, 4, 5])
+@pytest.mark.parametrize("n_goals", [0, 1, 2])
+def test_the_plan_names_the_loop_the_kernel_module_picks(mode, code, n_goals):
+    from wayfinding._kernels import codes as C
+    from wayfinding.csr._kernels.bestfirst import any_loop, dijkstra_loop, euclid_loop, loop_for
+    from wayfinding.csr.inputs import loop_index
+
+    iparams = np.array([mode, code, n_goals, 0, 0, C.GOALS_ANY], dtype=np.int64)
+    loops = (dijkstra_loop, euclid_loop, any_loop)
+    assert loops[loop_index(mode, code, n_goals)] is loop_for(iparams)

@@ -28,7 +28,7 @@ from .graph import CSRGraph, Metric
 from .landmarks import Landmarks
 
 __all__ = ["E1", "E2", "EL", "SCALARS", "HeuristicData", "Plan", "common_plan", "goals",
-           "nodes", "plan", "starts", "targets"]
+           "loop_index", "nodes", "plan", "starts", "targets"]
 
 E2 = np.zeros((0, 2))
 E1 = np.zeros(0)
@@ -135,8 +135,18 @@ class HeuristicData:
 
 
 #: Kernel inputs of a best-first search: ``(coords, harray, lm_from, lm_to, iparams,
-#: fparams)`` (the kernel only reads them).
-Plan = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+#: fparams, loop)`` (the kernel only reads them; ``loop``, the compiled loop to run: an
+#: index into :data:`~.search.LOOPS` from :func:`loop_index`).
+Plan = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]
+
+
+def loop_index(mode: int, code: int, n_goals: int) -> int:
+    """Which compiled loop runs a search: 0 Dijkstra, 1 A* by straight-line distance to
+    one goal, 2 any other (:func:`wayfinding.csr._kernels.bestfirst.loop_for` decides
+    the same from the parameter arrays)."""
+    if mode == C.MODE_COST:
+        return 0
+    return 1 if code == C.H_EUCLIDEAN and n_goals == 1 else 2
 
 
 def plan(mode: int, h: HeuristicData, n_goals: int, partial: bool, weight: float,
@@ -151,7 +161,8 @@ def plan(mode: int, h: HeuristicData, n_goals: int, partial: bool, weight: float
     iparams = np.array([mode, h.code, n_goals, reopen, int(partial), goals_kind],
                        dtype=np.int64)
     fparams = np.array([h.scale, weight, math.inf if max_cost is None else max_cost])
-    return h.coords, h.harray, h.lm_from, h.lm_to, iparams, fparams
+    return (h.coords, h.harray, h.lm_from, h.lm_to, iparams, fparams,
+            loop_index(mode, h.code, n_goals))
 
 
 def common_plan(graph: CSRGraph, mode: int) -> Plan | None:

@@ -45,13 +45,14 @@ _KERNELS: list[Any] = []
 
 
 def _kernels() -> list[Any]:
-    """``[loop_for, trace]``: numba loads on the first search; later searches read a
-    global instead of running import statements (part of a search's fixed cost)."""
+    """``[(dijkstra_loop, euclid_loop, any_loop), trace]``: numba loads on the first
+    search; later searches read a global instead of running import statements (part of
+    a search's fixed cost)."""
     if not _KERNELS:
         from .._kernels.trace import trace
-        from ._kernels.bestfirst import loop_for
+        from ._kernels.bestfirst import any_loop, dijkstra_loop, euclid_loop
 
-        _KERNELS.extend((loop_for, trace))
+        _KERNELS.extend(((dijkstra_loop, euclid_loop, any_loop), trace))
     return _KERNELS
 
 
@@ -99,8 +100,8 @@ def _execute(graph: CSRGraph, plan: _in.Plan, s: int, t: int, starts: np.ndarray
              max_seconds: float | None, partial: bool) -> SearchResult:
     """Run the kernel from ``starts`` to ``goals`` (or from node ``s`` to node ``t`` when
     they are None) within the budgets; the result."""
-    coords, harray, lm_from, lm_to, iparams, fparams = plan
-    best_first = _kernels()[0](iparams)  # the loop compiled for this kind of search
+    coords, harray, lm_from, lm_to, iparams, fparams, loop = plan
+    best_first = _kernels()[0][loop]  # the loop compiled for this kind of search
     ws = _ws.acquire(graph.node_count)
     try:
         side = ws.forward
