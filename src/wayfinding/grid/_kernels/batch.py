@@ -43,7 +43,7 @@ _NO_LIMIT = 2**62
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _unreached(i, out_cost, out_len, out_expanded, out_found, expanded):  # pragma: no cover
+def unreached(i, out_cost, out_len, out_expanded, out_found, expanded):  # pragma: no cover
     out_cost[i] = math.inf
     out_len[i] = 0
     out_expanded[i] = expanded
@@ -67,7 +67,7 @@ def batch_search(which, passable, costs, moves, lengths, iparams, fparams, sourc
     goals = np.empty(1, np.int64)
     for i in range(first, last):
         if skip[i]:
-            _unreached(i, out_cost, out_len, out_expanded, out_found, 0)
+            unreached(i, out_cost, out_len, out_expanded, out_found, 0)
             continue
         generation = next_query(i, first, resume, sources, targets, starts, goals, state,
                                 generation)
@@ -130,7 +130,7 @@ def _batch_jps(passable, bits, stride, straight, diagonal, eight_way, scale, sou
     no_limit = np.int64(_NO_LIMIT)  # an int64, as wf.jps passes: one compiled search
     for i in range(first, last):
         if skip[i]:
-            _unreached(i, out_cost, out_len, out_expanded, out_found, 0)
+            unreached(i, out_cost, out_len, out_expanded, out_found, 0)
             continue
         s = sources[i]
         t = targets[i]
@@ -148,7 +148,7 @@ def _batch_jps(passable, bits, stride, straight, diagonal, eight_way, scale, sou
         if status == C.STATUS_HEAP_FULL:
             return C.BATCH_HEAP_FULL, i, generation, used
         if status != C.STATUS_FOUND:
-            _unreached(i, out_cost, out_len, out_expanded, out_found, expanded)
+            unreached(i, out_cost, out_len, out_expanded, out_found, expanded)
             continue
         n = path_length(parent, t, stride, eight_way)
         if used + n > path.shape[0]:

@@ -250,7 +250,9 @@ def _variant(plus):
                         if not passable[cell + d if on_row else cell + d * stride]:
                             continue  # a wall ahead: nothing to find
                         # ---- block-based scan of ``line`` from ``pos0`` in direction d: the
-                        # first stop bit past pos0 (jps_scan), one word per 64 cells
+                        # first stop bit past pos0 (jps_scan), one word per 64 cells. Written
+                        # out: jps_scan.scan with a helper for what the scan finds, inlined
+                        # here, made jps 2.4x slower (before_after: 115 -> 279 us a query).
                         found = -1
                         if d > 0:
                             at = pos0 + 65

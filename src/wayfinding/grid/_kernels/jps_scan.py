@@ -26,6 +26,8 @@ from __future__ import annotations
 import numpy as np
 from numba import config, njit
 
+_ALL = ~np.uint64(0)
+
 if config.DISABLE_JIT:
 
     def lowest_bit(word):
@@ -57,6 +59,27 @@ def sign(value):  # pragma: no cover - numba
     if value < 0:
         return -1
     return 0
+
+
+@njit(cache=True, inline="always")
+def scan(bits, line, pos0, d):  # pragma: no cover - numba
+    """Where a straight scan of ``line`` from ``pos0`` in direction ``d`` stops: the first
+    stop bit past ``pos0`` (:mod:`.jps_scan`), one word per 64 cells."""
+    if d > 0:
+        at = pos0 + 65
+        w = at >> 6
+        word = bits[1, line, w] & (_ALL << np.uint64(at & 63))
+        while word == 0:
+            w += 1
+            word = bits[1, line, w]
+        return (w << 6) + lowest_bit(word) - 64
+    at = pos0 + 63
+    w = at >> 6
+    word = bits[2, line, w] & (_ALL >> np.uint64(63 - (at & 63)))
+    while word == 0:
+        w -= 1
+        word = bits[2, line, w]
+    return (w << 6) + highest_bit(word) - 64
 
 
 def bitmaps(passable: np.ndarray) -> np.ndarray:

@@ -33,30 +33,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .jps_scan import highest_bit, lowest_bit
-
-_ALL = ~np.uint64(0)
-
-
-@njit(cache=True, inline="always")
-def scan(bits, line, pos0, d):  # pragma: no cover - numba
-    """Where a straight scan of ``line`` from ``pos0`` in direction ``d`` stops: the first
-    stop bit past ``pos0`` (:mod:`.jps_scan`), one word per 64 cells."""
-    if d > 0:
-        at = pos0 + 65
-        w = at >> 6
-        word = bits[1, line, w] & (_ALL << np.uint64(at & 63))
-        while word == 0:
-            w += 1
-            word = bits[1, line, w]
-        return (w << 6) + lowest_bit(word) - 64
-    at = pos0 + 63
-    w = at >> 6
-    word = bits[2, line, w] & (_ALL >> np.uint64(63 - (at & 63)))
-    while word == 0:
-        w -= 1
-        word = bits[2, line, w]
-    return (w << 6) + highest_bit(word) - 64
+from .jps_scan import scan
 
 
 @njit(cache=True, nogil=True)
@@ -109,8 +86,10 @@ def jump_tables(passable, bits, stride):  # pragma: no cover - numba
 def plus_ray(passable, stops, jumps, stride, current, x, y, gx, gy, goal, k, h, v,
               targets, n_targets):  # pragma: no cover - numba
     """The targets of the ray in direction ``k`` (``h``, ``v``) from ``current`` at
-    ``(x, y)``, appended to ``targets``: what the scans of :func:`_search` find, from the
-    JPS+ tables. Returns the new ``n_targets``."""
+    ``(x, y)``, appended to ``targets``: what the scans of the jps search find, from the
+    JPS+ tables. Returns the new ``n_targets``. Written out: the same through a helper
+    per scan (inlined) made JPS+ 1.3x slower (dao/combat2: 1.09-1.30 -> 1.44-1.51 us a
+    query)."""
     if k < 4:  # straight: where the scan stops, or the goal before that
         stop = stops[k, current]
         if v == 0:

@@ -11,11 +11,10 @@ the caller answers it another way and calls again from the next one.
 
 from __future__ import annotations
 
-import math
-
 from numba import njit
 
 from ...._kernels import codes as C
+from ..._kernels.batch import unreached
 from .query import query
 
 
@@ -31,10 +30,7 @@ def batch_query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_h
         s = sources[i]
         t = targets[i]
         if labels[s] != labels[t]:
-            out_cost[i] = math.inf
-            out_len[i] = 0
-            out_expanded[i] = 0
-            out_found[i] = False
+            unreached(i, out_cost, out_len, out_expanded, out_found, 0)
             continue
         if s == t:
             if used + 1 > path.shape[0]:

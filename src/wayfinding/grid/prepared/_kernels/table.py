@@ -31,6 +31,7 @@ from numba import njit
 
 from ...._kernels import codes as C
 from ....fields._kernels.flood import flood
+from ..._kernels.batch import unreached
 
 #: ``table[t, c]`` when no move leads from ``c`` towards ``t`` (``c == t``, or apart).
 NO_MOVE = 255
@@ -123,10 +124,7 @@ def batch_table(table, cell_id, moves, lengths, labels, scale, sources, targets,
         s = sources[i]
         t = targets[i]
         if labels[s] != labels[t]:
-            out_cost[i] = math.inf
-            out_len[i] = 0
-            out_expanded[i] = 0
-            out_found[i] = False
+            unreached(i, out_cost, out_len, out_expanded, out_found, 0)
             continue
         n, length = walk(table, cell_id, moves, lengths, s, t, path, used)
         if n < 0:
