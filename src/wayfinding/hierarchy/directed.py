@@ -92,7 +92,7 @@ def build_directed(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.nda
         n, np.ascontiguousarray(tails, dtype=np.int64),
         np.ascontiguousarray(heads, dtype=np.int64),
         np.ascontiguousarray(weights, dtype=np.float64), kernels.SETTLE, kernels.HOPS,
-        kernels.QUICK_SETTLE, kernels.QUICK_HOPS, core_degree, stop)
+        kernels.QUICK_SETTLE, kernels.QUICK_HOPS, core_degree, kernels.WEIGHTS, stop)
     if stop[0] or rank.shape[0] != n:
         return None
     new_id = (n - 1 - rank.astype(np.int64))
