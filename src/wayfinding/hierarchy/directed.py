@@ -24,6 +24,9 @@ import numpy as np
 from .hierarchy import array_bytes, query_arrays
 
 
+TRACE = np.zeros(0, dtype=np.int64)
+
+
 class ArcHierarchy(NamedTuple):
     """The arrays of a directed contraction hierarchy, nodes numbered from the top rank
     down (0 = contracted last).
@@ -92,7 +95,8 @@ def build_directed(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.nda
         n, np.ascontiguousarray(tails, dtype=np.int64),
         np.ascontiguousarray(heads, dtype=np.int64),
         np.ascontiguousarray(weights, dtype=np.float64), kernels.SETTLE, kernels.HOPS,
-        kernels.QUICK_SETTLE, kernels.QUICK_HOPS, core_degree, kernels.WEIGHTS, stop)
+        kernels.QUICK_SETTLE, kernels.QUICK_HOPS, core_degree, kernels.WEIGHTS, stop,
+        TRACE)
     if stop[0] or rank.shape[0] != n:
         return None
     new_id = (n - 1 - rank.astype(np.int64))

@@ -26,7 +26,8 @@ Examples
 >>> import numpy as np
 >>> tails, heads = np.array([0, 1], np.int64), np.array([1, 2], np.int64)
 >>> out = contract_directed(3, tails, heads, np.array([1.0, 2.0]), 500, 16, 40, 4,
-...                         100, WEIGHTS, np.zeros(1, np.uint8))
+...                         100, WEIGHTS, np.zeros(1, np.uint8),
+...                         np.zeros(0, np.int64))
 >>> sorted(out[0].tolist()), out[1], out[2].shape[0] >= 2
 ([0, 1, 2], 0, True)
 """
@@ -52,7 +53,7 @@ HOPS = 64
 #: Weights of the priority terms: level, shortcuts added per arc removed, original arcs
 #: the shortcuts stand for per original arc removed, edge difference (shortcuts added
 #: minus arcs removed), contracted neighbours.
-WEIGHTS = np.array([1.0, 1.0, 1.0, 0.0, 0.0])
+WEIGHTS = np.array([1.0, 1.0, 1.0, 0.0, 0.0, 20.0, 1e9])
 
 
 @njit(cache=True, inline="always")
@@ -110,7 +111,7 @@ def _heap_set(keys, items, pos, size, key, item):  # pragma: no cover - numba
 
 
 @njit(cache=True)
-def _search(u, x, limit, targets_left, settle_limit, hop_limit, o_start, o_len, o_to, o_w,
+def _search(u, x, limit, targets_left, settle_limit, hop_limit, relax_limit, o_start, o_len, o_to, o_w,
             dist, hops, stamp, mark, via_of, seen_at, generation, heap_key,
             heap_node):  # pragma: no cover - numba
     """Witness search: Dijkstra from ``u`` over live arcs, never through ``x``, for
@@ -125,7 +126,8 @@ def _search(u, x, limit, targets_left, settle_limit, hop_limit, o_start, o_len, 
     heap_node[0] = u
     size = 1
     settled = 0
-    while size > 0 and settled < settle_limit and targets_left > 0:
+    relaxed = 0
+    while size > 0 and settled < settle_limit and targets_left > 0 and relaxed < relax_limit:
         d_top, y, size = pop(heap_key, heap_node, size)
         if d_top > dist[y]:
             continue
@@ -134,6 +136,7 @@ def _search(u, x, limit, targets_left, settle_limit, hop_limit, o_start, o_len, 
         settled += 1
         if hops[y] >= hop_limit:
             continue
+        relaxed += o_len[y]
         for i in range(o_start[y], o_start[y] + o_len[y]):
             z = o_to[i]
             if z == x:
@@ -151,14 +154,14 @@ def _search(u, x, limit, targets_left, settle_limit, hop_limit, o_start, o_len, 
                     if targets_left == 0:
                         break
                 heap_key, heap_node, size = push_grown(heap_key, heap_node, size, nd, z)
-    return heap_key, heap_node
+    return heap_key, heap_node, relaxed
 
 
 @njit(cache=True)
-def _simulate(x, settle_limit, hop_limit, record, o_start, o_len, o_to, o_w, o_arc, i_start,
+def _simulate(x, settle_limit, hop_limit, relax_limit, record, o_start, o_len, o_to, o_w, o_arc, i_start,
               i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
               generation, heap_key, heap_node, short_a,
-              short_b):  # pragma: no cover - numba
+              short_b, work):  # pragma: no cover - numba
     """The shortcuts contracting ``x`` needs: their count and the original arcs they
     stand for; with ``record``, pairs ``(short_a[i], short_b[i])`` of positions in its
     in-list and out-list. Returns ``(n_short, short_hops, generation, heap_key,
@@ -182,9 +185,18 @@ def _simulate(x, settle_limit, hop_limit, record, o_start, o_len, o_to, o_w, o_a
             limit = max(limit, via_of[w])
         if targets_left == 0:
             continue
-        heap_key, heap_node = _search(u, x, limit, targets_left, settle_limit, hop_limit,
-                                      o_start, o_len, o_to, o_w, dist, hops, stamp, mark,
-                                      via_of, seen_at, generation, heap_key, heap_node)
+        if hop_limit == 1:  # witnesses of one arc: no search needed
+            for i in range(o_start[u], o_start[u] + o_len[u]):
+                z = o_to[i]
+                if mark[z] == generation and o_w[i] <= via_of[z]:
+                    seen_at[z] = generation
+            relaxed = o_len[u]
+        else:
+            heap_key, heap_node, relaxed = _search(
+                u, x, limit, targets_left, settle_limit, hop_limit, relax_limit, o_start,
+                o_len, o_to, o_w, dist, hops, stamp, mark, via_of, seen_at, generation,
+                heap_key, heap_node)
+        work[1 if record else 0] += relaxed
         for ob in range(o_start[x], o_start[x] + o_len[x]):
             w = o_to[ob]
             if w == u or seen_at[w] == generation:
@@ -198,16 +210,17 @@ def _simulate(x, settle_limit, hop_limit, record, o_start, o_len, o_to, o_w, o_a
 
 
 @njit(cache=True, inline="always")
-def _priority(weights, x, n_short, short_hops, i_start, i_len, i_arc, o_start, o_len, o_arc,
-              arc_hops, level, deleted):  # pragma: no cover - numba
-    """The priority of contracting ``x`` (smaller first): see :data:`WEIGHTS`."""
+def _estimate(weights, x, n_short, short_hops, i_start, i_len, i_arc, o_start, o_len, o_arc,
+              arc_hops):  # pragma: no cover - numba
+    """The part of the priority of ``x`` that a simulated contraction gives: see
+    :data:`WEIGHTS`."""
     removed = i_len[x] + o_len[x]
     removed_hops = 0
     for i in range(i_start[x], i_start[x] + i_len[x]):
         removed_hops += arc_hops[i_arc[i]]
     for i in range(o_start[x], o_start[x] + o_len[x]):
         removed_hops += arc_hops[o_arc[i]]
-    p = weights[0] * level[x] + weights[3] * (n_short - removed) + weights[4] * deleted[x]
+    p = weights[3] * (n_short - removed)
     if removed > 0:
         p += weights[1] * n_short / removed + weights[2] * short_hops / removed_hops
     return p
@@ -215,8 +228,8 @@ def _priority(weights, x, n_short, short_hops, i_start, i_len, i_arc, o_start, o
 
 @njit(cache=True, nogil=True)
 def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
-                      quick_hops, core_degree, priority_weights,
-                      stop):  # pragma: no cover - numba
+                      quick_hops, core_degree, priority_weights, stop,
+                      trace):  # pragma: no cover - numba
     """Contract every node of the directed graph of arcs ``tails[i] -> heads[i]`` of cost
     ``weights[i]`` (self-loops dropped, parallel arcs merged into the cheapest), in the
     order of :data:`WEIGHTS` (``priority_weights``).
@@ -313,34 +326,44 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
     q_pos = np.full(n, -1, dtype=np.int64)
     q_size = 0
     touched = np.empty(16, dtype=np.int64)
+    slot_of = np.zeros(n, dtype=np.int64)  # where u's arc to a node is in its list
+    slot_at = np.zeros(n, dtype=np.int64)
+    work = np.zeros(2, dtype=np.int64)
+    estimate = np.zeros(n, dtype=np.float64)  # the simulated part of each priority
+    dirty = np.zeros(n, dtype=np.bool_)  # a neighbour was contracted since
+    eager_degree = priority_weights[5]
+    relax_limit = int(priority_weights[6])
     for x in range(n):
         if stop[0] != 0:
             return (np.zeros(0, dtype=np.int32), 0, arc_tail[:0], arc_head[:0], arc_w[:0],
                     arc_low[:0], arc_high[:0])
         n_short, short_hops, generation, heap_key, heap_node = _simulate(
-            x, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc, i_start,
+            x, quick_settle, quick_hops, 1 << 60, False, o_start, o_len, o_to, o_w, o_arc, i_start,
             i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
-            generation, heap_key, heap_node, short_a, short_b)
-        p = _priority(priority_weights, x, n_short, short_hops, i_start, i_len, i_arc,
-                      o_start, o_len, o_arc, arc_hops, level, deleted)
-        q_size = ipush(q_key, q_node, q_pos, q_size, p, x)
+            generation, heap_key, heap_node, short_a, short_b, work)
+        estimate[x] = _estimate(priority_weights, x, n_short, short_hops, i_start, i_len,
+                                i_arc, o_start, o_len, o_arc, arc_hops)
+        q_size = ipush(q_key, q_node, q_pos, q_size, estimate[x], x)
     order = 0
     while q_size > 0:
         if stop[0] != 0:
             return (np.zeros(0, dtype=np.int32), 0, arc_tail[:0], arc_head[:0], arc_w[:0],
                     arc_low[:0], arc_high[:0])
         v = q_node[0]
-        # check the top's priority again: contractions further away change it too
-        n_short, short_hops, generation, heap_key, heap_node = _simulate(
-            v, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc, i_start,
-            i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
-            generation, heap_key, heap_node, short_a, short_b)
-        p = _priority(priority_weights, v, n_short, short_hops, i_start, i_len, i_arc,
-                      o_start, o_len, o_arc, arc_hops, level, deleted)
-        if p > q_key[0]:
-            q_size = _heap_set(q_key, q_node, q_pos, q_size, p, v)
-            if q_node[0] != v:
-                continue
+        if dirty[v]:  # its neighbourhood changed: simulate its contraction again
+            dirty[v] = False
+            n_short, short_hops, generation, heap_key, heap_node = _simulate(
+                v, quick_settle, quick_hops, 1 << 60, False, o_start, o_len, o_to, o_w, o_arc,
+                i_start, i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark,
+                via_of, seen_at, generation, heap_key, heap_node, short_a, short_b, work)
+            estimate[v] = _estimate(priority_weights, v, n_short, short_hops, i_start,
+                                    i_len, i_arc, o_start, o_len, o_arc, arc_hops)
+            p = (priority_weights[0] * level[v] + priority_weights[4] * deleted[v]
+                 + estimate[v])
+            if p > q_key[0]:
+                q_size = _heap_set(q_key, q_node, q_pos, q_size, p, v)
+                if q_node[0] != v:
+                    continue
         k_in = i_len[v]
         k_out = o_len[v]
         if k_in + k_out > core_degree:
@@ -352,12 +375,17 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
             short_a = np.empty(2 * k_in * k_out + 1, dtype=np.int64)
             short_b = np.empty(2 * k_in * k_out + 1, dtype=np.int64)
         n_short, short_hops, generation, heap_key, heap_node = _simulate(
-            v, settle_limit, hop_limit, True, o_start, o_len, o_to, o_w, o_arc, i_start,
+            v, settle_limit, hop_limit, relax_limit, True, o_start, o_len, o_to, o_w, o_arc, i_start,
             i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
-            generation, heap_key, heap_node, short_a, short_b)
+            generation, heap_key, heap_node, short_a, short_b, work)
         contracted[v] = True
+        if trace.shape[0] > order:
+            trace[order] = work[0] + work[1]
+            if order == n - 1 or trace.shape[0] > n:
+                trace[n - 1] = work[1]
         rank[v] = order
         order += 1
+        last_u = -1
         for s in range(n_short):
             ia = short_a[s]
             ob = short_b[s]
@@ -366,24 +394,28 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
             cost = i_w[ia] + o_w[ob]
             low = i_arc[ia]
             high = o_arc[ob]
-            found = False
-            for k in range(o_start[u], o_start[u] + o_len[u]):
-                if o_to[k] == w:  # an arc u -> w already: keep the cheaper
-                    found = True
-                    if cost < o_w[k]:
-                        a = o_arc[k]
-                        o_w[k] = cost
-                        arc_w[a] = cost
-                        arc_low[a] = low
-                        arc_high[a] = high
-                        arc_hops[a] = arc_hops[low] + arc_hops[high]
-                        for j in range(i_start[w], i_start[w] + i_len[w]):
-                            if i_arc[j] == a:
-                                i_w[j] = cost
-                                break
-                    break
-            if found:
+            if u != last_u:  # (pairs come grouped by u) where u's arcs lead
+                last_u = u
+                generation += 1
+                for k in range(o_len[u]):
+                    slot_of[o_to[o_start[u] + k]] = k
+                    slot_at[o_to[o_start[u] + k]] = generation
+            if slot_at[w] == generation:  # an arc u -> w already: keep the cheaper
+                k = o_start[u] + slot_of[w]
+                if cost < o_w[k]:
+                    a = o_arc[k]
+                    o_w[k] = cost
+                    arc_w[a] = cost
+                    arc_low[a] = low
+                    arc_high[a] = high
+                    arc_hops[a] = arc_hops[low] + arc_hops[high]
+                    for j in range(i_start[w], i_start[w] + i_len[w]):
+                        if i_arc[j] == a:
+                            i_w[j] = cost
+                            break
                 continue
+            slot_of[w] = o_len[u]
+            slot_at[w] = generation
             if n_arcs == arc_tail.shape[0]:
                 bigger = 2 * n_arcs + 64
                 arc_tail = grown(arc_tail, n_arcs, bigger)
@@ -423,12 +455,17 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
             level[x] = max(level[x], level[v] + 1)
         for k in range(n_touched):
             x = touched[k]
-            n_short, short_hops, generation, heap_key, heap_node = _simulate(
-                x, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc,
-                i_start, i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark,
-                via_of, seen_at, generation, heap_key, heap_node, short_a, short_b)
-            p = _priority(priority_weights, x, n_short, short_hops, i_start, i_len, i_arc,
-                          o_start, o_len, o_arc, arc_hops, level, deleted)
+            if i_len[x] + o_len[x] <= eager_degree:
+                n_short, short_hops, generation, heap_key, heap_node = _simulate(
+                    x, quick_settle, quick_hops, 1 << 60, False, o_start, o_len, o_to, o_w, o_arc,
+                    i_start, i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark,
+                    via_of, seen_at, generation, heap_key, heap_node, short_a, short_b, work)
+                estimate[x] = _estimate(priority_weights, x, n_short, short_hops, i_start,
+                                        i_len, i_arc, o_start, o_len, o_arc, arc_hops)
+            else:
+                dirty[x] = True
+            p = (priority_weights[0] * level[x] + priority_weights[4] * deleted[x]
+                 + estimate[x])
             q_size = _heap_set(q_key, q_node, q_pos, q_size, p, x)
     n_contracted = order
     for v in range(n):  # the core ranks above everything, in node order
