@@ -12,9 +12,13 @@ Order: nodes are kept in an indexed heap by priority, a weighted sum of the node
 hierarchy below it), the shortcuts its contraction would add per arc it removes, the
 original arcs those shortcuts stand for per original arc removed, its edge difference
 and its contracted neighbours (:data:`WEIGHTS`). Each priority is estimated by simulating
-the contraction with quick witness searches (few settled nodes, few arcs per path); after
-each contraction the priorities of the node's neighbours are estimated again, and the
-node on top is checked once more before it is contracted.
+the contraction with quick witness searches (few settled nodes, few arcs per path). After
+each contraction the node's neighbours get their new level and contracted-neighbour count
+at once; those with few arcs (:data:`EAGER_DEGREE`) are simulated again at once, the
+others when they come first (a node whose priority then rises above the next one's waits
+its turn). Near the top of the hierarchy of a mesh-like graph (random geometric graphs,
+grid maps) the nodes left form dense clusters whose witness searches cost most of the
+build; a work budget (:data:`WORK_PER_NODE`) leaves what is left then as a core.
 
 Each node holds its live arcs both ways inline (other end, cost, arc number), so witness
 searches read no arc records; every arc, original or shortcut, is kept in one arc list
@@ -25,9 +29,8 @@ Examples
 --------
 >>> import numpy as np
 >>> tails, heads = np.array([0, 1], np.int64), np.array([1, 2], np.int64)
->>> out = contract_directed(3, tails, heads, np.array([1.0, 2.0]), 500, 16, 40, 4,
-...                         100, WEIGHTS, np.zeros(1, np.uint8),
-...                         np.zeros(0, np.int64))
+>>> out = contract_directed(3, tails, heads, np.array([1.0, 2.0]), 500, 16, 20, 1,
+...                         20, WEIGHTS, 100, 10**9, np.zeros(1, np.uint8))
 >>> sorted(out[0].tolist()), out[1], out[2].shape[0] >= 2
 ([0, 1, 2], 0, True)
 """
@@ -42,6 +45,10 @@ from .common import grown, pop, push_grown
 
 #: Contraction stops once the cheapest node left has more arcs than this (a dense core).
 CORE_DEGREE = 1_000_000
+#: ... or once its witness searches have looked at more arcs than this per node, plus a
+#: base (then the nodes left form the core).
+WORK_PER_NODE = 20_000
+WORK_BASE = 10_000_000
 
 #: Witness searches: nodes settled at most and arcs per path, while estimating a node's
 #: priority (quick) and when contracting it (thorough).
@@ -49,11 +56,14 @@ QUICK_SETTLE = 50
 QUICK_HOPS = 4
 SETTLE = 500
 HOPS = 64
+#: After a contraction, neighbours with at most this many arcs get their priority
+#: estimated again at once; the others when they come first.
+EAGER_DEGREE = 20
 
 #: Weights of the priority terms: level, shortcuts added per arc removed, original arcs
 #: the shortcuts stand for per original arc removed, edge difference (shortcuts added
 #: minus arcs removed), contracted neighbours.
-WEIGHTS = np.array([1.0, 1.0, 1.0, 0.0, 0.0, 20.0, 1e9])
+WEIGHTS = np.array([1.0, 1.0, 1.0, 0.0, 0.0])
 
 
 @njit(cache=True, inline="always")
@@ -111,7 +121,7 @@ def _heap_set(keys, items, pos, size, key, item):  # pragma: no cover - numba
 
 
 @njit(cache=True)
-def _search(u, x, limit, targets_left, settle_limit, hop_limit, relax_limit, o_start, o_len, o_to, o_w,
+def _search(u, x, limit, targets_left, settle_limit, hop_limit, o_start, o_len, o_to, o_w,
             dist, hops, stamp, mark, via_of, seen_at, generation, heap_key,
             heap_node):  # pragma: no cover - numba
     """Witness search: Dijkstra from ``u`` over live arcs, never through ``x``, for
@@ -127,7 +137,7 @@ def _search(u, x, limit, targets_left, settle_limit, hop_limit, relax_limit, o_s
     size = 1
     settled = 0
     relaxed = 0
-    while size > 0 and settled < settle_limit and targets_left > 0 and relaxed < relax_limit:
+    while size > 0 and settled < settle_limit and targets_left > 0:
         d_top, y, size = pop(heap_key, heap_node, size)
         if d_top > dist[y]:
             continue
@@ -158,8 +168,8 @@ def _search(u, x, limit, targets_left, settle_limit, hop_limit, relax_limit, o_s
 
 
 @njit(cache=True)
-def _simulate(x, settle_limit, hop_limit, relax_limit, record, o_start, o_len, o_to, o_w, o_arc, i_start,
-              i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
+def _simulate(x, settle_limit, hop_limit, record, o_start, o_len, o_to, o_w, o_arc,
+              i_start, i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
               generation, heap_key, heap_node, short_a,
               short_b, work):  # pragma: no cover - numba
     """The shortcuts contracting ``x`` needs: their count and the original arcs they
@@ -193,10 +203,9 @@ def _simulate(x, settle_limit, hop_limit, relax_limit, record, o_start, o_len, o
             relaxed = o_len[u]
         else:
             heap_key, heap_node, relaxed = _search(
-                u, x, limit, targets_left, settle_limit, hop_limit, relax_limit, o_start,
-                o_len, o_to, o_w, dist, hops, stamp, mark, via_of, seen_at, generation,
+                u, x, limit, targets_left, settle_limit, hop_limit, o_start, o_len, o_to, o_w, dist, hops, stamp, mark, via_of, seen_at, generation,
                 heap_key, heap_node)
-        work[1 if record else 0] += relaxed
+        work[0] += relaxed
         for ob in range(o_start[x], o_start[x] + o_len[x]):
             w = o_to[ob]
             if w == u or seen_at[w] == generation:
@@ -228,15 +237,22 @@ def _estimate(weights, x, n_short, short_hops, i_start, i_len, i_arc, o_start, o
 
 @njit(cache=True, nogil=True)
 def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
-                      quick_hops, core_degree, priority_weights, stop,
-                      trace):  # pragma: no cover - numba
+                      quick_hops, eager_degree, priority_weights, core_degree, work_limit,
+                      stop):  # pragma: no cover - numba
     """Contract every node of the directed graph of arcs ``tails[i] -> heads[i]`` of cost
     ``weights[i]`` (self-loops dropped, parallel arcs merged into the cheapest), in the
     order of :data:`WEIGHTS` (``priority_weights``).
 
-    Contraction stops once the cheapest node left has more than ``core_degree`` arcs
-    (the graph left is dense, and contracting it would cost more than searching it):
-    those nodes form the *core*, ranked above every contracted node.
+    Witness searches settle at most ``settle_limit`` nodes along paths of at most
+    ``hop_limit`` arcs when a node is contracted, ``quick_settle`` and ``quick_hops``
+    when its priority is estimated (one hop: arcs are compared, no search). After a
+    contraction, each neighbour of at most ``eager_degree`` arcs is simulated again at
+    once; the others are marked, and simulated when they come first.
+
+    Contraction stops once the cheapest node left has more than ``core_degree`` arcs, or
+    once the witness searches have looked at more than ``work_limit`` arcs in all (the
+    graph left is dense, and contracting it would cost more than searching it): those
+    nodes form the *core*, ranked above every contracted node.
 
     Returns ``(rank, n_core, arc_tail, arc_head, arc_w, arc_low, arc_high)``, ``rank[v]``
     the position of ``v`` in the contraction order; or an empty ``rank`` once ``stop[0]``
@@ -328,17 +344,15 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
     touched = np.empty(16, dtype=np.int64)
     slot_of = np.zeros(n, dtype=np.int64)  # where u's arc to a node is in its list
     slot_at = np.zeros(n, dtype=np.int64)
-    work = np.zeros(2, dtype=np.int64)
+    work = np.zeros(1, dtype=np.int64)  # arcs the witness searches looked at
     estimate = np.zeros(n, dtype=np.float64)  # the simulated part of each priority
     dirty = np.zeros(n, dtype=np.bool_)  # a neighbour was contracted since
-    eager_degree = priority_weights[5]
-    relax_limit = int(priority_weights[6])
     for x in range(n):
         if stop[0] != 0:
             return (np.zeros(0, dtype=np.int32), 0, arc_tail[:0], arc_head[:0], arc_w[:0],
                     arc_low[:0], arc_high[:0])
         n_short, short_hops, generation, heap_key, heap_node = _simulate(
-            x, quick_settle, quick_hops, 1 << 60, False, o_start, o_len, o_to, o_w, o_arc, i_start,
+            x, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc, i_start,
             i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
             generation, heap_key, heap_node, short_a, short_b, work)
         estimate[x] = _estimate(priority_weights, x, n_short, short_hops, i_start, i_len,
@@ -353,7 +367,7 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
         if dirty[v]:  # its neighbourhood changed: simulate its contraction again
             dirty[v] = False
             n_short, short_hops, generation, heap_key, heap_node = _simulate(
-                v, quick_settle, quick_hops, 1 << 60, False, o_start, o_len, o_to, o_w, o_arc,
+                v, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc,
                 i_start, i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark,
                 via_of, seen_at, generation, heap_key, heap_node, short_a, short_b, work)
             estimate[v] = _estimate(priority_weights, v, n_short, short_hops, i_start,
@@ -366,7 +380,7 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
                     continue
         k_in = i_len[v]
         k_out = o_len[v]
-        if k_in + k_out > core_degree:
+        if k_in + k_out > core_degree or work[0] > work_limit:
             break  # the rest is dense: it stays an uncontracted core
         ipop(q_key, q_node, q_pos, q_size)
         q_size -= 1
@@ -375,14 +389,10 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
             short_a = np.empty(2 * k_in * k_out + 1, dtype=np.int64)
             short_b = np.empty(2 * k_in * k_out + 1, dtype=np.int64)
         n_short, short_hops, generation, heap_key, heap_node = _simulate(
-            v, settle_limit, hop_limit, relax_limit, True, o_start, o_len, o_to, o_w, o_arc, i_start,
+            v, settle_limit, hop_limit, True, o_start, o_len, o_to, o_w, o_arc, i_start,
             i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
             generation, heap_key, heap_node, short_a, short_b, work)
         contracted[v] = True
-        if trace.shape[0] > order:
-            trace[order] = work[0] + work[1]
-            if order == n - 1 or trace.shape[0] > n:
-                trace[n - 1] = work[1]
         rank[v] = order
         order += 1
         last_u = -1
@@ -457,7 +467,7 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
             x = touched[k]
             if i_len[x] + o_len[x] <= eager_degree:
                 n_short, short_hops, generation, heap_key, heap_node = _simulate(
-                    x, quick_settle, quick_hops, 1 << 60, False, o_start, o_len, o_to, o_w, o_arc,
+                    x, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc,
                     i_start, i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark,
                     via_of, seen_at, generation, heap_key, heap_node, short_a, short_b, work)
                 estimate[x] = _estimate(priority_weights, x, n_short, short_hops, i_start,
