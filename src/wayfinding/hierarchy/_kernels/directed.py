@@ -128,7 +128,8 @@ def _search(u, x, limit, targets_left, settle_limit, hop_limit, o_start, o_len, 
     paths to the targets (``mark[y] == generation``) costing at most ``via_of[y]``; each
     one found gets ``seen_at[y] = generation``. Stops once every target has one, past
     ``limit``, after ``settle_limit`` settled nodes; paths of ``hop_limit`` arcs are not
-    extended. Returns ``(heap_key, heap_node)``, grown if they had to be."""
+    extended. Returns ``(heap_key, heap_node, relaxed)``: the heap, grown if it had to
+    be, and the arcs looked at."""
     dist[u] = 0.0
     hops[u] = 0
     stamp[u] = generation
@@ -169,13 +170,13 @@ def _search(u, x, limit, targets_left, settle_limit, hop_limit, o_start, o_len, 
 
 @njit(cache=True)
 def _simulate(x, settle_limit, hop_limit, record, o_start, o_len, o_to, o_w, o_arc,
-              i_start, i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
-              generation, heap_key, heap_node, short_a,
-              short_b, work):  # pragma: no cover - numba
+              i_start, i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of,
+              seen_at, generation, heap_key, heap_node, short_a, short_b,
+              work):  # pragma: no cover - numba
     """The shortcuts contracting ``x`` needs: their count and the original arcs they
     stand for; with ``record``, pairs ``(short_a[i], short_b[i])`` of positions in its
-    in-list and out-list. Returns ``(n_short, short_hops, generation, heap_key,
-    heap_node)``."""
+    in-list and out-list. Adds the arcs its searches looked at to ``work[0]``. Returns
+    ``(n_short, short_hops, generation, heap_key, heap_node)``."""
     n_short = 0
     short_hops = 0
     for ia in range(i_start[x], i_start[x] + i_len[x]):
@@ -203,8 +204,9 @@ def _simulate(x, settle_limit, hop_limit, record, o_start, o_len, o_to, o_w, o_a
             relaxed = o_len[u]
         else:
             heap_key, heap_node, relaxed = _search(
-                u, x, limit, targets_left, settle_limit, hop_limit, o_start, o_len, o_to, o_w, dist, hops, stamp, mark, via_of, seen_at, generation,
-                heap_key, heap_node)
+                u, x, limit, targets_left, settle_limit, hop_limit, o_start, o_len, o_to,
+                o_w, dist, hops, stamp, mark, via_of, seen_at, generation, heap_key,
+                heap_node)
         work[0] += relaxed
         for ob in range(o_start[x], o_start[x] + o_len[x]):
             w = o_to[ob]
@@ -291,24 +293,32 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
     arc_high = np.empty(capacity, dtype=np.int64)
     arc_hops = np.empty(capacity, dtype=np.int64)
     n_arcs = 0
+    slot_of = np.zeros(n, dtype=np.int64)  # where u's arc to a node is in its list
+    slot_at = np.zeros(n, dtype=np.int64)
+    generation = 0
+    last_u = -1
     for i in range(m):
         u = tails[i]
         w = heads[i]
         if u == w:
             continue
-        found = False
-        for k in range(o_start[u], o_start[u] + o_len[u]):
-            if o_to[k] == w:  # a parallel arc: keep the cheapest
-                found = True
-                if weights[i] < o_w[k]:
-                    o_w[k] = weights[i]
-                    arc_w[o_arc[k]] = weights[i]
-                    for j in range(i_start[w], i_start[w] + i_len[w]):
-                        if i_arc[j] == o_arc[k]:
-                            i_w[j] = weights[i]
-                break
-        if found:
+        if u != last_u:  # (arcs grouped by tail, as a CSR graph gives them, mark once)
+            last_u = u
+            generation += 1
+            for k in range(o_len[u]):
+                slot_of[o_to[o_start[u] + k]] = k
+                slot_at[o_to[o_start[u] + k]] = generation
+        if slot_at[w] == generation:  # a parallel arc: keep the cheapest
+            k = o_start[u] + slot_of[w]
+            if weights[i] < o_w[k]:
+                o_w[k] = weights[i]
+                arc_w[o_arc[k]] = weights[i]
+                for j in range(i_start[w], i_start[w] + i_len[w]):
+                    if i_arc[j] == o_arc[k]:
+                        i_w[j] = weights[i]
             continue
+        slot_of[w] = o_len[u]
+        slot_at[w] = generation
         arc_tail[n_arcs] = u
         arc_head[n_arcs] = w
         arc_w[n_arcs] = weights[i]
@@ -329,7 +339,6 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
     seen_at = np.zeros(n, dtype=np.int64)
     heap_key = np.empty(256, dtype=np.float64)
     heap_node = np.empty(256, dtype=np.int64)
-    generation = 0
     short_a = np.empty(64, dtype=np.int64)
     short_b = np.empty(64, dtype=np.int64)
     # the order
@@ -342,8 +351,6 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
     q_pos = np.full(n, -1, dtype=np.int64)
     q_size = 0
     touched = np.empty(16, dtype=np.int64)
-    slot_of = np.zeros(n, dtype=np.int64)  # where u's arc to a node is in its list
-    slot_at = np.zeros(n, dtype=np.int64)
     work = np.zeros(1, dtype=np.int64)  # arcs the witness searches looked at
     estimate = np.zeros(n, dtype=np.float64)  # the simulated part of each priority
     dirty = np.zeros(n, dtype=np.bool_)  # a neighbour was contracted since
