@@ -42,11 +42,19 @@ def _query(h, s, t):
     return status, cost, h.order[work[-2][:k]].tolist(), work[-1][:k].tolist()
 
 
+#: (core_degree, work_limit, eager_degree): no core, cores by degree and by work, and
+#: neighbours' priorities estimated again at once or only when they come first.
+SETTINGS = [(1_000_000, None, None), (4, None, None), (1, None, None), (1_000_000, 0, None),
+            (1_000_000, 60, None), (1_000_000, None, 0), (1_000_000, None, 3)]
+
+
 @settings(max_examples=150, deadline=None)
-@given(digraphs(), st.sampled_from([1_000_000, 4, 1]))
-def test_queries_equal_the_oracle_with_any_core(case, core_degree):
+@given(digraphs(), st.sampled_from(SETTINGS))
+def test_queries_equal_the_oracle_with_any_core(case, setting):
     n, tails, heads, weights = case
-    h = build_directed(n, tails, heads, weights, core_degree=core_degree)
+    core_degree, work_limit, eager_degree = setting
+    h = build_directed(n, tails, heads, weights, core_degree=core_degree,
+                       work_limit=work_limit, eager_degree=eager_degree)
     edges = {v: [] for v in range(n)}
     for a, b, w in zip(tails.tolist(), heads.tolist(), weights.tolist(), strict=True):
         edges[a].append((b, w))
@@ -67,3 +75,17 @@ def test_queries_equal_the_oracle_with_any_core(case, core_degree):
             steps = [best[a, b] for a, b in itertools.pairwise(path)]
             assert np.allclose(np.cumsum([0.0, *steps]), costs)
             assert math.isclose(costs[-1], cost, abs_tol=1e-9)
+
+
+def test_a_spent_work_budget_leaves_the_rest_as_core():
+    # a path 0 -> 1 -> ... -> 9: with no budget nothing is contracted (no shortcuts) and
+    # queries cross the core; with the default budget every inner node is contracted
+    tails, heads = np.arange(9), np.arange(1, 10)
+    weights = np.ones(9)
+    spent = build_directed(10, tails, heads, weights, work_limit=0)
+    full = build_directed(10, tails, heads, weights)
+    assert spent.shortcuts == 0 and full.shortcuts > 0
+    for h in (spent, full):
+        status, cost, path, _costs = _query(h, 0, 9)
+        assert status == STATUS_FOUND and cost == 9.0 and path == list(range(10))
+        assert _query(h, 9, 0)[0] == STATUS_EXHAUSTED

@@ -77,22 +77,33 @@ class ArcHierarchy(NamedTuple):
 
 
 def build_directed(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray,
-                   stop: np.ndarray | None = None, *,
-                   core_degree: int | None = None) -> ArcHierarchy | None:
+                   stop: np.ndarray | None = None, *, core_degree: int | None = None,
+                   work_limit: int | None = None,
+                   eager_degree: int | None = None) -> ArcHierarchy | None:
     """The hierarchy of the directed graph of ``n`` nodes and arcs ``tails[i] ->
     heads[i]`` of cost ``weights[i]`` (finite, >= 0); None once ``stop[0]`` is non-zero
-    (another thread asks it to stop)."""
+    (another thread asks it to stop).
+
+    ``core_degree``, ``work_limit`` and ``eager_degree`` override
+    :data:`._kernels.directed.CORE_DEGREE`, the work budget (witness-search arcs,
+    :data:`._kernels.directed.WORK_PER_NODE` per node) and
+    :data:`._kernels.directed.EAGER_DEGREE`."""
     from ._kernels import directed as kernels  # numba is imported lazily
 
     if stop is None:
         stop = np.zeros(1, dtype=np.uint8)
     if core_degree is None:
         core_degree = kernels.CORE_DEGREE
+    if work_limit is None:
+        work_limit = kernels.WORK_BASE + kernels.WORK_PER_NODE * n
+    if eager_degree is None:
+        eager_degree = kernels.EAGER_DEGREE
     rank, n_core, tail, head, w, low, high = kernels.contract_directed(
         n, np.ascontiguousarray(tails, dtype=np.int64),
         np.ascontiguousarray(heads, dtype=np.int64),
         np.ascontiguousarray(weights, dtype=np.float64), kernels.SETTLE, kernels.HOPS,
-        kernels.QUICK_SETTLE, kernels.QUICK_HOPS, core_degree, stop)
+        kernels.QUICK_SETTLE, kernels.QUICK_HOPS, eager_degree, kernels.WEIGHTS,
+        core_degree, work_limit, stop)
     if stop[0] or rank.shape[0] != n:
         return None
     new_id = (n - 1 - rank.astype(np.int64))

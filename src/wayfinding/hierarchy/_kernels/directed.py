@@ -1,24 +1,36 @@
 """Kernel: contraction hierarchies of directed graphs (arcs ``tail -> head``).
 
-The directed form of :mod:`.contract` (same ordering and witness rule, after Geisberger
-et al., WEA 2008), for graphs too big for hub labels: contracting ``v`` adds a shortcut
-``u -> w`` (cost ``c(u, v) + c(v, w)``) for an arc ``u -> v`` and an arc ``v -> w`` unless a
-bounded witness search from ``u`` (forward, without ``v``) reaches ``w`` at most that
-cheaply. An undirected graph is the special case with every arc in both directions.
+After R. Geisberger, P. Sanders, D. Schultes and D. Delling, "Contraction Hierarchies:
+Faster and Simpler Hierarchical Routing in Road Networks", WEA 2008, for graphs of any
+size (no hub labels): contracting ``v`` adds a shortcut ``u -> w`` (cost ``c(u, v) +
+c(v, w)``) for an arc ``u -> v`` and an arc ``v -> w`` unless a bounded *witness* search
+from ``u`` (forward, without ``v``) reaches ``w`` at most that cheaply. An undirected
+graph is the special case with every arc in both directions.
 
-Every arc, original or shortcut, is kept in one arc list (``tail``, ``head``, ``w``,
-``low``, ``high``; a shortcut unpacks into arcs ``low = tail -> mid`` and ``high = mid ->
-head``, ``mid`` contracted before both ends) and each node holds the ids of its arcs
-both ways. Priorities are updated lazily (a node is checked again when it comes first):
-updating every neighbour's after each contraction measured 2.7x slower on random
-geometric graphs of 10^4 nodes for 7% fewer arcs.
+Order: nodes are kept in an indexed heap by priority, a weighted sum of the node's
+*level* (one more than the highest level of its contracted neighbours: the depth of the
+hierarchy below it), the shortcuts its contraction would add per arc it removes, the
+original arcs those shortcuts stand for per original arc removed, its edge difference
+and its contracted neighbours (:data:`WEIGHTS`). Each priority is estimated by simulating
+the contraction with quick witness searches (few settled nodes, few arcs per path). After
+each contraction the node's neighbours get their new level and contracted-neighbour count
+at once; those with few arcs (:data:`EAGER_DEGREE`) are simulated again at once, the
+others when they come first (a node whose priority then rises above the next one's waits
+its turn). Near the top of the hierarchy of a mesh-like graph (random geometric graphs,
+grid maps) the nodes left form dense clusters whose witness searches cost most of the
+build; a work budget (:data:`WORK_PER_NODE`) leaves what is left then as a core.
+
+Each node holds its live arcs both ways inline (other end, cost, arc number), so witness
+searches read no arc records; every arc, original or shortcut, is kept in one arc list
+(``tail``, ``head``, ``w``, ``low``, ``high``; a shortcut unpacks into arcs ``low = tail ->
+mid`` and ``high = mid -> head``, ``mid`` contracted before both ends).
 
 Examples
 --------
 >>> import numpy as np
->>> tails, heads = np.array([0, 1], np.int32), np.array([1, 2], np.int32)
->>> out = contract_directed(3, tails, heads, np.array([1.0, 2.0]), 500, 16, 40, 4,
-...                         100, np.zeros(1, np.uint8))
+>>> tails, heads = np.array([0, 1], np.int64), np.array([1, 2], np.int64)
+>>> out = contract_directed(3, tails, heads, np.array([1.0, 2.0]), 500, 16, 20, 1,
+...                         20, WEIGHTS, 100, 10**9, np.zeros(1, np.uint8))
 >>> sorted(out[0].tolist()), out[1], out[2].shape[0] >= 2
 ([0, 1, 2], 0, True)
 """
@@ -28,169 +40,234 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .common import contraction_state, grown, next_to_contract, postpone, witness_search
+from ..._kernels.heap import ipop, ipush, sift_down, sift_up
+from .common import grown, pop, push_grown
 
 #: Contraction stops once the cheapest node left has more arcs than this (a dense core).
 CORE_DEGREE = 1_000_000
+#: ... or once its witness searches have looked at more arcs than this per node, plus a
+#: base (then the nodes left form the core).
+WORK_PER_NODE = 20_000
+WORK_BASE = 10_000_000
 
 #: Witness searches: nodes settled at most and arcs per path, while estimating a node's
 #: priority (quick) and when contracting it (thorough).
-QUICK_SETTLE = 20
-QUICK_HOPS = 3
-SETTLE = 60
-HOPS = 6
+QUICK_SETTLE = 50
+QUICK_HOPS = 4
+SETTLE = 500
+HOPS = 64
+#: After a contraction, neighbours with at most this many arcs get their priority
+#: estimated again at once; the others when they come first.
+EAGER_DEGREE = 20
+
+#: Weights of the priority terms: level, shortcuts added per arc removed, original arcs
+#: the shortcuts stand for per original arc removed, edge difference (shortcuts added
+#: minus arcs removed), contracted neighbours.
+WEIGHTS = np.array([1.0, 1.0, 1.0, 0.0, 0.0])
 
 
 @njit(cache=True, inline="always")
-def _append(pool, start, length, cap, used, v, item):  # pragma: no cover - numba
-    """Append ``item`` to node ``v``'s list in ``pool``; a full list moves to the end with
-    twice the room. Returns ``(pool, used)``."""
+def _append(to, w, arc, start, length, cap, used, v, y, cost, a):  # pragma: no cover
+    """Append ``(y, cost, a)`` to node ``v``'s list in the pools ``to``/``w``/``arc``; a
+    full list moves to the end with twice the room. Returns ``(to, w, arc, used)``."""
     if length[v] == cap[v]:
         room = 2 * cap[v] + 4
-        if used + room > pool.shape[0]:
-            pool = grown(pool, used, max(2 * pool.shape[0], used + room))
+        if used + room > to.shape[0]:
+            bigger = max(2 * to.shape[0], used + room)
+            to = grown(to, used, bigger)
+            w = grown(w, used, bigger)
+            arc = grown(arc, used, bigger)
         first = start[v]
-        pool[used:used + length[v]] = pool[first:first + length[v]]
+        k = length[v]
+        to[used:used + k] = to[first:first + k]
+        w[used:used + k] = w[first:first + k]
+        arc[used:used + k] = arc[first:first + k]
         start[v] = used
         cap[v] = room
         used += room
-    pool[start[v] + length[v]] = item
+    i = start[v] + length[v]
+    to[i] = y
+    w[i] = cost
+    arc[i] = a
     length[v] += 1
-    return pool, used
+    return to, w, arc, used
 
 
 @njit(cache=True, inline="always")
-def _compact(pool, start, length, ends, contracted, v):  # pragma: no cover - numba
-    """Drop the arcs of node ``v``'s list whose other end (``ends[arc]``) is contracted."""
-    k = start[v]
-    for i in range(start[v], start[v] + length[v]):
-        if not contracted[ends[pool[i]]]:
-            pool[k] = pool[i]
-            k += 1
-    length[v] = k - start[v]
+def _drop(to, w, arc, start, length, v, y):  # pragma: no cover - numba
+    """Remove the entry of ``y`` from node ``v``'s list (at most one: arcs are merged)."""
+    last = start[v] + length[v] - 1
+    for i in range(start[v], last + 1):
+        if to[i] == y:
+            to[i] = to[last]
+            w[i] = w[last]
+            arc[i] = arc[last]
+            length[v] -= 1
+            return
+
+
+@njit(cache=True, inline="always")
+def _heap_set(keys, items, pos, size, key, item):  # pragma: no cover - numba
+    """Insert ``item`` with ``key`` into the indexed heap, or move it to ``key``;
+    returns the new size."""
+    i = pos[item]
+    if i < 0:
+        return ipush(keys, items, pos, size, key, item)
+    if key < keys[i]:
+        sift_up(keys, keys, items, pos, i, key, key, item, False, False, True, 0.0)
+    elif key > keys[i]:
+        sift_down(keys, keys, items, pos, size, i, key, key, item, False, False, True, 0.0)
+    return size
 
 
 @njit(cache=True)
-def _witness(v, o_pool, o_start, o_len, i_pool, i_start, i_len, arc_tail, arc_head, arc_w,
-             contracted, dist, stamp, hops, mark, via_of, seen_at, generation, heap_key,
-             heap_node, short_a, short_b, in_arc, out_arc, settle_limit,
-             hop_limit):  # pragma: no cover - numba
-    """Shortcuts that contracting ``v`` needs: pairs ``(short_a[i], short_b[i])`` of
-    indices into its in-arcs ``in_arc`` and out-arcs ``out_arc`` (filled here).
+def _search(u, x, limit, targets_left, settle_limit, hop_limit, o_start, o_len, o_to, o_w,
+            dist, hops, stamp, mark, via_of, seen_at, generation, heap_key,
+            heap_node):  # pragma: no cover - numba
+    """Witness search: Dijkstra from ``u`` over live arcs, never through ``x``, for
+    paths to the targets (``mark[y] == generation``) costing at most ``via_of[y]``; each
+    one found gets ``seen_at[y] = generation``. Stops once every target has one, past
+    ``limit``, after ``settle_limit`` settled nodes; paths of ``hop_limit`` arcs are not
+    extended. Returns ``(heap_key, heap_node, relaxed)``: the heap, grown if it had to
+    be, and the arcs looked at."""
+    dist[u] = 0.0
+    hops[u] = 0
+    stamp[u] = generation
+    heap_key[0] = 0.0
+    heap_node[0] = u
+    size = 1
+    settled = 0
+    relaxed = 0
+    while size > 0 and settled < settle_limit and targets_left > 0:
+        d_top, y, size = pop(heap_key, heap_node, size)
+        if d_top > dist[y]:
+            continue
+        if d_top > limit:
+            break
+        settled += 1
+        if hops[y] >= hop_limit:
+            continue
+        relaxed += o_len[y]
+        for i in range(o_start[y], o_start[y] + o_len[y]):
+            z = o_to[i]
+            if z == x:
+                continue
+            nd = d_top + o_w[i]
+            if nd > limit:
+                continue
+            if stamp[z] != generation or nd < dist[z]:
+                stamp[z] = generation
+                dist[z] = nd
+                hops[z] = hops[y] + 1
+                if mark[z] == generation and seen_at[z] != generation and nd <= via_of[z]:
+                    seen_at[z] = generation  # a witness for target z
+                    targets_left -= 1
+                    if targets_left == 0:
+                        break
+                heap_key, heap_node, size = push_grown(heap_key, heap_node, size, nd, z)
+    return heap_key, heap_node, relaxed
 
-    Returns ``(n_short, k_in, k_out, generation, heap_key, heap_node)``.
-    """
-    # (the lists hold live arcs only: each contraction compacts its neighbours' lists)
-    k_in = i_len[v]
-    in_arc[:k_in] = i_pool[i_start[v]:i_start[v] + k_in]
-    k_out = o_len[v]
-    out_arc[:k_out] = o_pool[o_start[v]:o_start[v] + k_out]
+
+@njit(cache=True)
+def _simulate(x, settle_limit, hop_limit, record, o_start, o_len, o_to, o_w, o_arc,
+              i_start, i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of,
+              seen_at, generation, heap_key, heap_node, short_a, short_b,
+              work):  # pragma: no cover - numba
+    """The shortcuts contracting ``x`` needs: their count and the original arcs they
+    stand for; with ``record``, pairs ``(short_a[i], short_b[i])`` of positions in its
+    in-list and out-list. Adds the arcs its searches looked at to ``work[0]``. Returns
+    ``(n_short, short_hops, generation, heap_key, heap_node)``."""
     n_short = 0
-    for ia in range(k_in):
-        u = arc_tail[in_arc[ia]]
-        w_u = arc_w[in_arc[ia]]
+    short_hops = 0
+    for ia in range(i_start[x], i_start[x] + i_len[x]):
+        u = i_to[ia]
+        w_u = i_w[ia]
         generation += 1
         limit = 0.0
         targets_left = 0
-        for ob in range(k_out):
-            w = arc_head[out_arc[ob]]
+        for ob in range(o_start[x], o_start[x] + o_len[x]):
+            w = o_to[ob]
             if w == u:
                 continue
-            via = w_u + arc_w[out_arc[ob]]
-            mark[w] = generation  # (one out-arc per head: parallel arcs are merged)
+            via = w_u + o_w[ob]
+            mark[w] = generation
             via_of[w] = via * (1.0 + 1e-12)
             targets_left += 1
-            limit = max(limit, via)
-        if targets_left > 0:
-            heap_key, heap_node, _ = witness_search(
-                u, v, limit, targets_left, settle_limit, hop_limit, o_start, o_len, o_pool,
-                True, arc_head, arc_w, contracted, dist, hops, stamp, mark, via_of, seen_at,
-                generation, heap_key, heap_node)
-        for ob in range(k_out):
-            w = arc_head[out_arc[ob]]
+            limit = max(limit, via_of[w])
+        if targets_left == 0:
+            continue
+        if hop_limit == 1:  # witnesses of one arc: no search needed
+            for i in range(o_start[u], o_start[u] + o_len[u]):
+                z = o_to[i]
+                if mark[z] == generation and o_w[i] <= via_of[z]:
+                    seen_at[z] = generation
+            relaxed = o_len[u]
+        else:
+            heap_key, heap_node, relaxed = _search(
+                u, x, limit, targets_left, settle_limit, hop_limit, o_start, o_len, o_to,
+                o_w, dist, hops, stamp, mark, via_of, seen_at, generation, heap_key,
+                heap_node)
+        work[0] += relaxed
+        for ob in range(o_start[x], o_start[x] + o_len[x]):
+            w = o_to[ob]
             if w == u or seen_at[w] == generation:
                 continue
-            short_a[n_short] = ia
-            short_b[n_short] = ob
+            if record:
+                short_a[n_short] = ia
+                short_b[n_short] = ob
             n_short += 1
-    return n_short, k_in, k_out, generation, heap_key, heap_node
+            short_hops += arc_hops[i_arc[ia]] + arc_hops[o_arc[ob]]
+    return n_short, short_hops, generation, heap_key, heap_node
 
 
 @njit(cache=True, inline="always")
-def _room(v, i_len, o_len, in_arc, out_arc, short_a, short_b):  # pragma: no cover - numba
-    """The work arrays of :func:`_witness`, grown for node ``v`` if they must be."""
-    k_all = i_len[v] + o_len[v]
-    if in_arc.shape[0] < k_all:
-        in_arc = np.empty(2 * k_all, dtype=np.int64)
-        out_arc = np.empty(2 * k_all, dtype=np.int64)
-    if short_a.shape[0] < i_len[v] * o_len[v] + 1:
-        short_a = np.empty(2 * i_len[v] * o_len[v] + 1, dtype=np.int64)
-        short_b = np.empty(2 * i_len[v] * o_len[v] + 1, dtype=np.int64)
-    return in_arc, out_arc, short_a, short_b
-
-
-@njit(cache=True)
-def _add_arc(u, w, cost, low, high, o_pool, o_start, o_len, o_cap, o_used, i_pool, i_start,
-             i_len, i_cap, i_used, arc_tail, arc_head, arc_w, arc_low, arc_high,
-             n_arcs):  # pragma: no cover - numba
-    """Add the arc ``u -> w`` (or lower the cost of the one there). Returns the grown
-    arrays and counters: ``(o_pool, o_used, i_pool, i_used, arc_tail, arc_head, arc_w,
-    arc_low, arc_high, n_arcs)``."""
-    for i in range(o_start[u], o_start[u] + o_len[u]):
-        a = o_pool[i]
-        if arc_head[a] == w:
-            if cost < arc_w[a]:
-                arc_w[a] = cost
-                arc_low[a] = low
-                arc_high[a] = high
-            return (o_pool, o_used, i_pool, i_used, arc_tail, arc_head, arc_w, arc_low,
-                    arc_high, n_arcs)
-    if n_arcs == arc_tail.shape[0]:
-        bigger = 2 * n_arcs + 64
-        arc_tail = grown(arc_tail, n_arcs, bigger)
-        arc_head = grown(arc_head, n_arcs, bigger)
-        arc_w = grown(arc_w, n_arcs, bigger)
-        arc_low = grown(arc_low, n_arcs, bigger)
-        arc_high = grown(arc_high, n_arcs, bigger)
-    arc_tail[n_arcs] = u
-    arc_head[n_arcs] = w
-    arc_w[n_arcs] = cost
-    arc_low[n_arcs] = low
-    arc_high[n_arcs] = high
-    o_pool, o_used = _append(o_pool, o_start, o_len, o_cap, o_used, u, n_arcs)
-    i_pool, i_used = _append(i_pool, i_start, i_len, i_cap, i_used, w, n_arcs)
-    return (o_pool, o_used, i_pool, i_used, arc_tail, arc_head, arc_w, arc_low, arc_high,
-            n_arcs + 1)
+def _estimate(weights, x, n_short, short_hops, i_start, i_len, i_arc, o_start, o_len, o_arc,
+              arc_hops):  # pragma: no cover - numba
+    """The part of the priority of ``x`` that a simulated contraction gives: see
+    :data:`WEIGHTS`."""
+    removed = i_len[x] + o_len[x]
+    removed_hops = 0
+    for i in range(i_start[x], i_start[x] + i_len[x]):
+        removed_hops += arc_hops[i_arc[i]]
+    for i in range(o_start[x], o_start[x] + o_len[x]):
+        removed_hops += arc_hops[o_arc[i]]
+    p = weights[3] * (n_short - removed)
+    if removed > 0:
+        p += weights[1] * n_short / removed + weights[2] * short_hops / removed_hops
+    return p
 
 
 @njit(cache=True, nogil=True)
 def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
-                      quick_hops, core_degree, stop):  # pragma: no cover - numba
+                      quick_hops, eager_degree, priority_weights, core_degree, work_limit,
+                      stop):  # pragma: no cover - numba
     """Contract every node of the directed graph of arcs ``tails[i] -> heads[i]`` of cost
-    ``weights[i]`` (self-loops dropped, parallel arcs merged into the cheapest).
+    ``weights[i]`` (self-loops dropped, parallel arcs merged into the cheapest), in the
+    order of :data:`WEIGHTS` (``priority_weights``).
 
-    Priority: twice the shortcuts needed minus the arcs removed, plus contracted
-    neighbours, plus the node's level; estimated with quick witness searches and checked
-    again when the node comes first.
+    Witness searches settle at most ``settle_limit`` nodes along paths of at most
+    ``hop_limit`` arcs when a node is contracted, ``quick_settle`` and ``quick_hops``
+    when its priority is estimated (one hop: arcs are compared, no search). After a
+    contraction, each neighbour of at most ``eager_degree`` arcs is simulated again at
+    once; the others are marked, and simulated when they come first.
 
-    Contraction stops once the cheapest node left has more than ``core_degree`` arcs
-    (the graph left is dense, and contracting it would cost more than searching it):
-    those nodes form the *core*, ranked above every contracted node.
+    Contraction stops once the cheapest node left has more than ``core_degree`` arcs, or
+    once the witness searches have looked at more than ``work_limit`` arcs in all (the
+    graph left is dense, and contracting it would cost more than searching it): those
+    nodes form the *core*, ranked above every contracted node.
 
     Returns ``(rank, n_core, arc_tail, arc_head, arc_w, arc_low, arc_high)``, ``rank[v]``
     the position of ``v`` in the contraction order; or an empty ``rank`` once ``stop[0]``
     is non-zero (another thread asks it to stop).
     """
     m = tails.shape[0]
-    out_deg = np.zeros(n, dtype=np.int64)
-    in_deg = np.zeros(n, dtype=np.int64)
+    o_cap = np.full(n, 2, dtype=np.int64)
+    i_cap = np.full(n, 2, dtype=np.int64)
     for i in range(m):
-        out_deg[tails[i]] += 1
-        in_deg[heads[i]] += 1
+        o_cap[tails[i]] += 1
+        i_cap[heads[i]] += 1
     o_start = np.zeros(n, dtype=np.int64)
     i_start = np.zeros(n, dtype=np.int64)
-    o_cap = out_deg + 2
-    i_cap = in_deg + 2
     o_used = 0
     i_used = 0
     for v in range(n):
@@ -198,74 +275,190 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
         o_used += o_cap[v]
         i_start[v] = i_used
         i_used += i_cap[v]
-    o_pool = np.empty(max(2 * o_used, 64), dtype=np.int64)
-    i_pool = np.empty(max(2 * i_used, 64), dtype=np.int64)
+    room = max(2 * o_used, 64)
+    o_to = np.empty(room, dtype=np.int32)
+    o_w = np.empty(room, dtype=np.float64)
+    o_arc = np.empty(room, dtype=np.int64)
+    room = max(2 * i_used, 64)
+    i_to = np.empty(room, dtype=np.int32)
+    i_w = np.empty(room, dtype=np.float64)
+    i_arc = np.empty(room, dtype=np.int64)
     o_len = np.zeros(n, dtype=np.int64)
     i_len = np.zeros(n, dtype=np.int64)
-    arc_tail = np.empty(2 * m + 64, dtype=np.int32)
-    arc_head = np.empty(2 * m + 64, dtype=np.int32)
-    arc_w = np.empty(2 * m + 64, dtype=np.float64)
-    arc_low = np.empty(2 * m + 64, dtype=np.int64)
-    arc_high = np.empty(2 * m + 64, dtype=np.int64)
+    capacity = 2 * m + 64
+    arc_tail = np.empty(capacity, dtype=np.int32)
+    arc_head = np.empty(capacity, dtype=np.int32)
+    arc_w = np.empty(capacity, dtype=np.float64)
+    arc_low = np.empty(capacity, dtype=np.int64)
+    arc_high = np.empty(capacity, dtype=np.int64)
+    arc_hops = np.empty(capacity, dtype=np.int64)
     n_arcs = 0
+    slot_of = np.zeros(n, dtype=np.int64)  # where u's arc to a node is in its list
+    slot_at = np.zeros(n, dtype=np.int64)
+    generation = 0
+    last_u = -1
     for i in range(m):
-        if tails[i] == heads[i]:
+        u = tails[i]
+        w = heads[i]
+        if u == w:
             continue
-        (o_pool, o_used, i_pool, i_used, arc_tail, arc_head, arc_w, arc_low, arc_high,
-         n_arcs) = _add_arc(tails[i], heads[i], weights[i], -1, -1, o_pool, o_start, o_len,
-                            o_cap, o_used, i_pool, i_start, i_len, i_cap, i_used, arc_tail,
-                            arc_head, arc_w, arc_low, arc_high, n_arcs)
-    (contracted, deleted, level, rank, priority, queue_key, queue_node, turn, queue_size, order,
-     dist, hops, stamp, mark, via_of, seen_at, heap_key, heap_node,
-     generation) = contraction_state(n)
-    touched = np.zeros(n, dtype=np.int64)
-    in_arc = np.empty(16, dtype=np.int64)
-    out_arc = np.empty(16, dtype=np.int64)
+        if u != last_u:  # (arcs grouped by tail, as a CSR graph gives them, mark once)
+            last_u = u
+            generation += 1
+            for k in range(o_len[u]):
+                slot_of[o_to[o_start[u] + k]] = k
+                slot_at[o_to[o_start[u] + k]] = generation
+        if slot_at[w] == generation:  # a parallel arc: keep the cheapest
+            k = o_start[u] + slot_of[w]
+            if weights[i] < o_w[k]:
+                o_w[k] = weights[i]
+                arc_w[o_arc[k]] = weights[i]
+                for j in range(i_start[w], i_start[w] + i_len[w]):
+                    if i_arc[j] == o_arc[k]:
+                        i_w[j] = weights[i]
+            continue
+        slot_of[w] = o_len[u]
+        slot_at[w] = generation
+        arc_tail[n_arcs] = u
+        arc_head[n_arcs] = w
+        arc_w[n_arcs] = weights[i]
+        arc_low[n_arcs] = -1
+        arc_high[n_arcs] = -1
+        arc_hops[n_arcs] = 1
+        o_to, o_w, o_arc, o_used = _append(o_to, o_w, o_arc, o_start, o_len, o_cap, o_used,
+                                           u, w, weights[i], n_arcs)
+        i_to, i_w, i_arc, i_used = _append(i_to, i_w, i_arc, i_start, i_len, i_cap, i_used,
+                                           w, u, weights[i], n_arcs)
+        n_arcs += 1
+    # witness search state
+    dist = np.empty(n, dtype=np.float64)
+    hops = np.zeros(n, dtype=np.int64)
+    stamp = np.zeros(n, dtype=np.int64)
+    mark = np.zeros(n, dtype=np.int64)
+    via_of = np.zeros(n, dtype=np.float64)
+    seen_at = np.zeros(n, dtype=np.int64)
+    heap_key = np.empty(256, dtype=np.float64)
+    heap_node = np.empty(256, dtype=np.int64)
     short_a = np.empty(64, dtype=np.int64)
     short_b = np.empty(64, dtype=np.int64)
-    while True:
-        v, first_visit, turn, queue_size = next_to_contract(turn, n, queue_key, queue_node,
-                                                            queue_size, contracted, priority)
-        if v < 0:
-            break
+    # the order
+    contracted = np.zeros(n, dtype=np.bool_)
+    level = np.zeros(n, dtype=np.int64)
+    deleted = np.zeros(n, dtype=np.int64)
+    rank = np.full(n, -1, dtype=np.int32)
+    q_key = np.empty(n, dtype=np.float64)
+    q_node = np.empty(n, dtype=np.int64)
+    q_pos = np.full(n, -1, dtype=np.int64)
+    q_size = 0
+    touched = np.empty(16, dtype=np.int64)
+    work = np.zeros(1, dtype=np.int64)  # arcs the witness searches looked at
+    estimate = np.zeros(n, dtype=np.float64)  # the simulated part of each priority
+    dirty = np.zeros(n, dtype=np.bool_)  # a neighbour was contracted since
+    for x in range(n):
         if stop[0] != 0:
             return (np.zeros(0, dtype=np.int32), 0, arc_tail[:0], arc_head[:0], arc_w[:0],
                     arc_low[:0], arc_high[:0])
-        in_arc, out_arc, short_a, short_b = _room(v, i_len, o_len, in_arc, out_arc,
-                                                  short_a, short_b)
-        n_short, k_in, k_out, generation, heap_key, heap_node = _witness(
-            v, o_pool, o_start, o_len, i_pool, i_start, i_len, arc_tail, arc_head,
-            arc_w, contracted, dist, stamp, hops, mark, via_of, seen_at, generation,
-            heap_key, heap_node, short_a, short_b, in_arc, out_arc, quick_settle,
-            quick_hops)
-        new_priority = float(2 * n_short - k_in - k_out + deleted[v] + level[v])
-        later, queue_key, queue_node, queue_size = postpone(
-            first_visit, new_priority, v, priority, queue_key, queue_node, queue_size)
-        if later:
-            continue
-        if k_in + k_out > core_degree:
+        n_short, short_hops, generation, heap_key, heap_node = _simulate(
+            x, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc, i_start,
+            i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
+            generation, heap_key, heap_node, short_a, short_b, work)
+        estimate[x] = _estimate(priority_weights, x, n_short, short_hops, i_start, i_len,
+                                i_arc, o_start, o_len, o_arc, arc_hops)
+        q_size = ipush(q_key, q_node, q_pos, q_size, estimate[x], x)
+    order = 0
+    while q_size > 0:
+        if stop[0] != 0:
+            return (np.zeros(0, dtype=np.int32), 0, arc_tail[:0], arc_head[:0], arc_w[:0],
+                    arc_low[:0], arc_high[:0])
+        v = q_node[0]
+        if dirty[v]:  # its neighbourhood changed: simulate its contraction again
+            dirty[v] = False
+            n_short, short_hops, generation, heap_key, heap_node = _simulate(
+                v, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc,
+                i_start, i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark,
+                via_of, seen_at, generation, heap_key, heap_node, short_a, short_b, work)
+            estimate[v] = _estimate(priority_weights, v, n_short, short_hops, i_start,
+                                    i_len, i_arc, o_start, o_len, o_arc, arc_hops)
+            p = (priority_weights[0] * level[v] + priority_weights[4] * deleted[v]
+                 + estimate[v])
+            if p > q_key[0]:
+                q_size = _heap_set(q_key, q_node, q_pos, q_size, p, v)
+                if q_node[0] != v:
+                    continue
+        k_in = i_len[v]
+        k_out = o_len[v]
+        if k_in + k_out > core_degree or work[0] > work_limit:
             break  # the rest is dense: it stays an uncontracted core
+        ipop(q_key, q_node, q_pos, q_size)
+        q_size -= 1
         # ---- contract v, with thorough witness searches this time
-        n_short, k_in, k_out, generation, heap_key, heap_node = _witness(
-            v, o_pool, o_start, o_len, i_pool, i_start, i_len, arc_tail, arc_head, arc_w,
-            contracted, dist, stamp, hops, mark, via_of, seen_at, generation, heap_key,
-            heap_node, short_a, short_b, in_arc, out_arc, settle_limit, hop_limit)
+        if short_a.shape[0] < k_in * k_out + 1:
+            short_a = np.empty(2 * k_in * k_out + 1, dtype=np.int64)
+            short_b = np.empty(2 * k_in * k_out + 1, dtype=np.int64)
+        n_short, short_hops, generation, heap_key, heap_node = _simulate(
+            v, settle_limit, hop_limit, True, o_start, o_len, o_to, o_w, o_arc, i_start,
+            i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
+            generation, heap_key, heap_node, short_a, short_b, work)
         contracted[v] = True
         rank[v] = order
         order += 1
+        last_u = -1
         for s in range(n_short):
-            low = in_arc[short_a[s]]
-            high = out_arc[short_b[s]]
-            (o_pool, o_used, i_pool, i_used, arc_tail, arc_head, arc_w, arc_low, arc_high,
-             n_arcs) = _add_arc(arc_tail[low], arc_head[high], arc_w[low] + arc_w[high],
-                                low, high, o_pool, o_start, o_len, o_cap, o_used, i_pool,
-                                i_start, i_len, i_cap, i_used, arc_tail, arc_head, arc_w,
-                                arc_low, arc_high, n_arcs)
-        # ---- neighbours: forget v, count it (their priorities are checked lazily)
+            ia = short_a[s]
+            ob = short_b[s]
+            u = i_to[ia]
+            w = o_to[ob]
+            cost = i_w[ia] + o_w[ob]
+            low = i_arc[ia]
+            high = o_arc[ob]
+            if u != last_u:  # (pairs come grouped by u) where u's arcs lead
+                last_u = u
+                generation += 1
+                for k in range(o_len[u]):
+                    slot_of[o_to[o_start[u] + k]] = k
+                    slot_at[o_to[o_start[u] + k]] = generation
+            if slot_at[w] == generation:  # an arc u -> w already: keep the cheaper
+                k = o_start[u] + slot_of[w]
+                if cost < o_w[k]:
+                    a = o_arc[k]
+                    o_w[k] = cost
+                    arc_w[a] = cost
+                    arc_low[a] = low
+                    arc_high[a] = high
+                    arc_hops[a] = arc_hops[low] + arc_hops[high]
+                    for j in range(i_start[w], i_start[w] + i_len[w]):
+                        if i_arc[j] == a:
+                            i_w[j] = cost
+                            break
+                continue
+            slot_of[w] = o_len[u]
+            slot_at[w] = generation
+            if n_arcs == arc_tail.shape[0]:
+                bigger = 2 * n_arcs + 64
+                arc_tail = grown(arc_tail, n_arcs, bigger)
+                arc_head = grown(arc_head, n_arcs, bigger)
+                arc_w = grown(arc_w, n_arcs, bigger)
+                arc_low = grown(arc_low, n_arcs, bigger)
+                arc_high = grown(arc_high, n_arcs, bigger)
+                arc_hops = grown(arc_hops, n_arcs, bigger)
+            arc_tail[n_arcs] = u
+            arc_head[n_arcs] = w
+            arc_w[n_arcs] = cost
+            arc_low[n_arcs] = low
+            arc_high[n_arcs] = high
+            arc_hops[n_arcs] = arc_hops[low] + arc_hops[high]
+            o_to, o_w, o_arc, o_used = _append(o_to, o_w, o_arc, o_start, o_len, o_cap,
+                                               o_used, u, w, cost, n_arcs)
+            i_to, i_w, i_arc, i_used = _append(i_to, i_w, i_arc, i_start, i_len, i_cap,
+                                               i_used, w, u, cost, n_arcs)
+            n_arcs += 1
+        # ---- neighbours: forget v, then estimate their priorities again
+        if touched.shape[0] < k_in + k_out:
+            touched = np.empty(2 * (k_in + k_out), dtype=np.int64)
         n_touched = 0
         generation += 1
         for k in range(k_in + k_out):
-            x = arc_tail[in_arc[k]] if k < k_in else arc_head[out_arc[k - k_in]]
+            x = i_to[i_start[v] + k] if k < k_in else o_to[o_start[v] + k - k_in]
             if mark[x] == generation:
                 continue
             mark[x] = generation
@@ -273,10 +466,24 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
             n_touched += 1
         for k in range(n_touched):
             x = touched[k]
+            _drop(o_to, o_w, o_arc, o_start, o_len, x, v)
+            _drop(i_to, i_w, i_arc, i_start, i_len, x, v)
             deleted[x] += 1
             level[x] = max(level[x], level[v] + 1)
-            _compact(o_pool, o_start, o_len, arc_head, contracted, x)
-            _compact(i_pool, i_start, i_len, arc_tail, contracted, x)
+        for k in range(n_touched):
+            x = touched[k]
+            if i_len[x] + o_len[x] <= eager_degree:
+                n_short, short_hops, generation, heap_key, heap_node = _simulate(
+                    x, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc,
+                    i_start, i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark,
+                    via_of, seen_at, generation, heap_key, heap_node, short_a, short_b, work)
+                estimate[x] = _estimate(priority_weights, x, n_short, short_hops, i_start,
+                                        i_len, i_arc, o_start, o_len, o_arc, arc_hops)
+            else:
+                dirty[x] = True
+            p = (priority_weights[0] * level[x] + priority_weights[4] * deleted[x]
+                 + estimate[x])
+            q_size = _heap_set(q_key, q_node, q_pos, q_size, p, x)
     n_contracted = order
     for v in range(n):  # the core ranks above everything, in node order
         if not contracted[v]:
