@@ -47,7 +47,11 @@ def timings(candidates: list[Any], stop: np.ndarray) -> dict[str, float]:
     Each method runs its compiled batch loop (the kernels of ``wayfinding.batch``, so the
     figure is the searches' own, without per-call costs that would swamp
     sub-microsecond queries on small maps), blocks of 32 pairs taken in turns so that
-    all see the same machine. Raises Stopped once ``stop[0]`` is set.
+    all see the same machine; each block twice, the second pass timed: the other
+    methods' passes in between had pushed this one's data out of the caches, which
+    cost the hierarchy (the most data) most (dao-like rooms and mazes: hierarchy 8.5 us
+    a sample query against 4.7 on the scenario file in one batch, so jps+ was kept).
+    Raises Stopped once ``stop[0]`` is set.
     """
     grid: Grid = candidates[0].grid
     stride = grid.flat.stride
@@ -71,14 +75,16 @@ def timings(candidates: list[Any], stop: np.ndarray) -> dict[str, float]:
                 raise Stopped
             hi = min(lo + 32, n)
             for name, run in runs:
-                first = lo
-                t0 = time.thread_time()
-                while first < hi:  # the paths are not kept: each call starts the buffer anew
-                    code, i = run(first, hi, path)
-                    if code == BATCH_PATH_FULL and i == first:
-                        path = np.empty(2 * path.shape[0], dtype=np.int64)
-                    first = int(i)
-                seconds[name] += time.thread_time() - t0
+                for timed_pass in (False, True):  # a first pass warms this method's data
+                    first = lo
+                    t0 = time.thread_time()
+                    while first < hi:  # the paths are not kept: each call starts anew
+                        code, i = run(first, hi, path)
+                        if code == BATCH_PATH_FULL and i == first:
+                            path = np.empty(2 * path.shape[0], dtype=np.int64)
+                        first = int(i)
+                    if timed_pass:
+                        seconds[name] += time.thread_time() - t0
             timed = hi
             if time.perf_counter() - begin > AUTO_SECONDS:
                 break
