@@ -88,11 +88,16 @@ def _grid_jps() -> None:
 
 
 def _prepared() -> None:
-    """Prepared grids (subgoal graph, contraction hierarchy, hub labels) and their files."""
+    """Prepared grids (subgoal graph, contraction hierarchy, hub labels; JPS+ tables;
+    first-move tables; AUTO's timing) and their batches."""
     import wayfinding as wf
 
-    prepared = wf.prepare(_grid(diagonal=True))
-    prepared.search((0, 0), (9, 5))
+    grid = _grid(diagonal=True)
+    for method in (wf.PrepareMethod.SUBGOAL_CH, wf.PrepareMethod.JPS_PLUS,
+                   wf.PrepareMethod.TABLE, wf.PrepareMethod.AUTO):
+        prepared = wf.prepare(grid, method)
+        prepared.search((0, 0), (9, 5))
+        wf.batch.prepared(prepared, [(0, 0)], [(9, 5)])
 
 
 def _fields() -> None:
@@ -147,6 +152,23 @@ def _csr() -> None:
     wf.csr.distances(graph, 0, [5, 11])
 
 
+def _batch() -> None:
+    """Batch loops: grid A*, Dijkstra, BFS and jps; CSR A* and Dijkstra; distance
+    matrices."""
+    import wayfinding as wf
+
+    for diagonal in (False, True):
+        grid = _grid(diagonal=diagonal)
+        for run in (wf.batch.astar, wf.batch.dijkstra, wf.batch.breadth_first_search,
+                    wf.batch.jps):
+            run(grid, [(0, 0)], [(9, 5)])
+        wf.batch.distance_matrix(grid, [(0, 0)], [(9, 5)])
+    graph = wf.CSRGraph.from_edges(range(11), range(1, 12), directed=False,
+                                   coordinates=[(float(i), 0.0) for i in range(12)])
+    wf.batch.astar(graph, [0], [11])
+    wf.batch.dijkstra(graph, [0], [11])
+
+
 #: name -> (what it compiles, function). Each runs in its own process under ``jobs > 1``.
 TASKS: dict[str, tuple[str, Callable[[], None]]] = {
     "grid": (_grid_search.__doc__ or "", _grid_search),
@@ -156,13 +178,14 @@ TASKS: dict[str, tuple[str, Callable[[], None]]] = {
     "replan": (_replan.__doc__ or "", _replan),
     "anyangle": (_anyangle.__doc__ or "", _anyangle),
     "csr": (_csr.__doc__ or "", _csr),
+    "batch": (_batch.__doc__ or "", _batch),
 }
 
 #: Tasks that may share a kernel, run in order in one process (measured serially on 2
 #: busy cores: grid 28 s, jps 14, anyangle 4, replan 19; prepared 58, csr 15, fields 3).
 GROUPS: tuple[tuple[str, ...], ...] = (
     ("grid", "jps", "anyangle", "replan"),
-    ("prepared", "csr", "fields"),
+    ("prepared", "csr", "fields", "batch"),
 )
 
 
