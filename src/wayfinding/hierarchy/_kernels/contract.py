@@ -80,7 +80,7 @@ def _witness(v, k, nbr, nbr_w, start, length, adj_to, adj_w, contracted, dist, s
         heap_key, heap_node, spent = witness_search(
             u, v, limit, k - a - 1, settle_limit, hop_limit, start, length, adj_to, False,
             adj_to, adj_w, contracted, dist, hops, stamp, mark, via_of, seen_at, generation,
-            heap_key, heap_node)
+            heap_key, heap_node, True)
         work += spent
         for b in range(a + 1, k):
             w = nbr[b]

@@ -41,7 +41,7 @@ import numpy as np
 from numba import njit
 
 from ..._kernels.heap import ipop, ipush, sift_down, sift_up
-from .common import grown, pop, push_grown
+from .common import grown, witness_search
 
 #: Contraction stops once the cheapest node left has more arcs than this (a dense core).
 CORE_DEGREE = 1_000_000
@@ -121,58 +121,10 @@ def _heap_set(keys, items, pos, size, key, item):  # pragma: no cover - numba
 
 
 @njit(cache=True)
-def _search(u, x, limit, targets_left, settle_limit, hop_limit, o_start, o_len, o_to, o_w,
-            dist, hops, stamp, mark, via_of, seen_at, generation, heap_key,
-            heap_node):  # pragma: no cover - numba
-    """Witness search: Dijkstra from ``u`` over live arcs, never through ``x``, for
-    paths to the targets (``mark[y] == generation``) costing at most ``via_of[y]``; each
-    one found gets ``seen_at[y] = generation``. Stops once every target has one, past
-    ``limit``, after ``settle_limit`` settled nodes; paths of ``hop_limit`` arcs are not
-    extended. Returns ``(heap_key, heap_node, relaxed)``: the heap, grown if it had to
-    be, and the arcs looked at."""
-    dist[u] = 0.0
-    hops[u] = 0
-    stamp[u] = generation
-    heap_key[0] = 0.0
-    heap_node[0] = u
-    size = 1
-    settled = 0
-    relaxed = 0
-    while size > 0 and settled < settle_limit and targets_left > 0:
-        d_top, y, size = pop(heap_key, heap_node, size)
-        if d_top > dist[y]:
-            continue
-        if d_top > limit:
-            break
-        settled += 1
-        if hops[y] >= hop_limit:
-            continue
-        relaxed += o_len[y]
-        for i in range(o_start[y], o_start[y] + o_len[y]):
-            z = o_to[i]
-            if z == x:
-                continue
-            nd = d_top + o_w[i]
-            if nd > limit:
-                continue
-            if stamp[z] != generation or nd < dist[z]:
-                stamp[z] = generation
-                dist[z] = nd
-                hops[z] = hops[y] + 1
-                if mark[z] == generation and seen_at[z] != generation and nd <= via_of[z]:
-                    seen_at[z] = generation  # a witness for target z
-                    targets_left -= 1
-                    if targets_left == 0:
-                        break
-                heap_key, heap_node, size = push_grown(heap_key, heap_node, size, nd, z)
-    return heap_key, heap_node, relaxed
-
-
-@njit(cache=True)
 def _simulate(x, settle_limit, hop_limit, record, o_start, o_len, o_to, o_w, o_arc,
               i_start, i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of,
-              seen_at, generation, heap_key, heap_node, short_a, short_b,
-              work):  # pragma: no cover - numba
+              seen_at, generation, heap_key, heap_node, short_a, short_b, work,
+              none):  # pragma: no cover - numba
     """The shortcuts contracting ``x`` needs: their count and the original arcs they
     stand for; with ``record``, pairs ``(short_a[i], short_b[i])`` of positions in its
     in-list and out-list. Adds the arcs its searches looked at to ``work[0]``. Returns
@@ -203,10 +155,12 @@ def _simulate(x, settle_limit, hop_limit, record, o_start, o_len, o_to, o_w, o_a
                     seen_at[z] = generation
             relaxed = o_len[u]
         else:
-            heap_key, heap_node, relaxed = _search(
+            # the contraction's one witness search (common.py), over the live arcs held
+            # inline per node (``none``: no node is excluded but ``x``)
+            heap_key, heap_node, relaxed = witness_search(
                 u, x, limit, targets_left, settle_limit, hop_limit, o_start, o_len, o_to,
-                o_w, dist, hops, stamp, mark, via_of, seen_at, generation, heap_key,
-                heap_node)
+                False, o_to, o_w, none, dist, hops, stamp, mark, via_of, seen_at,
+                generation, heap_key, heap_node, False)
         work[0] += relaxed
         for ob in range(o_start[x], o_start[x] + o_len[x]):
             w = o_to[ob]
@@ -343,6 +297,7 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
     short_b = np.empty(64, dtype=np.int64)
     # the order
     contracted = np.zeros(n, dtype=np.bool_)
+    none = np.zeros(n, dtype=np.bool_)  # the witness search skips no node but x
     level = np.zeros(n, dtype=np.int64)
     deleted = np.zeros(n, dtype=np.int64)
     rank = np.full(n, -1, dtype=np.int32)
@@ -361,7 +316,8 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
         n_short, short_hops, generation, heap_key, heap_node = _simulate(
             x, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc, i_start,
             i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
-            generation, heap_key, heap_node, short_a, short_b, work)
+            generation, heap_key, heap_node, short_a, short_b, work,
+            none)
         estimate[x] = _estimate(priority_weights, x, n_short, short_hops, i_start, i_len,
                                 i_arc, o_start, o_len, o_arc, arc_hops)
         q_size = ipush(q_key, q_node, q_pos, q_size, estimate[x], x)
@@ -376,7 +332,8 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
             n_short, short_hops, generation, heap_key, heap_node = _simulate(
                 v, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc,
                 i_start, i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark,
-                via_of, seen_at, generation, heap_key, heap_node, short_a, short_b, work)
+                via_of, seen_at, generation, heap_key, heap_node, short_a, short_b, work,
+            none)
             estimate[v] = _estimate(priority_weights, v, n_short, short_hops, i_start,
                                     i_len, i_arc, o_start, o_len, o_arc, arc_hops)
             p = (priority_weights[0] * level[v] + priority_weights[4] * deleted[v]
@@ -398,7 +355,7 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
         n_short, short_hops, generation, heap_key, heap_node = _simulate(
             v, settle_limit, hop_limit, True, o_start, o_len, o_to, o_w, o_arc, i_start,
             i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
-            generation, heap_key, heap_node, short_a, short_b, work)
+            generation, heap_key, heap_node, short_a, short_b, work, none)
         contracted[v] = True
         rank[v] = order
         order += 1
@@ -476,7 +433,8 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
                 n_short, short_hops, generation, heap_key, heap_node = _simulate(
                     x, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc,
                     i_start, i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark,
-                    via_of, seen_at, generation, heap_key, heap_node, short_a, short_b, work)
+                    via_of, seen_at, generation, heap_key, heap_node, short_a, short_b, work,
+                none)
                 estimate[x] = _estimate(priority_weights, x, n_short, short_hops, i_start,
                                         i_len, i_arc, o_start, o_len, o_arc, arc_hops)
             else:
