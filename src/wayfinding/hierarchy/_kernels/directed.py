@@ -40,8 +40,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..._kernels.heap import ipop, ipush, sift_down, sift_up
-from .common import grown, witness_search
+from ..._kernels.heap import ipop, ipush
+from .common import grown
+from .directed_parts import append_arc, drop_arc, heap_set, priority_estimate, simulate
 
 #: Contraction stops once the cheapest node left has more arcs than this (a dense core).
 CORE_DEGREE = 1_000_000
@@ -64,131 +65,6 @@ EAGER_DEGREE = 20
 #: the shortcuts stand for per original arc removed, edge difference (shortcuts added
 #: minus arcs removed), contracted neighbours.
 WEIGHTS = np.array([1.0, 1.0, 1.0, 0.0, 0.0])
-
-
-@njit(cache=True, inline="always")
-def _append(to, w, arc, start, length, cap, used, v, y, cost, a):  # pragma: no cover
-    """Append ``(y, cost, a)`` to node ``v``'s list in the pools ``to``/``w``/``arc``; a
-    full list moves to the end with twice the room. Returns ``(to, w, arc, used)``."""
-    if length[v] == cap[v]:
-        room = 2 * cap[v] + 4
-        if used + room > to.shape[0]:
-            bigger = max(2 * to.shape[0], used + room)
-            to = grown(to, used, bigger)
-            w = grown(w, used, bigger)
-            arc = grown(arc, used, bigger)
-        first = start[v]
-        k = length[v]
-        to[used:used + k] = to[first:first + k]
-        w[used:used + k] = w[first:first + k]
-        arc[used:used + k] = arc[first:first + k]
-        start[v] = used
-        cap[v] = room
-        used += room
-    i = start[v] + length[v]
-    to[i] = y
-    w[i] = cost
-    arc[i] = a
-    length[v] += 1
-    return to, w, arc, used
-
-
-@njit(cache=True, inline="always")
-def _drop(to, w, arc, start, length, v, y):  # pragma: no cover - numba
-    """Remove the entry of ``y`` from node ``v``'s list (at most one: arcs are merged)."""
-    last = start[v] + length[v] - 1
-    for i in range(start[v], last + 1):
-        if to[i] == y:
-            to[i] = to[last]
-            w[i] = w[last]
-            arc[i] = arc[last]
-            length[v] -= 1
-            return
-
-
-@njit(cache=True, inline="always")
-def _heap_set(keys, items, pos, size, key, item):  # pragma: no cover - numba
-    """Insert ``item`` with ``key`` into the indexed heap, or move it to ``key``;
-    returns the new size."""
-    i = pos[item]
-    if i < 0:
-        return ipush(keys, items, pos, size, key, item)
-    if key < keys[i]:
-        sift_up(keys, keys, items, pos, i, key, key, item, False, False, True, 0.0)
-    elif key > keys[i]:
-        sift_down(keys, keys, items, pos, size, i, key, key, item, False, False, True, 0.0)
-    return size
-
-
-@njit(cache=True)
-def _simulate(x, settle_limit, hop_limit, record, o_start, o_len, o_to, o_w, o_arc,
-              i_start, i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of,
-              seen_at, generation, heap_key, heap_node, short_a, short_b, work,
-              none):  # pragma: no cover - numba
-    """The shortcuts contracting ``x`` needs: their count and the original arcs they
-    stand for; with ``record``, pairs ``(short_a[i], short_b[i])`` of positions in its
-    in-list and out-list. Adds the arcs its searches looked at to ``work[0]``. Returns
-    ``(n_short, short_hops, generation, heap_key, heap_node)``."""
-    n_short = 0
-    short_hops = 0
-    for ia in range(i_start[x], i_start[x] + i_len[x]):
-        u = i_to[ia]
-        w_u = i_w[ia]
-        generation += 1
-        limit = 0.0
-        targets_left = 0
-        for ob in range(o_start[x], o_start[x] + o_len[x]):
-            w = o_to[ob]
-            if w == u:
-                continue
-            via = w_u + o_w[ob]
-            mark[w] = generation
-            via_of[w] = via * (1.0 + 1e-12)
-            targets_left += 1
-            limit = max(limit, via_of[w])
-        if targets_left == 0:
-            continue
-        if hop_limit == 1:  # witnesses of one arc: no search needed
-            for i in range(o_start[u], o_start[u] + o_len[u]):
-                z = o_to[i]
-                if mark[z] == generation and o_w[i] <= via_of[z]:
-                    seen_at[z] = generation
-            relaxed = o_len[u]
-        else:
-            # the contraction's one witness search (common.py), over the live arcs held
-            # inline per node (``none``: no node is excluded but ``x``)
-            heap_key, heap_node, relaxed = witness_search(
-                u, x, limit, targets_left, settle_limit, hop_limit, o_start, o_len, o_to,
-                False, o_to, o_w, none, dist, hops, stamp, mark, via_of, seen_at,
-                generation, heap_key, heap_node, False)
-        work[0] += relaxed
-        for ob in range(o_start[x], o_start[x] + o_len[x]):
-            w = o_to[ob]
-            if w == u or seen_at[w] == generation:
-                continue
-            if record:
-                short_a[n_short] = ia
-                short_b[n_short] = ob
-            n_short += 1
-            short_hops += arc_hops[i_arc[ia]] + arc_hops[o_arc[ob]]
-    return n_short, short_hops, generation, heap_key, heap_node
-
-
-@njit(cache=True, inline="always")
-def _estimate(weights, x, n_short, short_hops, i_start, i_len, i_arc, o_start, o_len, o_arc,
-              arc_hops):  # pragma: no cover - numba
-    """The part of the priority of ``x`` that a simulated contraction gives: see
-    :data:`WEIGHTS`."""
-    removed = i_len[x] + o_len[x]
-    removed_hops = 0
-    for i in range(i_start[x], i_start[x] + i_len[x]):
-        removed_hops += arc_hops[i_arc[i]]
-    for i in range(o_start[x], o_start[x] + o_len[x]):
-        removed_hops += arc_hops[o_arc[i]]
-    p = weights[3] * (n_short - removed)
-    if removed > 0:
-        p += weights[1] * n_short / removed + weights[2] * short_hops / removed_hops
-    return p
 
 
 @njit(cache=True, nogil=True)
@@ -279,9 +155,9 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
         arc_low[n_arcs] = -1
         arc_high[n_arcs] = -1
         arc_hops[n_arcs] = 1
-        o_to, o_w, o_arc, o_used = _append(o_to, o_w, o_arc, o_start, o_len, o_cap, o_used,
+        o_to, o_w, o_arc, o_used = append_arc(o_to, o_w, o_arc, o_start, o_len, o_cap, o_used,
                                            u, w, weights[i], n_arcs)
-        i_to, i_w, i_arc, i_used = _append(i_to, i_w, i_arc, i_start, i_len, i_cap, i_used,
+        i_to, i_w, i_arc, i_used = append_arc(i_to, i_w, i_arc, i_start, i_len, i_cap, i_used,
                                            w, u, weights[i], n_arcs)
         n_arcs += 1
     # witness search state
@@ -313,13 +189,13 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
         if stop[0] != 0:
             return (np.zeros(0, dtype=np.int32), 0, arc_tail[:0], arc_head[:0], arc_w[:0],
                     arc_low[:0], arc_high[:0])
-        n_short, short_hops, generation, heap_key, heap_node = _simulate(
+        n_short, short_hops, generation, heap_key, heap_node = simulate(
             x, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc, i_start,
             i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
-            generation, heap_key, heap_node, short_a, short_b, work,
-            none)
-        estimate[x] = _estimate(priority_weights, x, n_short, short_hops, i_start, i_len,
-                                i_arc, o_start, o_len, o_arc, arc_hops)
+            generation, heap_key, heap_node, short_a, short_b, work, none)
+        estimate[x] = priority_estimate(
+            priority_weights, x, n_short, short_hops, i_start, i_len, i_arc, o_start,
+            o_len, o_arc, arc_hops)
         q_size = ipush(q_key, q_node, q_pos, q_size, estimate[x], x)
     order = 0
     while q_size > 0:
@@ -329,17 +205,17 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
         v = q_node[0]
         if dirty[v]:  # its neighbourhood changed: simulate its contraction again
             dirty[v] = False
-            n_short, short_hops, generation, heap_key, heap_node = _simulate(
+            n_short, short_hops, generation, heap_key, heap_node = simulate(
                 v, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc,
                 i_start, i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark,
-                via_of, seen_at, generation, heap_key, heap_node, short_a, short_b, work,
-            none)
-            estimate[v] = _estimate(priority_weights, v, n_short, short_hops, i_start,
-                                    i_len, i_arc, o_start, o_len, o_arc, arc_hops)
+                via_of, seen_at, generation, heap_key, heap_node, short_a, short_b, work, none)
+            estimate[v] = priority_estimate(
+                priority_weights, v, n_short, short_hops, i_start, i_len, i_arc, o_start,
+                o_len, o_arc, arc_hops)
             p = (priority_weights[0] * level[v] + priority_weights[4] * deleted[v]
                  + estimate[v])
             if p > q_key[0]:
-                q_size = _heap_set(q_key, q_node, q_pos, q_size, p, v)
+                q_size = heap_set(q_key, q_node, q_pos, q_size, p, v)
                 if q_node[0] != v:
                     continue
         k_in = i_len[v]
@@ -352,7 +228,7 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
         if short_a.shape[0] < k_in * k_out + 1:
             short_a = np.empty(2 * k_in * k_out + 1, dtype=np.int64)
             short_b = np.empty(2 * k_in * k_out + 1, dtype=np.int64)
-        n_short, short_hops, generation, heap_key, heap_node = _simulate(
+        n_short, short_hops, generation, heap_key, heap_node = simulate(
             v, settle_limit, hop_limit, True, o_start, o_len, o_to, o_w, o_arc, i_start,
             i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
             generation, heap_key, heap_node, short_a, short_b, work, none)
@@ -404,9 +280,9 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
             arc_low[n_arcs] = low
             arc_high[n_arcs] = high
             arc_hops[n_arcs] = arc_hops[low] + arc_hops[high]
-            o_to, o_w, o_arc, o_used = _append(o_to, o_w, o_arc, o_start, o_len, o_cap,
+            o_to, o_w, o_arc, o_used = append_arc(o_to, o_w, o_arc, o_start, o_len, o_cap,
                                                o_used, u, w, cost, n_arcs)
-            i_to, i_w, i_arc, i_used = _append(i_to, i_w, i_arc, i_start, i_len, i_cap,
+            i_to, i_w, i_arc, i_used = append_arc(i_to, i_w, i_arc, i_start, i_len, i_cap,
                                                i_used, w, u, cost, n_arcs)
             n_arcs += 1
         # ---- neighbours: forget v, then estimate their priorities again
@@ -423,25 +299,25 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
             n_touched += 1
         for k in range(n_touched):
             x = touched[k]
-            _drop(o_to, o_w, o_arc, o_start, o_len, x, v)
-            _drop(i_to, i_w, i_arc, i_start, i_len, x, v)
+            drop_arc(o_to, o_w, o_arc, o_start, o_len, x, v)
+            drop_arc(i_to, i_w, i_arc, i_start, i_len, x, v)
             deleted[x] += 1
             level[x] = max(level[x], level[v] + 1)
         for k in range(n_touched):
             x = touched[k]
             if i_len[x] + o_len[x] <= eager_degree:
-                n_short, short_hops, generation, heap_key, heap_node = _simulate(
+                n_short, short_hops, generation, heap_key, heap_node = simulate(
                     x, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc,
                     i_start, i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark,
-                    via_of, seen_at, generation, heap_key, heap_node, short_a, short_b, work,
-                none)
-                estimate[x] = _estimate(priority_weights, x, n_short, short_hops, i_start,
-                                        i_len, i_arc, o_start, o_len, o_arc, arc_hops)
+                    via_of, seen_at, generation, heap_key, heap_node, short_a, short_b, work, none)
+                estimate[x] = priority_estimate(
+                    priority_weights, x, n_short, short_hops, i_start, i_len, i_arc, o_start,
+                    o_len, o_arc, arc_hops)
             else:
                 dirty[x] = True
             p = (priority_weights[0] * level[x] + priority_weights[4] * deleted[x]
                  + estimate[x])
-            q_size = _heap_set(q_key, q_node, q_pos, q_size, p, x)
+            q_size = heap_set(q_key, q_node, q_pos, q_size, p, x)
     n_contracted = order
     for v in range(n):  # the core ranks above everything, in node order
         if not contracted[v]:
