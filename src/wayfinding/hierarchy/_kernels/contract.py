@@ -17,7 +17,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .common import contraction_state, grown, next_to_contract, postpone, witness_search
+from .common import (
+    append_arc,
+    contraction_state,
+    next_to_contract,
+    postpone,
+    witness_search,
+)
 from .layout import core_graph, upward_graph
 
 #: Witness searches while ranking nodes: nodes settled at most, and edges per path.
@@ -201,25 +207,8 @@ def contract(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
                     adj_w[j] = cost
                     adj_mid[j] = v
                 continue
-            if length[a] == capacity[a]:
-                room = 2 * capacity[a] + 4
-                if used + room > adj_to.shape[0]:
-                    bigger = max(2 * adj_to.shape[0], used + room)
-                    adj_to = grown(adj_to, used, bigger)
-                    adj_w = grown(adj_w, used, bigger)
-                    adj_mid = grown(adj_mid, used, bigger)
-                first = start[a]
-                adj_to[used:used + length[a]] = adj_to[first:first + length[a]]
-                adj_w[used:used + length[a]] = adj_w[first:first + length[a]]
-                adj_mid[used:used + length[a]] = adj_mid[first:first + length[a]]
-                start[a] = used
-                capacity[a] = room
-                used += room
-            j = start[a] + length[a]
-            adj_to[j] = b
-            adj_w[j] = cost
-            adj_mid[j] = v
-            length[a] += 1
+            adj_to, adj_w, adj_mid, used = append_arc(adj_to, adj_w, adj_mid, start, length,
+                                                      capacity, used, a, b, cost, v)
     n_core = 0
     for v in range(n):  # the core ranks above everything, in node order
         if not contracted[v]:

@@ -41,8 +41,8 @@ import numpy as np
 from numba import njit
 
 from ..._kernels.heap import ipop, ipush
-from .common import grown
-from .directed_parts import append_arc, drop_arc, heap_set, priority_estimate, simulate
+from .common import append_arc, grown
+from .directed_parts import drop_arc, heap_set, priority_estimate, simulate
 
 #: Contraction stops once the cheapest node left has more arcs than this (a dense core).
 CORE_DEGREE = 1_000_000

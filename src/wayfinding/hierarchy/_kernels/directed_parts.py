@@ -20,34 +20,7 @@ from __future__ import annotations
 from numba import njit
 
 from ..._kernels.heap import ipush, sift_down, sift_up
-from .common import grown, witness_search
-
-
-@njit(cache=True, inline="always")
-def append_arc(to, w, arc, start, length, cap, used, v, y, cost, a):  # pragma: no cover
-    """Append ``(y, cost, a)`` to node ``v``'s list in the pools ``to``/``w``/``arc``; a
-    full list moves to the end with twice the room. Returns ``(to, w, arc, used)``."""
-    if length[v] == cap[v]:
-        room = 2 * cap[v] + 4
-        if used + room > to.shape[0]:
-            bigger = max(2 * to.shape[0], used + room)
-            to = grown(to, used, bigger)
-            w = grown(w, used, bigger)
-            arc = grown(arc, used, bigger)
-        first = start[v]
-        k = length[v]
-        to[used:used + k] = to[first:first + k]
-        w[used:used + k] = w[first:first + k]
-        arc[used:used + k] = arc[first:first + k]
-        start[v] = used
-        cap[v] = room
-        used += room
-    i = start[v] + length[v]
-    to[i] = y
-    w[i] = cost
-    arc[i] = a
-    length[v] += 1
-    return to, w, arc, used
+from .common import witness_search
 
 
 @njit(cache=True, inline="always")
