@@ -11,7 +11,7 @@ from numba import njit
 
 from wayfinding._kernels import codes
 from wayfinding._kernels.heap import idecrease, ipop, ipush, pop_into, push
-from wayfinding._kernels.trace import flat_cells, trace, xy_rows
+from wayfinding._kernels.trace import flat_cells, flat_pairs, rows_and_offsets, trace, xy_rows
 
 
 @njit(cache=True)
@@ -113,6 +113,48 @@ def test_flat_cells_is_the_inverse_of_xy_rows_and_finds_the_first_bad_row(
             back = np.empty_like(xy)
             xy_rows(out, stride, back)
             assert back.tolist() == xy.tolist()
+
+
+@given(st.integers(1, 6), st.integers(1, 6), st.integers(0, 2**32 - 1),
+       st.lists(st.tuples(st.integers(-2, 8), st.integers(-2, 8), st.integers(-2, 8),
+                          st.integers(-2, 8)), max_size=12))
+def test_flat_pairs_checks_starts_then_goals(width, height, seed, rows):
+    """Starts and goals in one call: -1 and both cells when all rows are fine, else the
+    first bad start row, else N + the first bad goal row (compiled and Python twin)."""
+    stride = width + 2
+    passable = np.zeros((height + 2) * stride, np.uint8)
+    open_ = np.random.default_rng(seed).random((height, width)) < 0.7
+    for y, x in zip(*np.nonzero(open_), strict=True):
+        passable[(y + 1) * stride + x + 1] = 1
+    a = np.array([r[:2] for r in rows], np.int64).reshape(-1, 2)
+    b = np.array([r[2:] for r in rows], np.int64).reshape(-1, 2)
+
+    def bad(xy):
+        return [k for k, (x, y) in enumerate(xy.tolist())
+                if not (0 <= x < width and 0 <= y < height) or not open_[y, x]]
+
+    want = (bad(a)[0] if bad(a) else len(rows) + bad(b)[0] if bad(b) else -1)
+    for kernel in (flat_pairs, getattr(flat_pairs, "py_func", flat_pairs)):
+        s, t = np.empty(len(rows), np.int64), np.empty(len(rows), np.int64)
+        assert kernel(a, b, width, height, passable, s, t) == want
+        if want == -1:
+            assert s.tolist() == [(y + 1) * stride + x + 1 for x, y in a.tolist()]
+            assert t.tolist() == [(y + 1) * stride + x + 1 for x, y in b.tolist()]
+
+
+@given(st.integers(3, 500), st.lists(st.integers(0, 5), max_size=20))
+def test_rows_and_offsets_gathers_a_batch(stride, lengths):
+    """Rows of the path cells and the running sum of the lengths, in one call."""
+    lengths = np.array(lengths, np.int64)
+    cells = np.arange(stride + 1, stride + 1 + int(lengths.sum()), dtype=np.int64)
+    for kernel in (rows_and_offsets, getattr(rows_and_offsets, "py_func", rows_and_offsets)):
+        out = np.empty((cells.shape[0], 2), np.int64)
+        offsets = np.full(lengths.shape[0] + 1, -9, np.int64)
+        kernel(cells, stride, out, lengths, offsets)
+        assert offsets.tolist() == [0, *np.cumsum(lengths).tolist()]
+        want = np.empty_like(out)
+        xy_rows(cells, stride, want)
+        assert out.tolist() == want.tolist()
 
 
 def test_trace_walks_parents_and_refuses_cycles():

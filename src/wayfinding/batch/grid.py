@@ -25,6 +25,7 @@ Examples
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -45,6 +46,7 @@ from .result import BatchResult
 __all__ = ["astar", "breadth_first_search", "dijkstra", "jps"]
 
 
+@cache
 def _kernels() -> Any:
     from ..grid._kernels import batch  # numba is imported on first use
 

@@ -15,13 +15,23 @@ wayfinding.errors.InvalidLocationError: goals row 0: (2, 0) is a wall
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import numpy as np
 
 from ..errors import InvalidLocationError, InvalidParameterError
 
-__all__ = ["cells", "pairs"]
+__all__ = ["cells", "pairs", "trace_kernels"]
+
+
+@cache
+def trace_kernels() -> Any:
+    """:mod:`wayfinding._kernels.trace` (numba is imported on first use; cached: an import
+    statement costs a small batch ~0.5 us a call)."""
+    from .._kernels import trace
+
+    return trace
 
 
 def xy_array(values: Any, role: str) -> np.ndarray:
@@ -51,13 +61,16 @@ def xy_array(values: Any, role: str) -> np.ndarray:
 def cells(grid: Any, passable: np.ndarray, values: Any, role: str) -> np.ndarray:
     """Padded flat indices of the ``(x, y)`` rows of ``values``: every row inside the grid
     and open in ``passable`` (the grid's flat array), else InvalidLocationError."""
-    from .._kernels.trace import flat_cells  # numba is imported on first use
-
-    arr = xy_array(values, role)
+    arr = np.ascontiguousarray(xy_array(values, role))
     flat = np.empty(arr.shape[0], dtype=np.int64)
-    if flat_cells(np.ascontiguousarray(arr), grid.width, grid.height, passable, flat) < 0:
-        return flat
-    # some row is outside or a wall: find and name it
+    if trace_kernels().flat_cells(arr, grid.width, grid.height, passable, flat) >= 0:
+        _refuse(grid, passable, arr, role)
+    return flat
+
+
+def _refuse(grid: Any, passable: np.ndarray, arr: np.ndarray, role: str) -> None:
+    """Raise InvalidLocationError naming the first row of ``arr`` outside the grid or on a
+    wall (the compiled check found one)."""
     x, y = arr[:, 0], arr[:, 1]
     outside = (x < 0) | (x >= grid.width) | (y < 0) | (y >= grid.height)
     if outside.any():
@@ -75,10 +88,19 @@ def cells(grid: Any, passable: np.ndarray, values: Any, role: str) -> np.ndarray
 
 def pairs(grid: Any, passable: np.ndarray, starts: Any,
           goals: Any) -> tuple[np.ndarray, np.ndarray]:
-    """Checked flat cells of ``starts`` and ``goals``, which must have as many rows."""
-    s = cells(grid, passable, starts, "starts")
-    t = cells(grid, passable, goals, "goals")
-    if s.shape[0] != t.shape[0]:
+    """Checked flat cells of ``starts`` and ``goals``, which must have as many rows (both
+    checked by one compiled call)."""
+    a = np.ascontiguousarray(xy_array(starts, "starts"))
+    b = np.ascontiguousarray(xy_array(goals, "goals"))
+    n = a.shape[0]
+    if n != b.shape[0]:
         raise InvalidParameterError(
-            f"starts and goals must have as many rows, got {s.shape[0]} and {t.shape[0]}")
+            f"starts and goals must have as many rows, got {n} and {b.shape[0]}")
+    s = np.empty(n, dtype=np.int64)
+    t = np.empty(n, dtype=np.int64)
+    bad = trace_kernels().flat_pairs(a, b, grid.width, grid.height, passable, s, t)
+    if bad >= 0:
+        if bad < n:
+            _refuse(grid, passable, a, "starts")
+        _refuse(grid, passable, b, "goals")
     return s, t

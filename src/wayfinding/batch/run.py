@@ -22,6 +22,7 @@ from .._inputs import is_number
 from .._kernels.codes import BATCH_DONE, BATCH_HEAP_FULL, BATCH_PATH_FULL
 from ..errors import InvalidParameterError
 from ..grid import workspace as _workspace
+from .locations import trace_kernels
 from .result import BatchResult
 
 __all__ = ["answer", "check_workers", "chunks", "in_parallel"]
@@ -146,20 +147,24 @@ def answer(call: Call, n: int, cells: int, stride: int | None, workers: int,
     ``workspace`` and ``fallback`` as in :func:`answer_chunk`."""
     outputs = (np.empty(n, dtype=np.float64), np.empty(n, dtype=np.int64),
                np.empty(n, dtype=np.int64), np.empty(n, dtype=np.bool_))
-    parts = in_parallel(lambda lo, hi: answer_chunk(call, cells, lo, hi, outputs, per_query,
-                                                    workspace, fallback),
-                        chunks(n, workers), workers)
+    if workers == 1 or n <= 1:  # no chunks, no pool: a small batch's fixed cost
+        parts = [answer_chunk(call, cells, 0, n, outputs, per_query, workspace, fallback)]
+    else:
+        parts = in_parallel(lambda lo, hi: answer_chunk(call, cells, lo, hi, outputs,
+                                                        per_query, workspace, fallback),
+                            chunks(n, workers), workers)
+    costs, lengths, expanded, found = outputs
+    offsets = np.empty(n + 1, dtype=np.int64)
     if stride is None:
-        paths = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+        paths = parts[0] if len(parts) == 1 else np.concatenate(parts)
+        offsets[0] = 0
+        np.cumsum(lengths, out=offsets[1:])
     else:  # each part's cells straight into its rows: no concatenated copy
-        from .._kernels.trace import xy_rows
-
+        k = trace_kernels()
         paths = np.empty((sum(part.shape[0] for part in parts), 2), dtype=np.int64)
         at = 0
-        for part in parts:
-            xy_rows(part, stride, paths[at:at + part.shape[0]])
+        for part in parts[:-1]:
+            k.xy_rows(part, stride, paths[at:at + part.shape[0]])
             at += part.shape[0]
-    costs, lengths, expanded, found = outputs
-    offsets = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(lengths, out=offsets[1:])
+        k.rows_and_offsets(parts[-1], stride, paths[at:], lengths, offsets)
     return BatchResult(costs, lengths, expanded, found, paths, offsets)
