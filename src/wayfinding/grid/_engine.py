@@ -144,9 +144,12 @@ def _patch_plan(grid: Grid, old: Plan, edits: Any) -> Plan | None:
     classes = grid.several_classes
     if classes != old.classes or any(e.kind is not EditKind.WALLS for e in edits):
         return None
-    new = Plan.__new__(Plan)
-    for name in Plan.__slots__:
-        setattr(new, name, getattr(old, name))
+    new = Plan.__new__(Plan)  # the fields of ``old`` (written out: a loop of setattr
+    new.classes, new.default, new.height = old.classes, old.default, old.height  # is 4x
+    new.integral, new.lengths, new.max_step = old.integral, old.lengths, old.max_step
+    new.moves, new.n_moves, new.params = old.moves, old.n_moves, old.params
+    new.rule, new.stride, new.weighted = old.rule, old.stride, old.weighted
+    new.width = old.width
     new.version = grid.version
     new.flat = grid.flat_classes
     new.passable = new.flat.passable

@@ -39,6 +39,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -261,8 +262,8 @@ def _patch(grid: Grid, old: ComponentLabels, edits: Sequence[Edit]) -> Component
                                     for c in e.cells))
     if not cells:
         return old  # costs never change what is connected
-    from ._kernels.components import P_COUNT, P_NEXT, patch_cell
-
+    k = _kernels()
+    P_COUNT, P_NEXT, patch_cell = k.P_COUNT, k.P_NEXT, k.patch_cell
     flat = grid.flat_classes
     stride = flat.stride
     scratch = old.scratch if old.scratch is not None else _Scratch(grid, old, stride)
@@ -290,8 +291,20 @@ def _patch(grid: Grid, old: ComponentLabels, edits: Sequence[Edit]) -> Component
             labels, shared = labels.copy(), False
             patch_cell(codes, was, steps, labels, scratch.sizes, i, state, shared,
                        scratch.stamp)
-    return _labels(grid, labels, count=int(state[P_COUNT]), in_order=False, codes=now,
-                   top=int(state[P_NEXT]), scratch=scratch)
+    fields = {"count": int(state[P_COUNT]), "in_order": False, "codes": now,
+              "top": int(state[P_NEXT]), "scratch": scratch}
+    if shared:  # the same array: the same read-only views of it
+        return old._replace(**fields)
+    return _labels(grid, labels, **fields)
+
+
+@cache
+def _kernels() -> Any:
+    """:mod:`._kernels.components` (numba is imported on first use; cached: an import
+    statement in a patch costs ~0.5 us an edit)."""
+    from ._kernels import components
+
+    return components
 
 
 def _in_order(grid: Grid) -> ComponentLabels:

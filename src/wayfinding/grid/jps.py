@@ -335,24 +335,18 @@ def _bitmaps(grid: Grid) -> np.ndarray:
 def _patch_bitmaps(grid: Grid, old: np.ndarray, edits: Any) -> np.ndarray | None:
     """``old`` with the bits of walls toggled since flipped and the stops of the lines
     through them and beside them recomputed (a copy: ``old`` may be in use)."""
-    from ._kernels.jps_scan import add_stops
+    from ._kernels.jps_scan import patch_cells
     from .derived import EditKind
 
     if any(e.kind is not EditKind.WALLS for e in edits):
         return None
+    flat = grid.flat
+    stride = flat.stride
+    cells = np.array([(y + 1) * stride + x + 1 for edit in edits for x, y in edit.cells],
+                     dtype=np.int64)
     bits = old.copy()
-    rows = grid.height + 2
-    lines = []
-    for x, y in {cell for edit in edits for cell in edit.cells}:
-        mask = np.uint64(1)
-        for line, p in ((y + 1, x + 1 + 64), (rows + x + 1, y + 1 + 64)):
-            bit = mask << np.uint64(p % 64)
-            if grid.passable((x, y)):
-                bits[0, line, p // 64] |= bit
-            else:
-                bits[0, line, p // 64] &= ~bit
-            lines += [line - 1, line, line + 1]  # the stops of its side lines change too
-    return add_stops(bits, rows, np.array(lines, dtype=np.int64))
+    patch_cells(bits, grid.height + 2, flat.passable, stride, cells)
+    return bits
 
 
 #: The cost every open cell shares, or None (``grid.derived(UNIFORM_COST)``).

@@ -109,6 +109,32 @@ def add_stops(bits: np.ndarray, rows: int, lines: np.ndarray | None = None) -> n
 
 
 @njit(cache=True, nogil=True)
+def patch_cells(bits, rows, passable, stride, cells):  # pragma: no cover - numba
+    """Bring ``bits`` up to date after the padded flat ``cells`` (int64[k]) were opened
+    or closed: each cell's bit on its row and its column from ``passable`` (the padded
+    flat grid as it is now), then the stops of those lines and the lines beside them
+    (an edit moves its neighbours' forced-neighbour stops too)."""
+    one = np.uint64(1)
+    lines = np.empty(6 * cells.shape[0], dtype=np.int64)
+    for i in range(cells.shape[0]):
+        cell = cells[i]
+        y = cell // stride  # padded row and column
+        x = cell - y * stride
+        for j in range(2):
+            line = y if j == 0 else rows + x
+            p = (x if j == 0 else y) + 64
+            bit = one << np.uint64(p % 64)
+            if passable[cell] != 0:
+                bits[0, line, p // 64] |= bit
+            else:
+                bits[0, line, p // 64] &= ~bit
+            lines[6 * i + 3 * j] = line - 1
+            lines[6 * i + 3 * j + 1] = line
+            lines[6 * i + 3 * j + 2] = line + 1
+    stops(bits, rows, lines)
+
+
+@njit(cache=True, nogil=True)
 def stops(bits, rows, lines):  # pragma: no cover - numba
     """The stop bits of ``lines``: bit ``p`` of ``bits[1]`` (``bits[2]``) is set when
     cell ``p`` is a wall or a scan going forwards (backwards) must stop there, a side
