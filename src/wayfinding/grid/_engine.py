@@ -57,10 +57,24 @@ def kernels() -> Any:
     return _KERNELS[0]
 
 
-def extract(*args: Any) -> Any:
-    """:func:`wayfinding.grid._kernels.extract.extract` (imports numba on first use)."""
+def extract(g: np.ndarray, parent: np.ndarray, touched: np.ndarray, n_touched: int,
+            end: int, stride: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Copy a finished search out of its workspace (:func:`._kernels.extract.extract`):
+    ``(path, cells, cell_g, cell_parent)``, the path as int64[2, L] x and y rows (L = 0
+    when ``end`` is -1) and compact copies of the first ``n_touched`` reached cells, their
+    g and parents. O(cells reached), never O(grid)."""
     kernels()
-    return _KERNELS[1](*args)
+    cells = np.empty(n_touched, np.int32)
+    cell_g = np.empty(n_touched, np.float64)
+    cell_parent = np.empty(n_touched, np.int32)
+    path = np.empty((2, n_touched), np.int64)  # a path holds reached cells only
+    length = _KERNELS[1](g, parent, touched, n_touched, end, stride, cells, cell_g,
+                         cell_parent, path)
+    if length < 0:  # n_touched = 0 (resumable searches' paths): room for it now
+        path = np.empty((2, -length), np.int64)
+        length = _KERNELS[1](g, parent, touched, 0, end, stride, cells, cell_g,
+                             cell_parent, path)
+    return path[:, :length], cells, cell_g, cell_parent
 
 
 class Plan:
