@@ -160,7 +160,8 @@ def cost_of(G: nx.Graph, answer) -> float:
     return answer.cost
 
 
-def bench(name: str, G: nx.Graph, h, queries: int, budget: float, old=None) -> list[tuple]:
+def bench(name: str, G: nx.Graph, h, queries: int, budget: float, old=None,
+          only: set[str] | None = None) -> list[tuple]:
     big = max(nx.connected_components(G), key=len)
     nodes = sorted(big)
     rng = random.Random(11)
@@ -170,7 +171,7 @@ def bench(name: str, G: nx.Graph, h, queries: int, budget: float, old=None) -> l
     compile_s = time.perf_counter() - t0
     print(f"# {name}: {G.number_of_nodes()} nodes, {G.number_of_edges()} edges; "
           f"compile_graph {compile_s:.2f} s", file=sys.stderr)
-    runs = methods(G, h, csr)
+    runs = [run for run in methods(G, h, csr) if only is None or run[0] in only]
     older = {} if old is None else before_methods(G, h, old)
     for m, ours, theirs in runs:  # warm up (compiles the CSR kernels)
         ours(*pairs[0])
@@ -208,6 +209,8 @@ def main(argv=None) -> None:
     p.add_argument("--data", default=str(DATA))
     p.add_argument("--queries", type=int, default=30)
     p.add_argument("--budget", type=float, default=30.0, help="seconds per graph at most")
+    p.add_argument("--methods", default=None,
+                   help="comma-separated rows to time (default: all), e.g. astar,csr_dijkstra")
     p.add_argument("--before", default=None,
                    help="another source tree's src folder, timed too (its generic tier)")
     args = p.parse_args(argv)
@@ -221,7 +224,8 @@ def main(argv=None) -> None:
     rows = []
     for name, build in graphs:
         G, h = build()
-        rows += bench(name, G, h, args.queries, args.budget, old)
+        only = None if args.methods is None else set(args.methods.split(","))
+        rows += bench(name, G, h, args.queries, args.budget, old, only)
     extra = f"{'before_us':>12}{'x_before':>10}" if old is not None else ""
     print(f"{'graph':<14}{'method':<18}{'nx_us':>12}{'ours_us':>12}{'x_faster':>10}"
           f"{'queries':>9}{extra}")
