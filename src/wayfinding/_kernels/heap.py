@@ -13,14 +13,17 @@ and, on equal keys, by a larger second key: jump point search keys its entries b
 indexed pair heap of :mod:`wayfinding._kernels.pairheap`, share one :func:`sift_up` and
 one :func:`sift_down`, whose flags are literal booleans that compile away.
 
-The lazy 4-ary heap (``push4``/``pop4_into``, same arrays and calls as ``push``/``pop_into``,
-children of slot ``i`` at ``4i+1..4i+4``) is half as deep: its four child keys share a
-cache line. The CSR best-first loop runs on it (8-25% faster searches than on the binary
-heap on dao maps and random geometric graphs, ``benchmarks/graphs.py``; picking the
-smallest child by a branch-free tournament was no faster than the plain loop).
 Sift-down picks the smaller child without a branch (``c += right < left``): a branch
 there is unpredictable and cost about a third of a grid search's time (measured in
 ``benchmarks/frontier_variants.py`` for :mod:`wayfinding.grid._kernels.bestfirst`).
+
+The lazy 4-ary heap (``push4``/``pop4_into``: same arrays and calls as ``push``/``pop_into``,
+the children of slot ``i`` at ``4i+1..4i+4``) is half as deep and its four child keys
+share a cache line; its sifts are written apart from the shared ones (a scan of up to
+four children). The CSR best-first loop runs on it: 8-25% faster Dijkstra and A* than on
+the binary heap on the graphs and queries of ``benchmarks/graphs.py`` (dao maps, random
+geometric graphs); picking the smallest child by a branch-free tournament was no faster
+than the plain scan, nor were (key, node) pairs interleaved in one array.
 
 Examples
 --------
