@@ -9,7 +9,9 @@ again, stale entries are skipped when popped. Measured and left out (dao maps an
 geometric graphs of ``benchmarks/graphs.py``): each node's stamp, g, h and parent in one
 record (10-30% slower: the stamp test, the most frequent access, then spans eight times
 the cache lines), g and h interleaved, h recomputed from the coordinates instead of
-cached, the closed-node test first (each within 2%).
+cached, the closed-node test first (each within 2%), one branch-free test of whether a
+step improves (15% faster on 10^4-node geometric graphs, 5-12% slower on dao maps and
+on 10^5 nodes, where the cost of a closed node is then read too).
 
 All state lives in caller-owned arrays (a workspace, reset by generation stamps:
 ``g[v]``, ``parent[v]`` count only when ``stamp[v]`` is ``gen`` (reached) or ``-gen``
