@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import numpy as np
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 from numba import njit
 
 from wayfinding._kernels import codes
-from wayfinding._kernels.heap import idecrease, ipop, ipush, pop_into, push
+from wayfinding._kernels.heap import idecrease, ipop, ipush, pop4_into, pop_into, push, push4
 from wayfinding._kernels.trace import flat_cells, flat_pairs, rows_and_offsets, trace, xy_rows
 
 
@@ -29,6 +30,28 @@ def _heap_sort(values):
         size -= 1
         pop_into(keys, items, size)
     return out
+
+
+@njit(cache=True)
+def _heap4_ops(ops):
+    """Apply (kind, key) ops to a 4-ary heap: 0 push (the item: the op's number), 1 pop;
+    return the keys and items popped (nan / -1 where the heap was empty or the op was a
+    push), then the rest in order."""
+    keys = np.empty(ops.shape[0])
+    items = np.empty(ops.shape[0], np.int64)
+    out = np.full(2 * ops.shape[0], np.nan)
+    out_items = np.full(2 * ops.shape[0], -1, np.int64)
+    size = 0
+    n = ops.shape[0]
+    for k in range(2 * ops.shape[0]):
+        if k < n and ops[k, 0] == 0:
+            size = push4(keys, items, size, ops[k, 1], k)
+        elif size > 0:
+            out[k] = keys[0]
+            out_items[k] = items[0]
+            size -= 1
+            pop4_into(keys, items, size)
+    return out, out_items
 
 
 @njit(cache=True)
@@ -57,6 +80,27 @@ def _indexed(ops, n_items):
 def test_lazy_heap_pops_in_order(values):
     out = _heap_sort(np.array(values, dtype=np.float64))
     assert out.tolist() == sorted(values)
+
+
+@given(st.lists(st.tuples(st.integers(0, 1), st.floats(-1e6, 1e6)), max_size=120))
+def test_4ary_heap_pops_the_smallest_key_each_time(ops):
+    popped, items = _heap4_ops(np.array(ops, dtype=np.float64).reshape(-1, 2))
+    got = popped.tolist()
+    for key, item in zip(got, items.tolist(), strict=True):
+        assert item < 0 or ops[item][1] == key  # each item travels with its key
+    waiting: list[float] = []
+    for k, (kind, key) in enumerate(ops):
+        if kind == 0:
+            waiting.append(key)
+            assert math.isnan(got[k])
+        elif waiting:
+            smallest = min(waiting)
+            assert got[k] == smallest
+            waiting.remove(smallest)
+        else:
+            assert math.isnan(got[k])
+    rest = [x for x in got[len(ops):] if not math.isnan(x)]
+    assert rest == sorted(waiting)
 
 
 @given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 7), st.integers(0, 20)),

@@ -22,7 +22,14 @@ expansion (the expanded location stays on top of the heap until its first improv
 neighbour replaces it, ``heapreplace``: a few percent), and the heuristic asked more than
 once per location. What is left is about the floor of CPython for this search: a bare
 loop doing only the dict look-ups, additions and heap operations A* cannot skip is within
-10-20% of these (``benchmarks/generic.py`` compares them with networkx's own).
+10-20% of these (``benchmarks/generic.py`` compares them with networkx's own). Measured
+and left out, each within 5% of these loops on networkx's grid, geometric and dao graphs:
+one dict of ``[cost, estimate, parent]`` lists carried in the heap entries instead of
+three dicts, the new top entry put in place without a sift when it beats both children,
+the garbage collector paused. What is left is shared with networkx's ``astar_path``:
+``perf`` puts 40% of A* in dict iteration and look-ups (cache misses on the graph's own
+dicts), then heap sifts and the heuristic's calls; networkx's extra per edge is one
+call of its weight function.
 
 Examples
 --------
