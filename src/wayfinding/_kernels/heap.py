@@ -197,7 +197,6 @@ def ipop(keys, items, pos, size):  # pragma: no cover - numba
     return top
 
 
-
 @njit(cache=True, nogil=True, inline="always")
 def push4(keys, items, size, key, item):  # pragma: no cover - numba
     """Insert ``(key, item)`` into a 4-ary heap of ``size`` entries; return the new size."""
