@@ -296,3 +296,16 @@ def test_jps_files_round_trip_and_refuse_other_members(tmp_path):
     with pytest.raises(StaleDataError, match="prepared for another grid"):
         PreparedGrid.load(path, Grid.from_ascii(ROOMS.replace("..#..", "..#.#", 1),
                                                 diagonal=True))
+
+
+@pytest.mark.parametrize(("jps_plus", "kept"), [(0.97, "jps"), (0.90, "jps_plus")])
+def test_auto_keeps_jps_unless_another_is_clearly_faster(monkeypatch, jps_plus, kept):
+    """Within AUTO_MARGIN of jps's sample time another method does not replace it (jps
+    keeps no tables, and a sample warms the others' more than a scenario file does)."""
+    def timings(candidates, stop):
+        return {"jps": 1.0, "jps_plus": jps_plus, "subgoal_ch": 2.0, "table": 2.0,
+                "queries": 256}
+
+    monkeypatch.setattr(auto, "timings", timings)
+    prepared = prepare(Grid.from_ascii(ROOMS, diagonal=True), PrepareMethod.AUTO)
+    assert prepared.method.value == kept and prepared.auto_timing["jps_plus"] == jps_plus
