@@ -108,29 +108,43 @@ def add_stops(bits: np.ndarray, rows: int, lines: np.ndarray | None = None) -> n
     return bits
 
 
+@njit(cache=True, inline="always")
+def _flip(bits, rows, passable, stride, cell, lines, at):  # pragma: no cover - numba
+    """Set ``cell``'s bit on its row and its column from ``passable``; write the six
+    lines whose stops it moves (its row and column and those beside them) at ``at``."""
+    one = np.uint64(1)
+    y = cell // stride  # padded row and column
+    x = cell - y * stride
+    for j in range(2):
+        line = y if j == 0 else rows + x
+        p = (x if j == 0 else y) + 64
+        bit = one << np.uint64(p % 64)
+        if passable[cell] != 0:
+            bits[0, line, p // 64] |= bit
+        else:
+            bits[0, line, p // 64] &= ~bit
+        lines[at + 3 * j] = line - 1
+        lines[at + 3 * j + 1] = line
+        lines[at + 3 * j + 2] = line + 1
+
+
+@njit(cache=True, nogil=True)
+def patch_cell(bits, rows, passable, stride, cell):  # pragma: no cover - numba
+    """:func:`patch_cells` for one cell (an int: no array to build per edit)."""
+    lines = np.empty(6, dtype=np.int64)
+    _flip(bits, rows, passable, stride, cell, lines, 0)
+    stops(bits, rows, lines)
+
+
 @njit(cache=True, nogil=True)
 def patch_cells(bits, rows, passable, stride, cells):  # pragma: no cover - numba
     """Bring ``bits`` up to date after the padded flat ``cells`` (int64[k]) were opened
     or closed: each cell's bit on its row and its column from ``passable`` (the padded
     flat grid as it is now), then the stops of those lines and the lines beside them
     (an edit moves its neighbours' forced-neighbour stops too)."""
-    one = np.uint64(1)
     lines = np.empty(6 * cells.shape[0], dtype=np.int64)
     for i in range(cells.shape[0]):
-        cell = cells[i]
-        y = cell // stride  # padded row and column
-        x = cell - y * stride
-        for j in range(2):
-            line = y if j == 0 else rows + x
-            p = (x if j == 0 else y) + 64
-            bit = one << np.uint64(p % 64)
-            if passable[cell] != 0:
-                bits[0, line, p // 64] |= bit
-            else:
-                bits[0, line, p // 64] &= ~bit
-            lines[6 * i + 3 * j] = line - 1
-            lines[6 * i + 3 * j + 1] = line
-            lines[6 * i + 3 * j + 2] = line + 1
+        _flip(bits, rows, passable, stride, cells[i], lines, 6 * i)
     stops(bits, rows, lines)
 
 
