@@ -6,7 +6,10 @@ of a few cells the labels are patched, not rebuilt: an opened cell joins its nei
 components (the smaller ones are relabelled), and a closed cell starts one flood per
 open neighbour, in turns, until all but one group of them have met or ended (the ended
 ones split off). The patched labels stay exact (equal exactly when connected) but not
-numbered in order; :func:`components` renumbers them when asked. Movement on a grid is
+numbered in order; :func:`components` renumbers them when asked. The labels array is
+changed in place while the grid owns it (:mod:`wayfinding.grid.derived`); once handed out
+(:func:`component_labels`, :func:`components`) a patch shares it only while no open
+cell's label changes, and copies it otherwise. Movement on a grid is
 symmetric, so a component is a set of cells that can all reach each other; a query whose
 start and goal lie in different components has no path, and searches answer it without
 exploring anything.
@@ -75,7 +78,9 @@ class ComponentLabels(NamedTuple):
     #: True when the labels run from 0 to ``count - 1`` in row-major order (and walls
     #: are -1); after patches only the entries of open cells mean anything.
     in_order: bool = True
-    #: The padded class codes the labels were patched for (None: built afresh).
+    #: The padded class codes the labels were patched for (None: built afresh): the
+    #: grid's flat array, itself patched in place while the grid owns it; patches read
+    #: the cells' earlier states from the edits (:class:`~.derived.Edit`), not from it.
     codes: np.ndarray | None = None
     #: Every label of an open cell is below ``top`` (patched labels only).
     top: int = 0

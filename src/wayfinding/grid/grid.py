@@ -135,9 +135,14 @@ class Grid:
       with the version it was built from, so nothing built from an older grid is ever
       kept as current;
     - derived data after an edit of a few cells (``set_wall``, ``set_walls``,
-      ``set_cost``) is patched rather than rebuilt: the patch copies the arrays it
-      changes, so data of the older version, which a running search may hold, never
-      changes;
+      ``set_cost``) is patched rather than rebuilt. A patch writes an array in place
+      only when nobody but the grid can see it: the searches that lease their data
+      (``astar``, ``dijkstra``, ``greedy_best_first``, ``jps``) are counted while they
+      run, and nothing is written in place while one does; data handed out in any
+      other way (``grid.flat``, ``components``, ``grid.derived``, prepared grids,
+      resumable searches, D* Lite) is copied before it would change. So data of an
+      older version, which a running search or a caller may hold, never changes
+      (:mod:`wayfinding.grid.derived`);
     - results are snapshots: an edit never changes a result already returned.
 
     Reading the arrays (``passable_mask``, ``costs``) while another thread edits them may
@@ -476,11 +481,14 @@ class Grid:
         """Make ``location`` a wall (or floor again with ``wall=False``)."""
         mask = self._passable
         x, y = location_in_grid(mask.shape[1], mask.shape[0], location)
-        with self._lock:
+        with self._lock:  # the edit and its record: _edited written out (per frame)
             mask = self._passable
             before = mask.item(y, x)
             mask[y, x] = not wall
-            self._edited(Edit(_WALLS, ((x, y),), (before,)))
+            version = self._version = self._version + 1
+            log = self._log
+            log[version] = _new_tuple(Edit, (_WALLS, ((x, y),), (before,)))
+            log.pop(version - EDIT_LOG_LENGTH, None)
 
     def set_walls(self, locations: Iterable[Location], wall: bool = True) -> None:
         """Make every location in ``locations`` a wall (or floor with ``wall=False``)."""
@@ -821,6 +829,7 @@ _FLAT_CLASSES: Derived[FlatGrid] = Derived(
     lambda grid: grid._owning(_FLAT_CLASSES, grid._build_flat_classes()),
     lambda grid, old, edits: grid._patch_flat(old, edits, classes=True))
 _WALLS = EditKind.WALLS
+_new_tuple = tuple.__new__  # Edit(...) without NamedTuple's __new__ in Python
 
 
 class SquareGrid(Grid):

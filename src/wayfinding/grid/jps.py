@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import threading
 import time
-from functools import cache
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -212,7 +211,7 @@ def _patch_plan(grid: Grid, old: Plan, edits: Any) -> Plan | None:
     if grid._classes is not None:
         return None
     fetch = grid._derived.fetch
-    scale = fetch(grid, UNIFORM_COST)
+    scale = 1.0 if grid._costs is None else fetch(grid, UNIFORM_COST)
     if scale is None:
         return None
     flat = fetch(grid, _FLAT)
@@ -399,7 +398,7 @@ def _patch_bitmaps(grid: Grid, old: np.ndarray, edits: Any) -> np.ndarray | None
     flat = grid._flat_of_store()
     stride = flat.stride
     bits = grid._derived.writable(SCAN_BITMAPS, old)
-    scan = _scan()
+    scan = _SCAN or _scan()
     if len(cells) == 1:
         x, y = cells[0]
         scan.patch_cell(bits, grid._passable.shape[0] + 2, flat.passable, stride,
@@ -410,13 +409,18 @@ def _patch_bitmaps(grid: Grid, old: np.ndarray, edits: Any) -> np.ndarray | None
     return bits
 
 
-@cache
-def _scan() -> Any:
-    """:mod:`._kernels.jps_scan` (numba is imported on first use; cached: an import
-    statement in a patch costs ~0.5 us an edit)."""
-    from ._kernels import jps_scan
+_SCAN: Any = None
 
-    return jps_scan
+
+def _scan() -> Any:
+    """:mod:`._kernels.jps_scan` (numba is imported on first use; kept in ``_SCAN``: an
+    import statement in a patch costs ~0.5 us an edit)."""
+    global _SCAN
+    if _SCAN is None:
+        from ._kernels import jps_scan
+
+        _SCAN = jps_scan
+    return _SCAN
 
 
 #: The cost every open cell shares, or None (``grid.derived(UNIFORM_COST)``).
