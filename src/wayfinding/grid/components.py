@@ -283,7 +283,7 @@ def _patch(grid: Grid, old: ComponentLabels, edits: Sequence[Edit]) -> Component
         scratch = _Scratch(grid, old, stride)
     now = flat.passable
     steps, state, sizes, stamp = scratch.steps, scratch.state, scratch.sizes, scratch.stamp
-    if sizes.shape[0] <= state[k.P_NEXT] + len(cells) * steps.shape[0]:
+    if sizes.shape[0] <= state.item(k.P_NEXT) + len(cells) * steps.shape[0]:
         scratch.room(len(cells) * steps.shape[0])
         sizes = scratch.sizes
     labels = old.flat.base  # the writeable array under the read-only view (see _labels)

@@ -110,6 +110,27 @@ class DerivedStore:
     fetch, under the lock); ``_readers`` has one item per lease held (list appends and
     pops are atomic). A lease registers before it looks at an entry, so a patch that
     runs after the lease found its data current sees the lease and copies.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from wayfinding import Grid
+    >>> def build(grid):
+    ...     zeros = np.zeros(2)
+    ...     grid._derived.own(ZEROS, zeros)  # fresh: nobody else holds it
+    ...     return zeros
+    >>> ZEROS = Derived("two zeros", build)
+    >>> grid = Grid(np.ones((2, 2), bool))
+    >>> store = grid._derived
+    >>> leased = store.lease(grid, ZEROS)  # what a search does: nothing exposed
+    >>> store.release()
+    >>> with grid._lock:  # a patch may write it in place
+    ...     store.writable(ZEROS, leased) is leased
+    True
+    >>> held = grid.derived(ZEROS)  # handed out: exposed
+    >>> with grid._lock:  # a patch gets a copy to write
+    ...     store.writable(ZEROS, held) is held
+    False
     """
 
     __slots__ = ("_edits", "_entries", "_lock", "_owned", "_readers")
