@@ -821,9 +821,19 @@ _SEVERAL_CLASSES = Derived("several terrain classes", lambda grid: grid._compute
                            plain=True)
 _MIN_COST = Derived("cheapest open cell", lambda grid: grid._compute_min_cost(),
                     lambda grid, old, edits: grid._patch_min_cost(old, edits), plain=True)
+def _patch_plain_flat(grid: Grid, old: FlatGrid, edits: list[Edit]) -> FlatGrid | None:
+    """:meth:`Grid._patch_flat` of :data:`_FLAT`, one cell toggled written out (per frame)."""
+    edit = edits[0]
+    if len(edits) == 1 and edit.kind is _WALLS and len(edit.cells) == 1:
+        x, y = edit.cells[0]
+        passable = grid._derived.writable(_FLAT, old.passable)
+        passable[(y + 1) * old.stride + x + 1] = grid._passable.item(y, x)
+        return old if passable is old.passable else old._replace(passable=passable)
+    return grid._patch_flat(old, edits, classes=False)
+
+
 _FLAT: Derived[FlatGrid] = Derived(
-    "flat arrays", lambda grid: grid._owning(_FLAT, grid._build_flat()),
-    lambda grid, old, edits: grid._patch_flat(old, edits, classes=False))
+    "flat arrays", lambda grid: grid._owning(_FLAT, grid._build_flat()), _patch_plain_flat)
 _FLAT_CLASSES: Derived[FlatGrid] = Derived(
     "flat arrays with classes",
     lambda grid: grid._owning(_FLAT_CLASSES, grid._build_flat_classes()),

@@ -395,7 +395,8 @@ def _patch_bitmaps(grid: Grid, old: np.ndarray, edits: Any) -> np.ndarray | None
         if any(e.kind is not _WALLS for e in edits):
             return None
         cells = tuple(c for e in edits for c in e.cells)
-    flat = grid._flat_of_store()
+    flat = grid._derived.fetch(grid, _FLAT) if grid._classes is None else \
+        grid._flat_of_store()
     stride = flat.stride
     bits = grid._derived.writable(SCAN_BITMAPS, old)
     scan = _SCAN or _scan()
