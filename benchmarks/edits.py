@@ -20,8 +20,9 @@ The table gives the median and mean of the first two over the rounds and the rat
 the medians (target of issue 12: at most 2x on a ~512x512 dao map), and the median of
 the new queries and the ratio "toggle+query" / "new query". A query repeated at once
 runs faster than the same query run first (its cells are in the caches, its branches
-predicted): on the maps drifted by the toggles, 1.2x to 1.6x. The first column pays
-that, the query alone does not; the new query shows it without any edit.
+predicted): on the maps drifted by the toggles, 1.1x to 1.5x (the jps kernel alone on
+den520d: 38 us run first, 19 us repeated). The first column pays that, the query alone
+does not; the new query shows it without any edit.
 
 Every ``--check``-th round the answer (cost and reason) is compared with the same query
 on ``grid.copy()`` (a fresh grid with nothing derived yet); the column "checked" counts

@@ -22,7 +22,10 @@ and the next patch of each copies it (the copy is owned). So an array that anyon
 the store may hold never changes, and a search reads the data of one version from start
 to end: data it leased is changed in place only after it released it, data it fetched
 never. A single-threaded loop of edits and leased searches (``wf.astar``, ``wf.jps``)
-patches everything in place: no copy of a large array per edit.
+patches everything in place: no copy of a large array per edit. Fetching a key whose
+data holds nothing ever written in place (``plain``: numbers, flags) exposes nothing.
+Patches read the edited cells' earlier states from the edits (:attr:`Edit.before`), not
+from older arrays, which may have been changed in place since.
 
 Examples
 --------
