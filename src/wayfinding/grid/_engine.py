@@ -22,6 +22,7 @@ from ..result import SearchResult, StopReason
 from . import spec as _spec
 from . import workspace as _workspace
 from ._checks import passable_index
+from .components import COMPONENTS
 from .derived import Derived, EditKind
 from .flat import MOVES
 from .grid import Grid
@@ -86,14 +87,14 @@ class Plan:
 
     def __init__(self, grid: Grid) -> None:
         self.version = grid.version  # built under the grid's lock: the version of it all
-        flat = grid.flat_classes  # terrain class codes in passable (Grid.classes)
+        flat = grid._flat_classes_of_store()  # class codes in passable (Grid.classes)
         self.flat = flat
         self.classes = grid.several_classes  # run kernels.best_first_classes
         self.passable = flat.passable
         self.stride = flat.stride
         self.width, self.height = grid.width, grid.height
         self.weighted = flat.weighted
-        table = grid.derived(MOVES)
+        table = grid._derived.fetch(grid, MOVES)
         self.moves, self.lengths = table.moves, table.lengths
         self.n_moves, self.rule = table.n_moves, table.rule
         used = self.lengths
@@ -125,8 +126,6 @@ class Plan:
         began before an edit must not mix two versions): then False too.
         """
         if self.labels is None:
-            from .components import COMPONENTS
-
             if budgeted:
                 found = grid.derived_if_built(COMPONENTS, self.version)
             else:
@@ -141,40 +140,75 @@ class Plan:
 
 
 def plan(grid: Grid) -> Plan:
-    """The cached :class:`Plan` of ``grid`` (rebuilt after every edit)."""
+    """The cached :class:`Plan` of ``grid`` (rebuilt after every edit), to keep: see
+    :func:`lease` for one search."""
     return grid.derived(PLAN)
+
+
+def lease(grid: Grid) -> Plan:
+    """The :class:`Plan` of ``grid`` for one search, which must call ``release(grid)``
+    when done (also on errors) and keep nothing of it: until then no patch changes its
+    arrays, and after it the next edit may patch them in place
+    (:meth:`~.derived.DerivedStore.lease`)."""
+    return grid._derived.lease(grid, PLAN)
+
+
+def release(grid: Grid) -> None:
+    """End the lease of :func:`lease`."""
+    grid._derived.release()
 
 
 def heuristic_spec(grid: Grid, heuristic: Any, weight: float = 1.0) -> Spec | None:
     """:func:`wayfinding.grid.spec.heuristic_spec` with the grid's plan."""
-    return _spec.heuristic_spec(grid, plan(grid), heuristic, weight)
+    store = grid._derived
+    p = store.lease(grid, PLAN)  # the spec keeps numbers only
+    try:
+        return _spec.heuristic_spec(grid, p, heuristic, weight)
+    finally:
+        store.release()
+
+
+def _build_plan(grid: Grid) -> Plan:
+    p = Plan(grid)
+    grid._derived.own(PLAN, p)  # its fields are rewritten by patches while owned
+    return p
 
 
 def _patch_plan(grid: Grid, old: Plan, edits: Any) -> Plan | None:
     """``old`` for the grid after wall edits: the moves and the parameter cache do not
     depend on walls; the flat arrays (patched) and labels do, and so does the default
     heuristic on a weighted grid (its scale is the cheapest open cell's cost; 1 on an
-    unweighted one)."""
-    classes = grid.several_classes
-    if classes != old.classes or any(e.kind is not EditKind.WALLS for e in edits):
+    unweighted one). Labels patched too when they are built (a search needs them, and
+    would otherwise fetch them outside the store). The same object, updated, while the
+    store owns it; else a new one."""
+    classes = grid._classes is not None and grid.several_classes
+    if classes != old.classes:
         return None
-    new = Plan.__new__(Plan)  # the fields of ``old`` (written out: a loop of setattr
-    new.classes, new.default, new.height = old.classes, old.default, old.height  # is 4x
-    new.integral, new.lengths, new.max_step = old.integral, old.lengths, old.max_step
-    new.moves, new.n_moves, new.params = old.moves, old.n_moves, old.params
-    new.rule, new.stride, new.weighted = old.rule, old.stride, old.weighted
-    new.width = old.width
-    new.version = grid.version
-    new.flat = grid.flat_classes
-    new.passable = new.flat.passable
-    new.labels = None
+    for e in edits:
+        if e.kind is not EditKind.WALLS:
+            return None
+    store = grid._derived
+    if store.owns(PLAN, old):
+        new = old
+    else:
+        new = Plan.__new__(Plan)  # the fields of ``old`` (written out: a loop of setattr
+        new.classes, new.default, new.height = old.classes, old.default, old.height  # 4x
+        new.integral, new.lengths, new.max_step = old.integral, old.lengths, old.max_step
+        new.moves, new.n_moves, new.params = old.moves, old.n_moves, old.params
+        new.rule, new.stride, new.weighted = old.rule, old.stride, old.weighted
+        new.width = old.width
+        store.own(PLAN, new)
+    new.version = grid._version
+    new.flat = flat = grid._flat_classes_of_store()
+    new.passable = flat.passable
+    new.labels = store.fetch(grid, COMPONENTS).flat if store.built(COMPONENTS) else None
     if old.weighted:  # the cheapest open cell may have changed (unweighted: always 1)
         new.default = default_spec(grid)
     return new
 
 
 #: The search plan of a grid version (``grid.derived(PLAN)``).
-PLAN: Derived[Plan] = Derived("search plan", Plan, _patch_plan)
+PLAN: Derived[Plan] = Derived("search plan", _build_plan, _patch_plan)
 
 
 def params(grid: Grid, p: Plan, mode: int, spec: Spec, weight: float, max_cost: float | None,

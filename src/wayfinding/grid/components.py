@@ -6,7 +6,10 @@ of a few cells the labels are patched, not rebuilt: an opened cell joins its nei
 components (the smaller ones are relabelled), and a closed cell starts one flood per
 open neighbour, in turns, until all but one group of them have met or ended (the ended
 ones split off). The patched labels stay exact (equal exactly when connected) but not
-numbered in order; :func:`components` renumbers them when asked. Movement on a grid is
+numbered in order; :func:`components` renumbers them when asked. The labels array is
+changed in place while the grid owns it (:mod:`wayfinding.grid.derived`); once handed out
+(:func:`component_labels`, :func:`components`) a patch shares it only while no open
+cell's label changes, and copies it otherwise. Movement on a grid is
 symmetric, so a component is a set of cells that can all reach each other; a query whose
 start and goal lie in different components has no path, and searches answer it without
 exploring anything.
@@ -39,7 +42,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -54,6 +56,7 @@ if TYPE_CHECKING:  # pragma: no cover - grid.py imports this module (Grid.compon
 __all__ = ["ComponentLabels", "component_labels", "components", "connected"]
 
 Location = tuple[int, int]
+_WALLS = EditKind.WALLS
 
 
 class ComponentLabels(NamedTuple):
@@ -75,7 +78,9 @@ class ComponentLabels(NamedTuple):
     #: True when the labels run from 0 to ``count - 1`` in row-major order (and walls
     #: are -1); after patches only the entries of open cells mean anything.
     in_order: bool = True
-    #: The padded class codes the labels were patched for (None: built afresh).
+    #: The padded class codes the labels were patched for (None: built afresh): the
+    #: grid's flat array, itself patched in place while the grid owns it; patches read
+    #: the cells' earlier states from the edits (:class:`~.derived.Edit`), not from it.
     codes: np.ndarray | None = None
     #: Every label of an open cell is below ``top`` (patched labels only).
     top: int = 0
@@ -104,9 +109,7 @@ class _Scratch:
 
     def room(self, labels: int) -> None:
         """Grow ``sizes`` to hold ``labels`` more new labels."""
-        from ._kernels.components import P_NEXT
-
-        need = int(self.state[P_NEXT]) + labels + 1
+        need = int(self.state[_kernels().P_NEXT]) + labels + 1
         if need > self.sizes.shape[0]:
             grown = np.zeros(2 * need, dtype=np.int64)
             grown[:self.sizes.shape[0]] = self.sizes
@@ -224,8 +227,9 @@ _SLICE = 1 << 20
 def _build(grid: Grid) -> ComponentLabels:
     from ._kernels.components import S_COUNT, label_slice  # numba is imported lazily
 
-    flat = grid.flat_classes  # joins only cells of one terrain class (Grid.classes)
+    flat = grid._flat_classes_of_store()  # joins only cells of one class (Grid.classes)
     labels_flat = np.full(flat.passable.shape[0], -1, dtype=np.int32)
+    grid._derived.own(COMPONENTS, labels_flat)
     frontier = np.empty(flat.passable.shape[0], dtype=np.int32)
     state = np.zeros(3, dtype=np.int64)
     offsets = _steps(grid, flat.stride)
@@ -252,59 +256,81 @@ def _steps(grid: Grid, stride: int) -> np.ndarray:
 
 
 def _patch(grid: Grid, old: ComponentLabels, edits: Sequence[Edit]) -> ComponentLabels:
-    """``old`` labels brought up to date after ``edits``, sharing ``old``'s array when no
-    open cell's label changes (see :func:`~._kernels.components.patch_cell`), else on a
-    copy; ``old`` stays right for its own version either way."""
-    if len(edits) == 1 and len(edits[0].cells) == 1:
-        cells = edits[0].cells if edits[0].kind is EditKind.WALLS else ()
+    """``old`` labels brought up to date after ``edits``: in place when the store owns
+    the array (:meth:`~.derived.DerivedStore.owns`); else sharing ``old``'s array when no
+    open cell's label changes (see :func:`~._kernels.components.patch_cell`), or on a
+    copy; ``old`` stays right for its own version unless it was owned."""
+    edit = edits[0]
+    if len(edits) == 1 and len(edit.cells) == 1:  # the usual case: one cell toggled
+        if edit.kind is not _WALLS:
+            return old  # costs never change what is connected
+        cells, before = edit.cells, edit.before
     else:
-        cells = tuple(dict.fromkeys(c for e in edits if e.kind is EditKind.WALLS
-                                    for c in e.cells))
-    if not cells:
-        return old  # costs never change what is connected
-    k = _kernels()
-    P_COUNT, P_NEXT, patch_cell = k.P_COUNT, k.P_NEXT, k.patch_cell
-    flat = grid.flat_classes
+        first: dict[tuple[int, int], bool] = {}  # each cell's state before the edits
+        for e in edits:
+            if e.kind is _WALLS:
+                for cell, was in zip(e.cells, e.before, strict=True):
+                    first.setdefault(cell, was)
+        if not first:
+            return old
+        cells, before = tuple(first), tuple(first.values())
+    k = _K or _kernels()
+    store = grid._derived
+    flat = grid._flat_classes_of_store()
     stride = flat.stride
-    scratch = old.scratch if old.scratch is not None else _Scratch(grid, old, stride)
-    index = [(y + 1) * stride + x + 1 for x, y in cells]
-    if old.codes is not None:
-        was_open = [bool(old.codes[i]) for i in index]
-    else:  # built afresh: walls are -1
-        was_open = [bool(old.flat[i] >= 0) for i in index]
-    now = codes = flat.passable
-    if len(index) > 1:  # each cell goes from its old state to its new one in turn
+    scratch = old.scratch
+    if scratch is None:
+        scratch = _Scratch(grid, old, stride)
+    now = flat.passable
+    steps, state, sizes, stamp = scratch.steps, scratch.state, scratch.sizes, scratch.stamp
+    if sizes.shape[0] <= state.item(k.P_NEXT) + len(cells) * steps.shape[0]:
+        scratch.room(len(cells) * steps.shape[0])
+        sizes = scratch.sizes
+    labels = old.flat.base  # the writeable array under the read-only view (see _labels)
+    shared = not store.owns(COMPONENTS, labels)
+    copied = False
+    patch_cell = k.patch_cell
+    if len(cells) == 1:
+        x, y = cells[0]
+        i = (y + 1) * stride + x + 1
+        if not patch_cell(now, before[0], steps, labels, sizes, i, state, shared, stamp):
+            labels, shared, copied = labels.copy(), False, True
+            patch_cell(now, before[0], steps, labels, sizes, i, state, shared, stamp)
+    else:  # each cell goes from its old state to its new one in turn
+        index = [(y + 1) * stride + x + 1 for x, y in cells]
         codes = now.copy()
-        several, classes = grid.several_classes, grid.classes
-        for (x, y), i, was in zip(cells, index, was_open, strict=True):
+        several, classes = grid._classes is not None and grid.several_classes, grid._classes
+        for (x, y), i, was in zip(cells, index, before, strict=True):
             code = int(classes[y, x]) + 1 if several else 1  # type: ignore[index]
             codes[i] = code if was else 0
-    steps, state = scratch.steps, scratch.state
-    scratch.room(len(index) * steps.shape[0])
-    labels = old.flat.base  # the writeable array under the read-only view (see _labels)
-    shared = True
-    for i, was in zip(index, was_open, strict=True):
-        if codes is not now:
+        for i, was in zip(index, before, strict=True):
             codes[i] = now[i]
-        if not patch_cell(codes, was, steps, labels, scratch.sizes, i, state, shared,
-                          scratch.stamp):
-            labels, shared = labels.copy(), False
-            patch_cell(codes, was, steps, labels, scratch.sizes, i, state, shared,
-                       scratch.stamp)
-    fields = {"count": int(state[P_COUNT]), "in_order": False, "codes": now,
-              "top": int(state[P_NEXT]), "scratch": scratch}
-    if shared:  # the same array: the same read-only views of it
-        return old._replace(**fields)
-    return _labels(grid, labels, **fields)
+            if not patch_cell(codes, was, steps, labels, sizes, i, state, shared, stamp):
+                labels, shared, copied = labels.copy(), False, True
+                patch_cell(codes, was, steps, labels, sizes, i, state, shared, stamp)
+    count, top = state.item(k.P_COUNT), state.item(k.P_NEXT)
+    if copied:
+        store.own(COMPONENTS, labels)
+        return _labels(grid, labels, count=count, in_order=False, codes=now, top=top,
+                       scratch=scratch)
+    if (count == old.count and top == old.top and now is old.codes and not old.in_order
+            and scratch is old.scratch):
+        return old  # the same array, changed in place or shared: the same views
+    return old._replace(count=count, in_order=False, codes=now, top=top, scratch=scratch)
 
 
-@cache
+_K: Any = None
+
+
 def _kernels() -> Any:
-    """:mod:`._kernels.components` (numba is imported on first use; cached: an import
-    statement in a patch costs ~0.5 us an edit)."""
-    from ._kernels import components
+    """:mod:`._kernels.components` (numba is imported on first use; kept in ``_K``: an
+    import statement in a patch costs ~0.5 us an edit)."""
+    global _K
+    if _K is None:
+        from ._kernels import components
 
-    return components
+        _K = components
+    return _K
 
 
 def _in_order(grid: Grid) -> ComponentLabels:

@@ -68,7 +68,7 @@ def move_table(grid: Any) -> MoveTable:
 #: The move table of a grid version (``grid.derived(MOVES)``), shared by every grid kernel;
 #: edits of cells never change it.
 MOVES: Derived[MoveTable] = Derived("move table", move_table,
-                                    patch=lambda grid, old, edits: old)
+                                    patch=lambda grid, old, edits: old, plain=True)
 
 
 def index(x: int, y: int, stride: int) -> int:

@@ -135,9 +135,14 @@ class Grid:
       with the version it was built from, so nothing built from an older grid is ever
       kept as current;
     - derived data after an edit of a few cells (``set_wall``, ``set_walls``,
-      ``set_cost``) is patched rather than rebuilt: the patch copies the arrays it
-      changes, so data of the older version, which a running search may hold, never
-      changes;
+      ``set_cost``) is patched rather than rebuilt. A patch writes an array in place
+      only when nobody but the grid can see it: the searches that lease their data
+      (``astar``, ``dijkstra``, ``greedy_best_first``, ``jps``) are counted while they
+      run, and nothing is written in place while one does; data handed out in any
+      other way (``grid.flat``, ``components``, ``grid.derived``, prepared grids,
+      resumable searches, D* Lite) is copied before it would change. So data of an
+      older version, which a running search or a caller may hold, never changes
+      (:mod:`wayfinding.grid.derived`);
     - results are snapshots: an edit never changes a result already returned.
 
     Reading the arrays (``passable_mask``, ``costs``) while another thread edits them may
@@ -474,18 +479,27 @@ class Grid:
     # as searches check them (``location_in_grid``): no float or bool is truncated.
     def set_wall(self, location: Location, wall: bool = True) -> None:
         """Make ``location`` a wall (or floor again with ``wall=False``)."""
-        x, y = self._checked_in_bounds(location)
-        with self._lock:
-            self._passable[y, x] = not wall
-            self._edited(Edit(EditKind.WALLS, ((x, y),)))
+        mask = self._passable
+        x, y = location_in_grid(mask.shape[1], mask.shape[0], location)
+        with self._lock:  # the edit and its record: _edited written out (per frame)
+            mask = self._passable
+            before = mask.item(y, x)
+            mask[y, x] = not wall
+            version = self._version = self._version + 1
+            log = self._log
+            log[version] = _new_tuple(Edit, (_WALLS, ((x, y),), (before,)))
+            log.pop(version - EDIT_LOG_LENGTH, None)
 
     def set_walls(self, locations: Iterable[Location], wall: bool = True) -> None:
         """Make every location in ``locations`` a wall (or floor with ``wall=False``)."""
         cells = [self._checked_in_bounds(loc) for loc in locations]
         with self._lock:
+            mask = self._passable
+            before = []
             for x, y in cells:
-                self._passable[y, x] = not wall
-            self._edited(Edit(EditKind.WALLS, tuple(cells)))
+                before.append(mask.item(y, x))
+                mask[y, x] = not wall
+            self._edited(Edit(EditKind.WALLS, tuple(cells), tuple(before)))
 
     def set_cost(self, location: Location, cost: float) -> None:
         """Set the entry cost of one cell (the grid becomes weighted if it was not)."""
@@ -694,9 +708,10 @@ class Grid:
 
     def _edited(self, edit: Edit | None = None) -> None:
         """Bump the version and log ``edit`` (None: too large to patch; build afresh)."""
-        self._version += 1
-        self._log[self._version] = edit
-        self._log.pop(self._version - EDIT_LOG_LENGTH, None)
+        version = self._version = self._version + 1
+        log = self._log
+        log[version] = edit
+        log.pop(version - EDIT_LOG_LENGTH, None)
 
     def _edits_since(self, version: int) -> list[Edit] | None:
         """The edits from ``version`` to now, oldest first; None when one of them left no
@@ -714,25 +729,61 @@ class Grid:
         return edits  # type: ignore[return-value]
 
     def _patch_flat(self, old: FlatGrid, edits: list[Edit], classes: bool) -> FlatGrid | None:
-        """``old`` flat arrays with the cells of ``edits`` copied in (copy-on-write)."""
-        passable, costs = old.passable, old.costs
+        """``old`` flat arrays with the cells of ``edits`` written in: in place when the
+        store owns the array (:meth:`DerivedStore.writable`), else into a copy."""
+        key = _FLAT_CLASSES if classes else _FLAT
+        store, stride = self._derived, old.stride
+        edit = edits[0]
+        if len(edits) == 1 and len(edit.cells) == 1 and edit.kind is _WALLS:  # the usual
+            x, y = edit.cells[0]
+            passable = store.writable(key, old.passable)
+            code = self._passable.item(y, x)
+            if code and classes:
+                code = int(self._classes[y, x]) + 1  # type: ignore[index]
+            passable[(y + 1) * stride + x + 1] = code
+            return old if passable is old.passable else old._replace(passable=passable)
+        passable = costs = None
         for edit in edits:
             if edit.kind is EditKind.COSTS:
                 if not old.weighted or self._costs is None:
                     return None
-                if costs is old.costs:
-                    costs = costs.copy()
+                if costs is None:
+                    costs = store.writable(key, old.costs)
                 for x, y in edit.cells:
-                    costs[(y + 1) * old.stride + x + 1] = self._costs[y, x]
+                    costs[(y + 1) * stride + x + 1] = self._costs[y, x]
                 continue
-            if passable is old.passable:
-                passable = passable.copy()
+            if passable is None:
+                passable = store.writable(key, old.passable)
+            mask = self._passable
             for x, y in edit.cells:
-                code = 1 if self._passable[y, x] else 0
+                code = mask.item(y, x)
                 if code and classes:
                     code = int(self._classes[y, x]) + 1  # type: ignore[index]
-                passable[(y + 1) * old.stride + x + 1] = code
-        return old._replace(passable=passable, costs=costs)
+                passable[(y + 1) * stride + x + 1] = code
+        if (passable is None or passable is old.passable) and (
+                costs is None or costs is old.costs):
+            return old  # changed in place (or nothing to change)
+        return old._replace(passable=old.passable if passable is None else passable,
+                            costs=old.costs if costs is None else costs)
+
+    def _flat_of_store(self) -> FlatGrid:
+        """:attr:`flat` for builds and patches of other derived data (exposes nothing;
+        under the lock)."""
+        if self._classes is not None and self._derived.fetch(self, _SEVERAL_CLASSES):
+            return self.flat  # raises UnsupportedGridError
+        return self._derived.fetch(self, _FLAT)
+
+    def _flat_classes_of_store(self) -> FlatGrid:
+        """:attr:`flat_classes` for builds and patches of other derived data (exposes
+        nothing; under the lock)."""
+        if self._classes is not None and self._derived.fetch(self, _SEVERAL_CLASSES):
+            return self._derived.fetch(self, _FLAT_CLASSES)
+        return self._derived.fetch(self, _FLAT)
+
+    def _owning(self, key: Derived[FlatGrid], flat: FlatGrid) -> FlatGrid:
+        """``flat``, a fresh build of ``key``, with its passable array owned by the store."""
+        self._derived.own(key, flat.passable)
+        return flat
 
     def _patch_min_cost(self, old: float, edits: list[Edit]) -> float | None:
         """The cheapest open cell after ``edits``: the edited cells are all that changed,
@@ -766,13 +817,29 @@ class Grid:
 
 
 _SEVERAL_CLASSES = Derived("several terrain classes", lambda grid: grid._compute_several_classes(),
-                           lambda grid, old, edits: grid._patch_several_classes(old, edits))
+                           lambda grid, old, edits: grid._patch_several_classes(old, edits),
+                           plain=True)
 _MIN_COST = Derived("cheapest open cell", lambda grid: grid._compute_min_cost(),
-                    lambda grid, old, edits: grid._patch_min_cost(old, edits))
-_FLAT = Derived("flat arrays", lambda grid: grid._build_flat(),
-                lambda grid, old, edits: grid._patch_flat(old, edits, classes=False))
-_FLAT_CLASSES = Derived("flat arrays with classes", lambda grid: grid._build_flat_classes(),
-                        lambda grid, old, edits: grid._patch_flat(old, edits, classes=True))
+                    lambda grid, old, edits: grid._patch_min_cost(old, edits), plain=True)
+def _patch_plain_flat(grid: Grid, old: FlatGrid, edits: list[Edit]) -> FlatGrid | None:
+    """:meth:`Grid._patch_flat` of :data:`_FLAT`, one cell toggled written out (per frame)."""
+    edit = edits[0]
+    if len(edits) == 1 and edit.kind is _WALLS and len(edit.cells) == 1:
+        x, y = edit.cells[0]
+        passable = grid._derived.writable(_FLAT, old.passable)
+        passable[(y + 1) * old.stride + x + 1] = grid._passable.item(y, x)
+        return old if passable is old.passable else old._replace(passable=passable)
+    return grid._patch_flat(old, edits, classes=False)
+
+
+_FLAT: Derived[FlatGrid] = Derived(
+    "flat arrays", lambda grid: grid._owning(_FLAT, grid._build_flat()), _patch_plain_flat)
+_FLAT_CLASSES: Derived[FlatGrid] = Derived(
+    "flat arrays with classes",
+    lambda grid: grid._owning(_FLAT_CLASSES, grid._build_flat_classes()),
+    lambda grid, old, edits: grid._patch_flat(old, edits, classes=True))
+_WALLS = EditKind.WALLS
+_new_tuple = tuple.__new__  # Edit(...) without NamedTuple's __new__ in Python
 
 
 class SquareGrid(Grid):

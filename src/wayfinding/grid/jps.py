@@ -48,11 +48,13 @@ from ..errors import UnsupportedGridError
 from ..result import LazyMap, SearchResult, StopReason
 from . import workspace
 from ._checks import passable_index
-from .components import cached_labels, component_labels
-from .derived import Derived
+from .components import COMPONENTS, cached_labels
+from .derived import Derived, EditKind
 from .flat import location, locations
-from .grid import Grid
+from .grid import _FLAT, Grid
 from .movement import CornerCutting
+
+_WALLS = EditKind.WALLS
 
 __all__ = ["jps"]
 
@@ -109,14 +111,19 @@ def jps(grid: Grid, start: Location, goal: Location, *,
     >>> jps(grid, (0, 0), (1, 1), max_seconds=0).reason
     <StopReason.MAX_SECONDS: 'max_seconds'>
     """
-    deadline = None
     if max_seconds is None:
-        plan = grid.derived(JPS_PLAN)  # one lookup: the data of one grid version
-    else:
-        max_seconds = check_budget("max_seconds", max_seconds)
-        deadline = time.perf_counter() + max_seconds
-        supported_scale(grid, "jps")
-        plan = grid.derived_if_built(JPS_PLAN) or _plan_within_budget(grid)
+        store = grid._derived
+        plan = store.lease(grid, JPS_PLAN)  # one lookup: the data of one grid version
+        try:
+            s = passable_index(grid, plan.open_view, plan.stride, start, "start")
+            t = passable_index(grid, plan.open_view, plan.stride, goal, "goal")
+            return answer(plan, s, t)
+        finally:
+            store.release()
+    max_seconds = check_budget("max_seconds", max_seconds)
+    deadline = time.perf_counter() + max_seconds
+    supported_scale(grid, "jps")
+    plan = grid.derived_if_built(JPS_PLAN) or _plan_within_budget(grid)
     s = passable_index(grid, plan.open_view, plan.stride, start, "start")
     t = passable_index(grid, plan.open_view, plan.stride, goal, "goal")
     if max_seconds == 0:
@@ -179,16 +186,41 @@ class Plan(NamedTuple):
     label_view: memoryview | None  # gives Python ints, faster than numpy scalars
 
 
-def _plan(grid: Grid, labels: np.ndarray | None = None, *, with_labels: bool = True) -> Plan:
-    scale = supported_scale(grid, "jps")
-    flat = grid.flat
+def _assemble(grid: Grid, flat: Any, bits: np.ndarray, scale: float,
+              labels: np.ndarray | None) -> Plan:
     m = grid.movement
-    if with_labels:
-        labels = component_labels(grid).flat
-    return Plan(flat.passable, scan_bitmaps(grid), flat.stride, scale, m.straight_cost,
+    return Plan(flat.passable, bits, flat.stride, scale, m.straight_cost,
                 m.diagonal_cost if m.diagonal else 0.0, m.diagonal, labels,
                 flat.passable.shape[0], memoryview(flat.passable),
                 None if labels is None else memoryview(labels))
+
+
+def _plan(grid: Grid) -> Plan:
+    """The build of :data:`JPS_PLAN`, from the store's other keys (under the lock)."""
+    scale = supported_scale(grid, "jps", fetch=True)
+    fetch = grid._derived.fetch
+    flat = grid._flat_of_store()  # UnsupportedGridError on several terrain classes
+    return _assemble(grid, flat, fetch(grid, SCAN_BITMAPS), scale,
+                     fetch(grid, COMPONENTS).flat)
+
+
+def _patch_plan(grid: Grid, old: Plan, edits: Any) -> Plan | None:
+    """``old`` when its parts, patched, are the same arrays (changed in place), else a
+    plan of the patched parts; None (build: its errors) on a grid with terrain classes
+    or costs no longer uniform."""
+    if grid._classes is not None:
+        return None
+    fetch = grid._derived.fetch
+    scale = 1.0 if grid._costs is None else fetch(grid, UNIFORM_COST)
+    if scale is None:
+        return None
+    flat = fetch(grid, _FLAT)
+    bits = fetch(grid, SCAN_BITMAPS)
+    labels = fetch(grid, COMPONENTS).flat
+    if flat.passable is old.passable and bits is old.bits and labels is old.labels and (
+            scale == old.scale):
+        return old
+    return _assemble(grid, flat, bits, scale, labels)
 
 
 def _plan_within_budget(grid: Grid) -> Plan:
@@ -197,14 +229,16 @@ def _plan_within_budget(grid: Grid) -> Plan:
     while True:  # even while another thread edits the grid
         version = grid.version
         found = cached_labels(grid)
-        plan = _plan(grid, None if found is None else found.flat, with_labels=False)
+        scale = supported_scale(grid, "jps")
+        plan = _assemble(grid, grid.flat, scan_bitmaps(grid), scale,
+                         None if found is None else found.flat)
         if grid.version == version:
             return plan
 
 
 #: What jps reads of one grid version: flat arrays, scan bitmaps, component labels
-#: (after an edit rebuilt from those keys, which patch themselves).
-JPS_PLAN: Derived[Plan] = Derived("jump point search plan", _plan)
+#: (after an edit patched from those keys, which patch themselves).
+JPS_PLAN: Derived[Plan] = Derived("jump point search plan", _plan, _patch_plan)
 
 
 _local = threading.local()
@@ -286,10 +320,11 @@ def _run(kernels: Any, plan: Plan, s: int, t: int, ws: workspace.Workspace,
 
 
 # ---------------------------------------------------------------------- grid support
-def supported_scale(grid: Grid, algorithm: str) -> float:
+def supported_scale(grid: Grid, algorithm: str, fetch: bool = False) -> float:
     """The uniform entry cost of ``grid``'s cells, or UnsupportedGridError if it has none.
 
     Also checks the movement rules that jump-point pruning needs (see the module doc).
+    ``fetch``: called by a build, under the grid's lock.
     """
     m = grid.movement
     if m.diagonal:
@@ -304,7 +339,7 @@ def supported_scale(grid: Grid, algorithm: str) -> float:
                 f"this grid has diagonal_cost={m.diagonal_cost!r} and "
                 f"straight_cost={m.straight_cost!r}: use astar"
             )
-    cost = grid.derived(UNIFORM_COST)
+    cost = grid._derived.fetch(grid, UNIFORM_COST) if fetch else grid.derived(UNIFORM_COST)
     if cost is not None:
         return cost
     values = grid.costs[grid.passable_mask]  # type: ignore[index]
@@ -325,32 +360,73 @@ def _uniform_cost(grid: Grid) -> float | None:
     return None
 
 
-def _bitmaps(grid: Grid) -> np.ndarray:
-    from ._kernels.jps_scan import bitmaps
+def _patch_uniform_cost(grid: Grid, old: float | None, edits: Any) -> float | None:
+    """``old`` while every cell opened or given a cost since costs ``old``; else None."""
+    costs = grid._costs
+    if costs is None:
+        return 1.0
+    if old is None:
+        return None
+    mask = grid._passable
+    for edit in edits:
+        for x, y in edit.cells:
+            if mask.item(y, x) and costs.item(y, x) != old:
+                return None
+    return old
 
-    flat = grid.flat
-    return bitmaps(flat.passable.reshape(grid.height + 2, flat.stride))
+
+def _bitmaps(grid: Grid) -> np.ndarray:
+    flat = grid._flat_of_store()
+    bits = _scan().bitmaps(flat.passable.reshape(grid.height + 2, flat.stride))
+    grid._derived.own(SCAN_BITMAPS, bits)
+    return bits
 
 
 def _patch_bitmaps(grid: Grid, old: np.ndarray, edits: Any) -> np.ndarray | None:
     """``old`` with the bits of walls toggled since flipped and the stops of the lines
-    through them and beside them recomputed (a copy: ``old`` may be in use)."""
-    from ._kernels.jps_scan import patch_cells
-    from .derived import EditKind
-
-    if any(e.kind is not EditKind.WALLS for e in edits):
-        return None
-    flat = grid.flat
+    through them and beside them recomputed: in place when the store owns ``old``
+    (:meth:`~.derived.DerivedStore.writable`), else in a copy."""
+    if len(edits) == 1:
+        edit = edits[0]
+        if edit.kind is not _WALLS:
+            return None
+        cells = edit.cells
+    else:
+        if any(e.kind is not _WALLS for e in edits):
+            return None
+        cells = tuple(c for e in edits for c in e.cells)
+    flat = grid._derived.fetch(grid, _FLAT) if grid._classes is None else \
+        grid._flat_of_store()
     stride = flat.stride
-    cells = np.array([(y + 1) * stride + x + 1 for edit in edits for x, y in edit.cells],
-                     dtype=np.int64)
-    bits = old.copy()
-    patch_cells(bits, grid.height + 2, flat.passable, stride, cells)
+    bits = grid._derived.writable(SCAN_BITMAPS, old)
+    scan = _SCAN or _scan()
+    if len(cells) == 1:
+        x, y = cells[0]
+        scan.patch_cell(bits, grid._passable.shape[0] + 2, flat.passable, stride,
+                        (y + 1) * stride + x + 1)
+    else:
+        index = np.array([(y + 1) * stride + x + 1 for x, y in cells], dtype=np.int64)
+        scan.patch_cells(bits, grid._passable.shape[0] + 2, flat.passable, stride, index)
     return bits
 
 
+_SCAN: Any = None
+
+
+def _scan() -> Any:
+    """:mod:`._kernels.jps_scan` (numba is imported on first use; kept in ``_SCAN``: an
+    import statement in a patch costs ~0.5 us an edit)."""
+    global _SCAN
+    if _SCAN is None:
+        from ._kernels import jps_scan
+
+        _SCAN = jps_scan
+    return _SCAN
+
+
 #: The cost every open cell shares, or None (``grid.derived(UNIFORM_COST)``).
-UNIFORM_COST: Derived[float | None] = Derived("uniform cell cost", _uniform_cost)
+UNIFORM_COST: Derived[float | None] = Derived("uniform cell cost", _uniform_cost,
+                                              _patch_uniform_cost, plain=True)
 #: Row and column bitmaps of the padded grid's open cells and scan stops
 #: (:mod:`._kernels.jps_scan`; patched after wall edits).
 SCAN_BITMAPS: Derived[np.ndarray] = Derived("jump-point scan bitmaps", _bitmaps,

@@ -196,13 +196,24 @@ def _best_first(grid: Grid, start: Any, goal_list: list[Any], mode: int, spec: S
     if max_seconds is not None:
         max_seconds = check_budget("max_seconds", max_seconds)
     deadline = E.deadline_of(max_seconds)  # the budget covers the set-up too
-    k = key_weight = None
-    if landmarks is None:
-        p = E.plan(grid)
-    else:
+    if landmarks is not None:
         from .alt import search_inputs
 
         p, spec, k, key_weight = search_inputs(grid, landmarks, weight)
+        return _run_best_first(grid, p, start, goal_list, mode, spec, weight, max_cost,
+                               max_expansions, max_seconds, partial, deadline, k, key_weight)
+    p = E.lease(grid)  # released when done: then the next edit may patch it in place
+    try:
+        return _run_best_first(grid, p, start, goal_list, mode, spec, weight, max_cost,
+                               max_expansions, max_seconds, partial, deadline)
+    finally:
+        E.release(grid)
+
+
+def _run_best_first(grid: Grid, p: E.Plan, start: Any, goal_list: list[Any], mode: int,
+                    spec: Spec, weight: float, max_cost: Any, max_expansions: Any,
+                    max_seconds: Any, partial: bool, deadline: float | None, k: Any = None,
+                    key_weight: float | None = None) -> SearchResult:
     starts, goals = _endpoints(grid, p, start, goal_list)
     track = bool(partial) and goals.shape[0] > 0
     if goals.shape[0] and not track and p.disconnected(grid, starts, goals,

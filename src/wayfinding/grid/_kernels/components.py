@@ -109,6 +109,26 @@ def _root(parent, g):  # pragma: no cover
     return g
 
 
+@njit(cache=True, inline="always")
+def _joined_around(labels, codes, offsets, cell, old):  # pragma: no cover
+    """True when the open neighbours of ``cell`` (label ``old``; 4 straight steps
+    ``offsets``: +x, -x, -y, +y) are joined by straight steps through the eight cells
+    around it: going round the ring, every open neighbour is reached from the previous
+    one through an open corner, but for one gap at most."""
+    # the ring in order: +x, corner, +y, corner, -x, corner, -y, corner
+    ring = (offsets[0], offsets[0] + offsets[3], offsets[3], offsets[3] + offsets[1],
+            offsets[1], offsets[1] + offsets[2], offsets[2], offsets[2] + offsets[0])
+    gaps = 0
+    for j in range(8):
+        a = cell + ring[j]
+        b = cell + ring[(j + 1) % 8]
+        a_open = labels[a] == old and codes[a] != 0
+        b_open = labels[b] == old and codes[b] != 0
+        if a_open and not b_open:
+            gaps += 1  # an arc of open ring cells ends here
+    return gaps <= 1
+
+
 @njit(cache=True, nogil=True)
 def patch_cell(codes, was_open, offsets, labels, sizes, cell, state, in_place,
                stamp):  # pragma: no cover
@@ -188,6 +208,8 @@ def patch_cell(codes, was_open, offsets, labels, sizes, cell, state, in_place,
         if labels[nxt] == old and codes[nxt] != 0:
             seeds[k_seeds] = nxt
             k_seeds += 1
+    if k_seeds > 1 and n_steps == 4 and _joined_around(labels, codes, offsets, cell, old):
+        k_seeds = 1  # the open neighbours meet around the cell: no split, no flood
     split = False
     queues = np.empty((k_seeds, 0), dtype=np.int32)
     tails = np.ones(k_seeds, dtype=np.int64)

@@ -108,59 +108,82 @@ def add_stops(bits: np.ndarray, rows: int, lines: np.ndarray | None = None) -> n
     return bits
 
 
+@njit(cache=True, inline="always")
+def _flip(bits, rows, passable, stride, cell):  # pragma: no cover - numba
+    """Set ``cell``'s bit on its row and its column from ``passable``; returns its
+    padded ``(y, x)``: the lines whose stops it moves are its row and its column
+    (``rows + x``) and those beside them."""
+    one = np.uint64(1)
+    y = cell // stride  # padded row and column
+    x = cell - y * stride
+    for j in range(2):
+        line = y if j == 0 else rows + x
+        p = (x if j == 0 else y) + 64
+        bit = one << np.uint64(p % 64)
+        if passable[cell] != 0:
+            bits[0, line, p // 64] |= bit
+        else:
+            bits[0, line, p // 64] &= ~bit
+    return y, x
+
+
+@njit(cache=True, nogil=True)
+def patch_cell(bits, rows, passable, stride, cell):  # pragma: no cover - numba
+    """:func:`patch_cells` for one cell (an int: no array to build per edit)."""
+    y, x = _flip(bits, rows, passable, stride, cell)
+    for line in (y - 1, y, y + 1, rows + x - 1, rows + x, rows + x + 1):
+        _line_stops(bits, rows, line)
+
+
 @njit(cache=True, nogil=True)
 def patch_cells(bits, rows, passable, stride, cells):  # pragma: no cover - numba
     """Bring ``bits`` up to date after the padded flat ``cells`` (int64[k]) were opened
     or closed: each cell's bit on its row and its column from ``passable`` (the padded
     flat grid as it is now), then the stops of those lines and the lines beside them
     (an edit moves its neighbours' forced-neighbour stops too)."""
-    one = np.uint64(1)
     lines = np.empty(6 * cells.shape[0], dtype=np.int64)
     for i in range(cells.shape[0]):
-        cell = cells[i]
-        y = cell // stride  # padded row and column
-        x = cell - y * stride
-        for j in range(2):
-            line = y if j == 0 else rows + x
-            p = (x if j == 0 else y) + 64
-            bit = one << np.uint64(p % 64)
-            if passable[cell] != 0:
-                bits[0, line, p // 64] |= bit
-            else:
-                bits[0, line, p // 64] &= ~bit
-            lines[6 * i + 3 * j] = line - 1
-            lines[6 * i + 3 * j + 1] = line
-            lines[6 * i + 3 * j + 2] = line + 1
+        y, x = _flip(bits, rows, passable, stride, cells[i])
+        for j in range(3):
+            lines[6 * i + j] = y - 1 + j
+            lines[6 * i + 3 + j] = rows + x - 1 + j
     stops(bits, rows, lines)
 
 
 @njit(cache=True, nogil=True)
 def stops(bits, rows, lines):  # pragma: no cover - numba
-    """The stop bits of ``lines``: bit ``p`` of ``bits[1]`` (``bits[2]``) is set when
-    cell ``p`` is a wall or a scan going forwards (backwards) must stop there, a side
-    cell (on the line before or after, within the block of row or column lines) being
-    open where the side cell one step back is not: a forced neighbour."""
+    """The stop bits of ``lines`` (:func:`_line_stops`; numbers outside the array are
+    skipped)."""
+    for i in range(lines.shape[0]):
+        _line_stops(bits, rows, lines[i])
+
+
+@njit(cache=True, inline="always")
+def _line_stops(bits, rows, line):  # pragma: no cover - numba
+    """The stop bits of ``line`` (nothing when it is no line of ``bits``): bit ``p`` of
+    ``bits[1]`` (``bits[2]``) is set when cell ``p`` is a wall or a scan going forwards
+    (backwards) must stop there, a side cell (on the line before or after, within the
+    block of row or column lines) being open where the side cell one step back is not:
+    a forced neighbour."""
     one, top = np.uint64(1), np.uint64(63)
     n, words = bits.shape[1], bits.shape[2]
-    for i in range(lines.shape[0]):
-        line = lines[i]
-        if line < 0 or line >= n:
-            continue
-        lo, hi = (0, rows) if line < rows else (rows, n)
-        for w in range(words):
-            fwd = ~bits[0, line, w]
-            bwd = fwd
-            for side_line in (line - 1, line + 1):
-                if side_line < lo or side_line >= hi:
-                    continue
-                side = bits[0, side_line, w]
-                up = side << one  # bit p: the side cell of p - 1
-                if w > 0:
-                    up |= bits[0, side_line, w - 1] >> top
-                down = side >> one  # bit p: the side cell of p + 1
-                if w + 1 < words:
-                    down |= bits[0, side_line, w + 1] << top
-                fwd |= side & ~up
-                bwd |= side & ~down
-            bits[1, line, w] = fwd
-            bits[2, line, w] = bwd
+    if line < 0 or line >= n:
+        return
+    lo, hi = (0, rows) if line < rows else (rows, n)
+    for w in range(words):
+        fwd = ~bits[0, line, w]
+        bwd = fwd
+        for side_line in (line - 1, line + 1):
+            if side_line < lo or side_line >= hi:
+                continue
+            side = bits[0, side_line, w]
+            up = side << one  # bit p: the side cell of p - 1
+            if w > 0:
+                up |= bits[0, side_line, w - 1] >> top
+            down = side >> one  # bit p: the side cell of p + 1
+            if w + 1 < words:
+                down |= bits[0, side_line, w + 1] << top
+            fwd |= side & ~up
+            bwd |= side & ~down
+        bits[1, line, w] = fwd
+        bits[2, line, w] = bwd
