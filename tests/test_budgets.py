@@ -152,7 +152,10 @@ def test_flood_stopped_by_its_budget_keeps_exactly_the_cheapest_cells():
     y, x = np.argwhere(got == dearest)[0].tolist()
     path = part.path_to((x, y))
     assert path[0] == (1000, 1000) and path[-1] == (x, y)
-    toward = wf.flow_field(grid, (1000, 1000), max_seconds=0.3)
+    for seconds in (0.3, 0.6, 1.2):  # the set-up alone can use 0.3 s on a loaded machine
+        toward = wf.flow_field(grid, (1000, 1000), max_seconds=seconds)
+        if len(toward.reachable):
+            break
     assert not toward.complete and 0 < len(toward.reachable) < grid.width * grid.height
 
 
