@@ -25,11 +25,11 @@ Examples
 from __future__ import annotations
 
 import math
-from functools import cache
 from typing import Any
 
 import numpy as np
 
+from .. import _lazy
 from .._dispatch import batch_tier, require_grid
 from .._inputs import is_number
 from .._kernels import codes as C
@@ -46,11 +46,8 @@ from .result import BatchResult
 __all__ = ["astar", "breadth_first_search", "dijkstra", "jps"]
 
 
-@cache
 def _kernels() -> Any:
-    from ..grid._kernels import batch  # numba is imported on first use
-
-    return batch
+    return _lazy.kernels("wayfinding.grid._kernels.batch")  # numba on first use
 
 
 def _skip(labels: np.ndarray | None, s: np.ndarray, t: np.ndarray) -> np.ndarray:

@@ -15,23 +15,19 @@ wayfinding.errors.InvalidLocationError: goals row 0: (2, 0) is a wall
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import numpy as np
 
+from .. import _lazy
 from ..errors import InvalidLocationError, InvalidParameterError
 
 __all__ = ["cells", "pairs", "trace_kernels"]
 
 
-@cache
 def trace_kernels() -> Any:
-    """:mod:`wayfinding._kernels.trace` (numba is imported on first use; cached: an import
-    statement costs a small batch ~0.5 us a call)."""
-    from .._kernels import trace
-
-    return trace
+    """:mod:`wayfinding._kernels.trace` (numba is imported on first use)."""
+    return _lazy.kernels("wayfinding._kernels.trace")
 
 
 def xy_array(values: Any, role: str) -> np.ndarray:

@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
+from .. import _lazy
 from .._inputs import location_rows
 from .derived import Derived, Edit, EditKind
 from .movement import CornerCutting
@@ -274,7 +275,7 @@ def _patch(grid: Grid, old: ComponentLabels, edits: Sequence[Edit]) -> Component
         if not first:
             return old
         cells, before = tuple(first), tuple(first.values())
-    k = _K or _kernels()
+    k = _kernels()
     store = grid._derived
     flat = grid._flat_classes_of_store()
     stride = flat.stride
@@ -319,20 +320,6 @@ def _patch(grid: Grid, old: ComponentLabels, edits: Sequence[Edit]) -> Component
     return old._replace(count=count, in_order=False, codes=now, top=top, scratch=scratch)
 
 
-_K: Any = None
-
-
-def _kernels() -> Any:
-    """:mod:`._kernels.components` (numba is imported on first use; kept in ``_K``: an
-    import statement in a patch costs ~0.5 us an edit)."""
-    global _K
-    if _K is None:
-        from ._kernels import components
-
-        _K = components
-    return _K
-
-
 def _in_order(grid: Grid) -> ComponentLabels:
     found = grid.derived(COMPONENTS)
     if found.in_order:
@@ -348,3 +335,8 @@ def _in_order(grid: Grid) -> ComponentLabels:
 COMPONENTS: Derived[ComponentLabels] = Derived("component labels", _build, _patch)
 #: The same labels numbered in row-major order of each component's first cell.
 IN_ORDER: Derived[ComponentLabels] = Derived("component labels in order", _in_order)
+
+
+def _kernels() -> Any:
+    """:mod:`._kernels.components` (numba is imported on first use)."""
+    return _lazy.kernels("wayfinding.grid._kernels.components")

@@ -42,6 +42,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .. import _lazy
 from .._inputs import check_budget
 from .._kernels.codes import STATUS_FOUND, STATUS_HEAP_FULL, STATUS_PAUSED
 from ..errors import UnsupportedGridError
@@ -141,7 +142,7 @@ def answer(plan: Plan, s: int, t: int, deadline: float | None = None,
     labels = plan.label_view
     if labels is not None and labels[s] != labels[t]:
         return SearchResult.disconnected(location(s, plan.stride))
-    kernels = _kernels or _import_kernels()
+    kernels = _lazy.kernels("wayfinding.grid._kernels.jps")
     ws = workspace.acquire(plan.size)
     try:
         status, expanded, out, tree, cost = _run(kernels, plan, s, t, ws, deadline, tables)
@@ -156,18 +157,6 @@ def answer(plan: Plan, s: int, t: int, deadline: float | None = None,
     path = list(zip(xy, xy, strict=True))
     return SearchResult(path, cost * plan.scale, came_from, cost_so_far, expanded,
                         StopReason.FOUND, False, path[-1])
-
-
-_kernels: Any = None
-
-
-def _import_kernels() -> Any:
-    """The kernel module (numba is imported on the first search)."""
-    global _kernels
-    from ._kernels import jps as kernels
-
-    _kernels = kernels
-    return kernels
 
 
 class Plan(NamedTuple):
@@ -377,7 +366,8 @@ def _patch_uniform_cost(grid: Grid, old: float | None, edits: Any) -> float | No
 
 def _bitmaps(grid: Grid) -> np.ndarray:
     flat = grid._flat_of_store()
-    bits = _scan().bitmaps(flat.passable.reshape(grid.height + 2, flat.stride))
+    scan = _lazy.kernels("wayfinding.grid._kernels.jps_scan")
+    bits = scan.bitmaps(flat.passable.reshape(grid.height + 2, flat.stride))
     grid._derived.own(SCAN_BITMAPS, bits)
     return bits
 
@@ -399,7 +389,7 @@ def _patch_bitmaps(grid: Grid, old: np.ndarray, edits: Any) -> np.ndarray | None
         grid._flat_of_store()
     stride = flat.stride
     bits = grid._derived.writable(SCAN_BITMAPS, old)
-    scan = _SCAN or _scan()
+    scan = _lazy.kernels("wayfinding.grid._kernels.jps_scan")
     if len(cells) == 1:
         x, y = cells[0]
         scan.patch_cell(bits, grid._passable.shape[0] + 2, flat.passable, stride,
@@ -408,20 +398,6 @@ def _patch_bitmaps(grid: Grid, old: np.ndarray, edits: Any) -> np.ndarray | None
         index = np.array([(y + 1) * stride + x + 1 for x, y in cells], dtype=np.int64)
         scan.patch_cells(bits, grid._passable.shape[0] + 2, flat.passable, stride, index)
     return bits
-
-
-_SCAN: Any = None
-
-
-def _scan() -> Any:
-    """:mod:`._kernels.jps_scan` (numba is imported on first use; kept in ``_SCAN``: an
-    import statement in a patch costs ~0.5 us an edit)."""
-    global _SCAN
-    if _SCAN is None:
-        from ._kernels import jps_scan
-
-        _SCAN = jps_scan
-    return _SCAN
 
 
 #: The cost every open cell shares, or None (``grid.derived(UNIFORM_COST)``).

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from ... import _lazy
 from ...result import LazyMap
 from ..grid import Grid
 
@@ -78,17 +79,9 @@ class QueryWorkspace:
                        self.buffer)
 
 
-_query: Any = None
-
-
 def query_kernel() -> Any:
     """The query kernel module, imported (with numba) on the first query."""
-    global _query
-    if _query is None:
-        from ._kernels import query
-
-        _query = query
-    return _query
+    return _lazy.kernels("wayfinding.grid.prepared._kernels.query")
 
 
 def location_table(passable: np.ndarray, stride: int) -> np.ndarray:
