@@ -12,6 +12,15 @@ from wayfinding import CornerCutting, Grid
 
 from .reference import Edges, grid_edges
 
+#: The four movement rules, and their test ids.
+RULES = [
+    {"diagonal": False},
+    {"diagonal": True, "corner_cutting": CornerCutting.NEVER},
+    {"diagonal": True, "corner_cutting": CornerCutting.ONE_FREE},
+    {"diagonal": True, "corner_cutting": CornerCutting.ALWAYS},
+]
+RULE_IDS = ["4way", "8way-never", "8way-one-free", "8way-always"]
+
 COSTS = st.one_of(st.integers(0, 9).map(float), st.floats(0.0, 10.0, allow_nan=False))
 
 

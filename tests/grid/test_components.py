@@ -12,13 +12,7 @@ from hypothesis import strategies as st
 from wayfinding import CornerCutting, Grid, InvalidLocationError
 from wayfinding.grid.components import component_labels, components, connected
 
-RULES = [
-    {"diagonal": False},
-    {"diagonal": True, "corner_cutting": CornerCutting.NEVER},
-    {"diagonal": True, "corner_cutting": CornerCutting.ONE_FREE},
-    {"diagonal": True, "corner_cutting": CornerCutting.ALWAYS},
-]
-RULE_IDS = ["4way", "8way-never", "8way-one-free", "8way-always"]
+from ..strategies import RULE_IDS, RULES
 
 
 def oracle_partition(grid: Grid) -> set[frozenset]:

@@ -26,14 +26,8 @@ from wayfinding.grid.derived import Derived, DerivedStore, Edit, EditKind
 from wayfinding.grid.jps import JPS_PLAN, SCAN_BITMAPS, scan_bitmaps
 
 from ..reference import assert_valid_path, grid_edges, shortest_costs
+from ..strategies import RULE_IDS, RULES
 
-RULES = [
-    {"diagonal": False},
-    {"diagonal": True, "corner_cutting": CornerCutting.NEVER},
-    {"diagonal": True, "corner_cutting": CornerCutting.ONE_FREE},
-    {"diagonal": True, "corner_cutting": CornerCutting.ALWAYS},
-]
-RULE_IDS = ["4way", "8way-never", "8way-one-free", "8way-always"]
 RULE_NAMES = {CornerCutting.NEVER: "never", CornerCutting.ONE_FREE: "one_free",
               CornerCutting.ALWAYS: "always"}
 

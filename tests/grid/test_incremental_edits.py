@@ -10,18 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wayfinding as wf
-from wayfinding import CornerCutting, Grid
+from wayfinding import Grid
 from wayfinding.grid.components import component_labels, components, connected
 from wayfinding.grid.derived import Derived
 from wayfinding.grid.jps import scan_bitmaps
 
-RULES = [
-    {"diagonal": False},
-    {"diagonal": True, "corner_cutting": CornerCutting.NEVER},
-    {"diagonal": True, "corner_cutting": CornerCutting.ONE_FREE},
-    {"diagonal": True, "corner_cutting": CornerCutting.ALWAYS},
-]
-RULE_IDS = ["4way", "8way-never", "8way-one-free", "8way-always"]
+from ..strategies import RULE_IDS, RULES
 
 cells = st.tuples(st.integers(0, 7), st.integers(0, 6))
 #: One step of a session: toggle a cell, set walls, set a cost, or ask something.
