@@ -12,12 +12,14 @@ process's resident memory during the build (sampled every 5 ms), ``hier_mb`` the
 the prepared graph keeps, ``shortcuts``; then the mean time of one query (path and
 labels included) of the hierarchy and of ``wf.dijkstra`` on the same random pairs,
 best of ``--rounds`` interleaved rounds, their ratio ``x_dijkstra``, and the mean nodes
-each settled. Every hierarchy cost is checked against Dijkstra's.
+each settled; ``nogoal_*``: the same hierarchy queried without goal direction (plain
+up/down searches). Every hierarchy cost is checked against Dijkstra's.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import math
 import sys
 import threading
@@ -66,7 +68,10 @@ def bench(name: str, graph: wf.CSRGraph, args) -> tuple:
           file=sys.stderr)
     rng = np.random.default_rng(7)
     pairs = rng.integers(0, graph.node_count, (args.queries, 2)).tolist()
-    methods = {"hierarchy": prepared.search,
+    undirected = copy.copy(prepared)  # the same hierarchy queried without goal direction
+    undirected._goal = (np.zeros((0, 2)), 0, 0.0)
+    undirected._local = threading.local()
+    methods = {"hierarchy": prepared.search, "no_goal": undirected.search,
                "dijkstra": lambda s, t: wf.dijkstra(graph, s, t)}
     for f in methods.values():  # compile and warm up
         f(*pairs[0])
@@ -86,11 +91,13 @@ def bench(name: str, graph: wf.CSRGraph, args) -> tuple:
                 out.append(r.cost)
             best[key] = min(best[key], total / len(pairs))
             costs[key] = out
-    assert np.allclose(costs["hierarchy"], costs["dijkstra"], rtol=1e-9), name
+    for key in ("hierarchy", "no_goal"):
+        assert np.allclose(costs[key], costs["dijkstra"], rtol=1e-9), (name, key)
     return (name, graph.node_count, seconds, peak / 1e6, prepared.nbytes / 1e6,
             prepared.shortcuts, best["hierarchy"] * 1e6, best["dijkstra"] * 1e6,
             best["dijkstra"] / best["hierarchy"], settled["hierarchy"] / len(pairs),
-            settled["dijkstra"] / len(pairs))
+            settled["dijkstra"] / len(pairs), best["no_goal"] * 1e6,
+            settled["no_goal"] / len(pairs))
 
 
 def main(argv=None) -> None:
@@ -114,12 +121,12 @@ def main(argv=None) -> None:
     prepare(wf.CSRGraph.from_edges([0, 1], [1, 2]))  # compile the build before timing it
     print(f"{'graph':<10}{'nodes':>9}{'build_s':>9}{'peak_mb':>9}{'hier_mb':>9}"
           f"{'shortcuts':>11}{'ch_us':>9}{'dijk_us':>10}{'x_dijkstra':>11}"
-          f"{'ch_settled':>11}{'dijk_settled':>13}")
+          f"{'ch_settled':>11}{'dijk_settled':>13}{'nogoal_us':>10}{'nogoal_settled':>15}")
     for name, make in graphs:
         row = bench(name, make(), args)
         print(f"{row[0]:<10}{row[1]:>9}{row[2]:>9.1f}{row[3]:>9.0f}{row[4]:>9.0f}"
               f"{row[5]:>11}{row[6]:>9.1f}{row[7]:>10.1f}{row[8]:>11.1f}{row[9]:>11.0f}"
-              f"{row[10]:>13.0f}", flush=True)
+              f"{row[10]:>13.0f}{row[11]:>10.1f}{row[12]:>15.0f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ from ..errors import InvalidParameterError, StaleDataError
 from ..hierarchy import files as hierarchy_files
 from ..hierarchy.directed import ArcHierarchy, build_directed
 from ..hierarchy.hierarchy import describe
+from ..hierarchy.ordering import locality_layout
 from ..result import LazyMap, SearchResult, StopReason
 from .graph import CSRGraph
 
@@ -74,7 +75,10 @@ def prepare_graph(graph: CSRGraph, *, max_seconds: float | None = None) -> Prepa
     tails = np.repeat(np.arange(n, dtype=np.int64), np.diff(graph.indptr))
 
     def work(stop: np.ndarray) -> ArcHierarchy:
-        built = build_directed(n, tails, graph.indices, graph.costs, stop)
+        # contracted in a layout where neighbours are near in memory: the graph's own
+        # numbering may scatter them (rgg 10^6: 4x faster contraction)
+        layout = locality_layout(n, tails, graph.indices, graph.coordinates)
+        built = build_directed(n, tails, graph.indices, graph.costs, stop, layout=layout)
         if built is None:
             raise Stopped
         return built
@@ -90,6 +94,19 @@ def prepare_graph(graph: CSRGraph, *, max_seconds: float | None = None) -> Prepa
                       "preprocessing")
 
 
+def goal_direction(graph: CSRGraph, order: np.ndarray) -> tuple[np.ndarray, int, float]:
+    """The goal direction of the hierarchy's queries: ``(coordinates in hierarchy
+    numbering, heuristic code, scale)``, or no direction (code 0) for a graph without
+    coordinates or with an edge of cost 0 between two places apart (scale 0)."""
+    from .._kernels.codes import H_EUCLIDEAN, H_GREAT_CIRCLE
+    from .graph import Metric
+
+    if graph.coordinates is None or graph.heuristic_scale() <= 0.0:
+        return np.zeros((0, 2)), 0, 0.0
+    code = H_GREAT_CIRCLE if graph.metric is Metric.GREAT_CIRCLE else H_EUCLIDEAN
+    return np.ascontiguousarray(graph.coordinates[order]), code, graph.heuristic_scale()
+
+
 class _Workspace:
     """Per-thread query buffers (generation stamps: never cleared between queries)."""
 
@@ -98,6 +115,7 @@ class _Workspace:
         self.stamps = [np.zeros(n, dtype=np.int64) for _ in range(2)]
         self.dist = [np.zeros(n) for _ in range(2)]
         self.parent = [np.zeros(n, dtype=np.int64) for _ in range(2)]
+        self.potential = [np.zeros(n) for _ in range(2)]
         self.heaps = [np.zeros(1024), np.zeros(1024, dtype=np.int64), np.zeros(1024),
                       np.zeros(1024, dtype=np.int64)]
         self.path = np.zeros(4 * n + 64, dtype=np.int64)
@@ -105,7 +123,8 @@ class _Workspace:
 
     def arrays(self) -> tuple[Any, ...]:
         (sf, sb), (df, db), (pf, pb) = self.stamps, self.dist, self.parent
-        return (sf, df, pf, sb, db, pb, *self.heaps, self.path, self.path_cost)
+        qf, qb = self.potential
+        return (sf, df, pf, qf, sb, db, pb, qb, *self.heaps, self.path, self.path_cost)
 
     def grow_heaps(self) -> None:
         self.heaps = [np.zeros(2 * h.shape[0], dtype=h.dtype) for h in self.heaps]
@@ -123,7 +142,7 @@ class PreparedGraph:
         Time :func:`wayfinding.prepare` took (as recorded at build time for a file).
     nbytes : int
         Memory held by the hierarchy's arrays (the graph's and the per-thread query
-        buffers, about 60 bytes per node, not included).
+        buffers, about 76 bytes per node, not included).
     arcs, shortcuts : int
         Arcs of the hierarchy, and how many of them the contraction added.
     """
@@ -135,6 +154,7 @@ class PreparedGraph:
         self._hierarchy = hierarchy
         self._fingerprint = prints
         self._static = hierarchy.query_arrays()
+        self._goal = goal_direction(graph, hierarchy.order)
         self._inverse = np.empty(graph.node_count, dtype=np.int64)
         self._inverse[hierarchy.order] = np.arange(graph.node_count)
         self._order = hierarchy.order
@@ -187,8 +207,9 @@ class PreparedGraph:
         inverse = self._inverse
         while True:
             work.generation += 1
-            status, cost, n_path, settled = updown(*self._static, inverse[s], inverse[t],
-                                                   work.generation, *work.arrays())
+            status, cost, n_path, settled = updown(*self._static, *self._goal, inverse[s],
+                                                   inverse[t], work.generation,
+                                                   *work.arrays())
             if status != STATUS_HEAP_FULL:
                 break
             work.grow_heaps()

@@ -79,7 +79,8 @@ class ArcHierarchy(NamedTuple):
 def build_directed(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray,
                    stop: np.ndarray | None = None, *, core_degree: int | None = None,
                    work_limit: int | None = None,
-                   eager_degree: int | None = None) -> ArcHierarchy | None:
+                   eager_degree: int | None = None,
+                   layout: np.ndarray | None = None) -> ArcHierarchy | None:
     """The hierarchy of the directed graph of ``n`` nodes and arcs ``tails[i] ->
     heads[i]`` of cost ``weights[i]`` (finite, >= 0); None once ``stop[0]`` is non-zero
     (another thread asks it to stop).
@@ -98,14 +99,25 @@ def build_directed(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.nda
         work_limit = kernels.WORK_BASE + kernels.WORK_PER_NODE * n
     if eager_degree is None:
         eager_degree = kernels.EAGER_DEGREE
+    tails = np.ascontiguousarray(tails, dtype=np.int64)
+    heads = np.ascontiguousarray(heads, dtype=np.int64)
+    weights = np.ascontiguousarray(weights, dtype=np.float64)
+    if layout is not None:  # contract the graph renumbered: neighbours near in memory
+        layout = np.ascontiguousarray(layout, dtype=np.int64)
+        tails = layout[tails]
+        by = np.argsort(tails, kind="stable")
+        tails, heads, weights = tails[by], layout[heads][by], weights[by]
     rank, n_core, tail, head, w, low, high = kernels.contract_directed(
-        n, np.ascontiguousarray(tails, dtype=np.int64),
-        np.ascontiguousarray(heads, dtype=np.int64),
-        np.ascontiguousarray(weights, dtype=np.float64), kernels.SETTLE, kernels.HOPS,
-        kernels.QUICK_SETTLE, kernels.QUICK_HOPS, eager_degree, kernels.WEIGHTS,
-        core_degree, work_limit, stop)
+        n, tails, heads, weights, kernels.SETTLE, kernels.HOPS, kernels.QUICK_SETTLE,
+        kernels.QUICK_HOPS, eager_degree, kernels.WEIGHTS, core_degree, work_limit, stop)
     if stop[0] or rank.shape[0] != n:
         return None
+    if layout is not None:  # back to the graph's numbers
+        rank = rank[layout]
+        inverse = np.empty(n, dtype=np.int64)
+        inverse[layout] = np.arange(n)
+        tail = inverse[tail]
+        head = inverse[head]
     new_id = (n - 1 - rank.astype(np.int64))
     order = np.empty(n, dtype=np.int64)
     order[new_id] = np.arange(n)
