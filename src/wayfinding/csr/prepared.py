@@ -1,10 +1,13 @@
 """Prepared CSR graphs: a contraction hierarchy for fast exact single-pair queries.
 
 :func:`prepare_graph` (``wf.prepare(csr_graph)``) hands the graph's arcs to
-:func:`wayfinding.hierarchy.directed.build_directed`; :meth:`PreparedGraph.search`
-answers a query by two upward searches (:mod:`wayfinding.hierarchy._kernels.updown`)
-and unpacks the shortcuts of the path found. Files keep a fingerprint of the graph's
-arrays: a file for another graph, or for a graph since changed, is refused.
+:func:`wayfinding.hierarchy.directed.build_directed`, renumbered for the contraction so
+that neighbours are near in memory (:func:`wayfinding.hierarchy.ordering.locality_layout`);
+:meth:`PreparedGraph.search` answers a query by two upward searches
+(:mod:`wayfinding.hierarchy._kernels.updown`), goal-directed by the coordinates when the
+graph has them (:func:`goal_direction`), and unpacks the shortcuts of the path found.
+Files keep a fingerprint of the graph's arrays: a file for another graph, or for a graph
+since changed, is refused.
 
 Examples
 --------

@@ -88,7 +88,11 @@ def build_directed(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.nda
     ``core_degree``, ``work_limit`` and ``eager_degree`` override
     :data:`._kernels.directed.CORE_DEGREE`, the work budget (witness-search arcs,
     :data:`._kernels.directed.WORK_PER_NODE` per node) and
-    :data:`._kernels.directed.EAGER_DEGREE`."""
+    :data:`._kernels.directed.EAGER_DEGREE`. ``layout`` (a permutation, ``layout[v]``
+    the new number of node ``v``; see :func:`.ordering.locality_layout`) renumbers the
+    graph for the contraction only: the hierarchy returned is the same function of the
+    graph's own numbers, built with fewer cache misses when the layout keeps neighbours
+    near."""
     from ._kernels import directed as kernels  # numba is imported lazily
 
     if stop is None:
