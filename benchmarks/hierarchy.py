@@ -69,7 +69,7 @@ def bench(name: str, graph: wf.CSRGraph, args) -> tuple:
     rng = np.random.default_rng(7)
     pairs = rng.integers(0, graph.node_count, (args.queries, 2)).tolist()
     undirected = copy.copy(prepared)  # the same hierarchy queried without goal direction
-    undirected._goal = (np.zeros((0, 2)), 0, 0.0)
+    undirected._goal = (prepared._goal[0], np.zeros((0, 2)), 0, 0.0)
     undirected._local = threading.local()
     methods = {"hierarchy": prepared.search, "no_goal": undirected.search,
                "dijkstra": lambda s, t: wf.dijkstra(graph, s, t)}

@@ -39,7 +39,7 @@ def digraphs(draw):
 
 def _query(h, s, t, goal=None):
     n = h.n
-    goal = (np.zeros((0, 2)), 0, 0.0) if goal is None else goal
+    goal = (h.core, *((np.zeros((0, 2)), 0, 0.0) if goal is None else goal))
     inverse = np.empty(n, dtype=np.int64)
     inverse[h.order] = np.arange(n)
     stamps = [np.zeros(n, np.int64) for _ in range(2)]
@@ -96,6 +96,7 @@ def test_a_spent_work_budget_leaves_the_rest_as_core():
     spent = build_directed(10, tails, heads, weights, work_limit=0)
     full = build_directed(10, tails, heads, weights)
     assert spent.shortcuts == 0 and full.shortcuts > 0
+    assert 8 <= spent.core <= 10 and full.core == 0  # the core's last node may have no up arc
     for h in (spent, full):
         status, cost, path, _costs = _query(h, 0, 9)
         assert status == STATUS_FOUND and cost == 9.0 and path == list(range(10))

@@ -157,7 +157,7 @@ class PreparedGraph:
         self._hierarchy = hierarchy
         self._fingerprint = prints
         self._static = hierarchy.query_arrays()
-        self._goal = goal_direction(graph, hierarchy.order)
+        self._goal = (hierarchy.core, *goal_direction(graph, hierarchy.order))
         self._inverse = np.empty(graph.node_count, dtype=np.int64)
         self._inverse[hierarchy.order] = np.arange(graph.node_count)
         self._order = hierarchy.order

@@ -69,6 +69,20 @@ class ArcHierarchy(NamedTuple):
         """Arcs added by the contraction."""
         return int(np.count_nonzero(self.arc_low >= 0))
 
+    @property
+    def core(self) -> int:
+        """Nodes ``0 .. core - 1`` are in the uncontracted core (0: none): one more than
+        the highest node listing an arc to or from a lower-ranked (higher-numbered) one
+        among its up or down arcs. The core's last nodes may list none and then count as
+        contracted (the queries only skip stall checks in the core)."""
+        core = 0
+        for start, other in ((self.up_start, self.up_to), (self.down_start, self.down_to)):
+            owners = np.repeat(np.arange(self.n, dtype=np.int64), np.diff(start))
+            inverted = owners[other > owners]
+            if inverted.shape[0]:
+                core = max(core, int(inverted.max()) + 1)
+        return core
+
     #: The fields :func:`._kernels.updown.updown` takes, in its order.
     QUERY = ("up_start", "up_to", "up_w", "up_arc", "down_start", "down_to", "down_w",
              "down_arc", "arc_tail", "arc_head", "arc_w", "arc_low", "arc_high")

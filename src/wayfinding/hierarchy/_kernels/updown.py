@@ -30,10 +30,14 @@ from ...csr._kernels.heuristic import distance
 
 @njit(cache=True, nogil=True)
 def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc, arc_tail,
-           arc_head, arc_w, arc_low, arc_high, coords, code, scale, s, t, generation,
+           arc_head, arc_w, arc_low, arc_high, core, coords, code, scale, s, t, generation,
            stamp_f, dist_f, par_f, pot_f, stamp_b, dist_b, par_b, pot_b, heap_kf, heap_nf,
            heap_kb, heap_nb, path, path_cost):  # pragma: no cover - numba
     """Cheapest path from hierarchy node ``s`` to ``t`` (``s != t``).
+
+    Nodes numbered below ``core`` (an uncontracted core, its arcs listed both ways, or a
+    part of it) are not checked for stalls: there every arc is both up and down, and the
+    check would scan them all again to find nothing to stall.
 
     Goal direction: with ``code`` ``H_EUCLIDEAN`` or ``H_GREAT_CIRCLE`` (0: none),
     ``coords`` (float64[n, 2], hierarchy numbering) and ``scale`` (``scale *
@@ -95,7 +99,7 @@ def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc,
                 best = d + dist_b[x]
                 meet = x
             stalled = False
-            for e in range(down_start[x], down_start[x + 1]):
+            for e in range(down_start[x], down_start[x + 1] if x >= core else 0):
                 y = down_to[e]  # an arc y -> x from above: does it reach x cheaper?
                 if stamp_f[y] == generation and dist_f[y] + down_w[e] < d:
                     stalled = True
@@ -132,7 +136,7 @@ def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc,
                 best = d + dist_f[x]
                 meet = x
             stalled = False
-            for e in range(up_start[x], up_start[x + 1]):
+            for e in range(up_start[x], up_start[x + 1] if x >= core else 0):
                 y = up_to[e]  # an arc x -> y to above: does y reach t cheaper through it?
                 if stamp_b[y] == generation and dist_b[y] + up_w[e] < d:
                     stalled = True
