@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wayfinding as wf
+from wayfinding._kernels.codes import H_EUCLIDEAN, H_GREAT_CIRCLE
 from wayfinding.api import prepare
-from wayfinding.csr.prepared import PreparedGraph
+from wayfinding.csr.prepared import GOAL_SETTLED, PreparedGraph, goal_direction
 
 from ..reference import assert_valid_path, shortest_costs
 from .test_properties import Label, graphs
@@ -192,9 +193,6 @@ def test_hierarchy_answers_equal_the_oracle_without_coordinates(case, data):
 
 
 def test_goal_direction_follows_the_metric_and_needs_a_positive_scale():
-    from wayfinding._kernels.codes import H_EUCLIDEAN, H_GREAT_CIRCLE
-    from wayfinding.csr.prepared import goal_direction
-
     order = np.array([1, 0])
     flat = wf.CSRGraph.from_edges([0], [1], [2.0], coordinates=[[0.0, 0.0], [1.0, 0.0]])
     coords, code, scale = goal_direction(flat, order)
@@ -225,9 +223,42 @@ def test_goal_directed_queries_on_a_globe_equal_dijkstra():
     graph = wf.CSRGraph.from_edges(src, dst, metres, nodes=range(n), coordinates=lonlat,
                                    metric=wf.Metric.GREAT_CIRCLE)
     prepared = prepare(graph)
-    assert prepared._goal[2] != 0
+    prepared._goal = (prepared._goal[0], *goal_direction(graph, prepared._hierarchy.order))
+    assert prepared._goal[2] == H_GREAT_CIRCLE
     for s, t in rng.integers(0, n, (150, 2)).tolist():
         want, got = wf.dijkstra(graph, s, t), prepared.search(s, t)
         assert got.found == want.found
         if want.found:
             assert math.isclose(got.cost, want.cost, rel_tol=1e-9)
+
+
+def _octile_grid(k):
+    """A k x k grid graph, 8 neighbours, costs = distances, (x, y) coordinates."""
+    ids = np.arange(k * k).reshape(k, k)
+    src, dst, cost = [], [], []
+    for dy, dx in [(0, 1), (1, 0), (1, 1), (1, -1)]:
+        a = ids[max(0, -dy):k - max(0, dy), max(0, -dx):k - max(0, dx)].ravel()
+        b = ids[max(0, -dy) + dy:k - max(0, dy) + dy,
+                max(0, -dx) + dx:k - max(0, dx) + dx].ravel()
+        src += [a, b]
+        dst += [b, a]
+        cost += [np.full(a.size, math.hypot(dx, dy))] * 2
+    ys, xs = np.divmod(np.arange(k * k), k)
+    return wf.CSRGraph.from_edges(np.concatenate(src), np.concatenate(dst),
+                                  np.concatenate(cost), nodes=range(k * k),
+                                  coordinates=np.stack([xs, ys], 1).astype(float))
+
+
+def test_queries_are_goal_directed_when_that_settles_half_the_nodes_or_fewer():
+    graph = _octile_grid(40)  # an open mesh: goal direction settles far fewer nodes
+    prepared = prepare(graph)
+    order = prepared._hierarchy.order
+    goal = (prepared._goal[0], *goal_direction(graph, order))
+    plain = (prepared._goal[0], np.zeros((0, 2)), 0, 0.0)
+    with_goal, without = prepared._sample_settled(goal), prepared._sample_settled(plain)
+    assert with_goal <= GOAL_SETTLED * without and prepared._goal[2] == H_EUCLIDEAN
+    line = wf.CSRGraph.from_edges(range(49), range(1, 50), coordinates=[(x, 0.0) for x in
+                                                                        range(50)])
+    assert prepare(line)._goal[2] == 0  # a path: nothing to gain (every node is on it)
+    for s, t in np.random.default_rng(2).integers(0, 1600, (100, 2)).tolist():
+        assert math.isclose(prepared.search(s, t).cost, wf.dijkstra(graph, s, t).cost)
