@@ -262,3 +262,15 @@ def test_queries_are_goal_directed_when_that_settles_half_the_nodes_or_fewer():
     assert prepare(line)._goal[2] == 0  # a path: nothing to gain (every node is on it)
     for s, t in np.random.default_rng(2).integers(0, 1600, (100, 2)).tolist():
         assert math.isclose(prepared.search(s, t).cost, wf.dijkstra(graph, s, t).cost)
+
+
+@settings(max_examples=100, deadline=None)
+@given(graphs(max_nodes=24))
+def test_hierarchies_numbered_by_level_pass_the_file_check(case):
+    # the numbering by level keeps what loading checks: every shortcut unpacks through a
+    # node numbered above both its ends, every list entry matches its arc
+    from wayfinding.hierarchy import files as hierarchy_files
+
+    graph, _edges, _labels = case
+    h = prepare(graph)._hierarchy
+    assert hierarchy_files.arcs_problem(h, graph.indptr, graph.indices, graph.costs) is None

@@ -1,8 +1,9 @@
 """The contraction hierarchy of a directed graph, as named arrays (no hub labels).
 
 :func:`build_directed` contracts the graph of arcs ``tails[i] -> heads[i]`` of cost
-``weights[i]`` (:mod:`._kernels.directed`), numbers its nodes from the top rank down and
-lists each node's arcs to higher nodes both ways; :mod:`._kernels.updown` answers a
+``weights[i]`` (:mod:`._kernels.directed`), numbers its nodes from the top down (the
+core, then by level, :mod:`._kernels.levels`) and lists each node's arcs to higher nodes
+both ways; :mod:`._kernels.updown` answers a
 query from them. Unlike :class:`~.hierarchy.Hierarchy` (small undirected graphs, hub
 labels), the arrays grow with the graph, not with the square of its search spaces, so
 graphs of millions of nodes fit.
@@ -25,8 +26,10 @@ from .hierarchy import array_bytes, query_arrays
 
 
 class ArcHierarchy(NamedTuple):
-    """The arrays of a directed contraction hierarchy, nodes numbered from the top rank
-    down (0 = contracted last).
+    """The arrays of a directed contraction hierarchy, nodes numbered from the top down:
+    the core, then by level from the highest (every arc joins a higher number to a lower
+    one, the lower number contracted later; within a level, nodes near in the graph are
+    near in number).
 
     ``order[i]``: the graph's node numbered ``i`` here. Nodes left uncontracted (a dense
     core, see :data:`._kernels.directed.CORE_DEGREE`) are ``0 .. n_core - 1``; their
@@ -136,7 +139,7 @@ def build_directed(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.nda
         inverse[layout] = np.arange(n)
         tail = inverse[tail]
         head = inverse[head]
-    new_id = (n - 1 - rank.astype(np.int64))
+    new_id = _numbers(n, rank.astype(np.int64), n_core, tail, head, layout)
     order = np.empty(n, dtype=np.int64)
     order[new_id] = np.arange(n)
     tail = new_id[tail].astype(np.int32)
@@ -148,6 +151,23 @@ def build_directed(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.nda
                                                       head, tail)
     return ArcHierarchy(order, up_start, up_to, up_w, up_arc, down_start, down_to, down_w,
                         down_arc, tail, head, w, low, high)
+
+
+def _numbers(n: int, rank: np.ndarray, n_core: int, tail: np.ndarray, head: np.ndarray,
+             layout: np.ndarray | None) -> np.ndarray:
+    """The hierarchy's number of each node: the core first (``0 .. n_core - 1``), then
+    by level from the top (:func:`._kernels.levels.node_levels`: every arc still points
+    from a higher number to a lower one where the rank order has it so), within a level
+    by ``layout`` (neighbours near in memory for the queries; rank order without one)."""
+    from ._kernels.levels import node_levels
+
+    in_core = rank >= n - n_core
+    level = node_levels(n, rank, tail.astype(np.int64), head.astype(np.int64), in_core)
+    within = rank if layout is None else layout
+    by = np.lexsort((within, -level))  # the highest level first
+    new_id = np.empty(n, dtype=np.int64)
+    new_id[by] = np.arange(n)
+    return new_id
 
 
 def _lists(n: int, tail: np.ndarray, head: np.ndarray, w: np.ndarray, keep: np.ndarray,

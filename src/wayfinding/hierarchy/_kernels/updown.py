@@ -1,6 +1,6 @@
 """Kernel: a query on the contraction hierarchy of a directed graph (:mod:`.directed`).
 
-Nodes are numbered from the top rank down (0 = contracted last). A forward Dijkstra
+Nodes are numbered from the top down (a lower number contracted later). A forward Dijkstra
 search from the source climbs the *up* arcs (``x -> y``, ``y < x``), a backward one from
 the target climbs the *down* arcs turned around (an arc ``y -> x`` with ``y < x`` is
 listed under ``x``); each stops once its smallest key reaches the best meeting cost
