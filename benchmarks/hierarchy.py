@@ -11,9 +11,10 @@ One row per graph: ``build_s`` the time of ``wf.prepare``, ``peak_mb`` the growt
 process's resident memory during the build (sampled every 5 ms), ``hier_mb`` the arrays
 the prepared graph keeps, ``shortcuts``; then the mean time of one query (path and
 labels included) of the hierarchy and of ``wf.dijkstra`` on the same random pairs,
-best of ``--rounds`` interleaved rounds, their ratio ``x_dijkstra``, and the mean nodes
-each settled; ``goal_*`` and ``plain_*``: the same hierarchy queried with and without
-goal direction (``ch_*`` is the one ``prepare`` chose), ``core`` its uncontracted nodes.
+best of ``--rounds`` interleaved rounds (each round begins with another method), their
+ratio ``x_dijkstra``, and the mean nodes each settled; ``goal_*`` and ``plain_*``: the
+same hierarchy queried with and without goal direction (``ch_*`` is the one ``prepare``
+chose), ``core`` its uncontracted nodes.
 Every hierarchy cost is checked against Dijkstra's.
 """
 
@@ -86,8 +87,11 @@ def bench(name: str, graph: wf.CSRGraph, args) -> tuple:
     best = dict.fromkeys(methods, math.inf)
     settled = dict.fromkeys(methods, 0)
     costs: dict = {}
-    for _ in range(args.rounds):
-        for key, f in methods.items():
+    keys = list(methods)
+    for turn in range(args.rounds):  # each round starts with another method (caches)
+        first = turn % len(keys)
+        for key in keys[first:] + keys[:first]:
+            f = methods[key]
             total = 0.0
             settled[key] = 0
             out = []
