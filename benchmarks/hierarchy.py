@@ -11,13 +11,17 @@ One row per graph: ``build_s`` the time of ``wf.prepare``, ``peak_mb`` the growt
 process's resident memory during the build (sampled every 5 ms), ``hier_mb`` the arrays
 the prepared graph keeps, ``shortcuts``; then the mean time of one query (path and
 labels included) of the hierarchy and of ``wf.dijkstra`` on the same random pairs,
-best of ``--rounds`` interleaved rounds, their ratio ``x_dijkstra``, and the mean nodes
-each settled. Every hierarchy cost is checked against Dijkstra's.
+best of ``--rounds`` interleaved rounds (each round begins with another method), their
+ratio ``x_dijkstra``, and the mean nodes each settled; ``goal_*`` and ``plain_*``: the
+same hierarchy queried with and without goal direction (``ch_*`` is the one ``prepare``
+chose), ``core`` its uncontracted nodes.
+Every hierarchy cost is checked against Dijkstra's.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import math
 import sys
 import threading
@@ -66,15 +70,28 @@ def bench(name: str, graph: wf.CSRGraph, args) -> tuple:
           file=sys.stderr)
     rng = np.random.default_rng(7)
     pairs = rng.integers(0, graph.node_count, (args.queries, 2)).tolist()
-    methods = {"hierarchy": prepared.search,
-               "dijkstra": lambda s, t: wf.dijkstra(graph, s, t)}
+    from wayfinding.csr.prepared import goal_direction
+
+    core = prepared._goal[0]
+    modes = {"goal": (core, *goal_direction(graph, prepared._hierarchy.order)),
+             "plain": (core, np.zeros((0, 2)), 0, 0.0)}
+    methods = {"hierarchy": prepared.search}
+    for key, goal in modes.items():  # the same hierarchy queried with and without goal
+        forced = copy.copy(prepared)
+        forced._goal = goal
+        forced._local = threading.local()
+        methods[key] = forced.search
+    methods["dijkstra"] = lambda s, t: wf.dijkstra(graph, s, t)
     for f in methods.values():  # compile and warm up
         f(*pairs[0])
     best = dict.fromkeys(methods, math.inf)
     settled = dict.fromkeys(methods, 0)
     costs: dict = {}
-    for _ in range(args.rounds):
-        for key, f in methods.items():
+    keys = list(methods)
+    for turn in range(args.rounds):  # each round starts with another method (caches)
+        first = turn % len(keys)
+        for key in keys[first:] + keys[:first]:
+            f = methods[key]
             total = 0.0
             settled[key] = 0
             out = []
@@ -86,11 +103,13 @@ def bench(name: str, graph: wf.CSRGraph, args) -> tuple:
                 out.append(r.cost)
             best[key] = min(best[key], total / len(pairs))
             costs[key] = out
-    assert np.allclose(costs["hierarchy"], costs["dijkstra"], rtol=1e-9), name
+    for key in ("hierarchy", *modes):
+        assert np.allclose(costs[key], costs["dijkstra"], rtol=1e-9), (name, key)
     return (name, graph.node_count, seconds, peak / 1e6, prepared.nbytes / 1e6,
             prepared.shortcuts, best["hierarchy"] * 1e6, best["dijkstra"] * 1e6,
             best["dijkstra"] / best["hierarchy"], settled["hierarchy"] / len(pairs),
-            settled["dijkstra"] / len(pairs))
+            settled["dijkstra"] / len(pairs), best["goal"] * 1e6, settled["goal"] / len(pairs),
+            best["plain"] * 1e6, settled["plain"] / len(pairs), core)
 
 
 def main(argv=None) -> None:
@@ -114,12 +133,14 @@ def main(argv=None) -> None:
     prepare(wf.CSRGraph.from_edges([0, 1], [1, 2]))  # compile the build before timing it
     print(f"{'graph':<10}{'nodes':>9}{'build_s':>9}{'peak_mb':>9}{'hier_mb':>9}"
           f"{'shortcuts':>11}{'ch_us':>9}{'dijk_us':>10}{'x_dijkstra':>11}"
-          f"{'ch_settled':>11}{'dijk_settled':>13}")
+          f"{'ch_settled':>11}{'dijk_settled':>13}{'goal_us':>10}{'goal_set':>9}"
+          f"{'plain_us':>10}{'plain_set':>10}{'core':>7}")
     for name, make in graphs:
         row = bench(name, make(), args)
         print(f"{row[0]:<10}{row[1]:>9}{row[2]:>9.1f}{row[3]:>9.0f}{row[4]:>9.0f}"
               f"{row[5]:>11}{row[6]:>9.1f}{row[7]:>10.1f}{row[8]:>11.1f}{row[9]:>11.0f}"
-              f"{row[10]:>13.0f}", flush=True)
+              f"{row[10]:>13.0f}{row[11]:>10.1f}{row[12]:>9.0f}{row[13]:>10.1f}"
+              f"{row[14]:>10.0f}{row[15]:>7}", flush=True)
 
 
 if __name__ == "__main__":

@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wayfinding as wf
+from wayfinding._kernels.codes import H_EUCLIDEAN, H_GREAT_CIRCLE
 from wayfinding.api import prepare
-from wayfinding.csr.prepared import PreparedGraph
+from wayfinding.csr.prepared import GOAL_SETTLED, PreparedGraph, goal_direction
 
 from ..reference import assert_valid_path, shortest_costs
 from .test_properties import Label, graphs
@@ -169,3 +170,107 @@ def test_damaged_files_are_refused(tmp_path):
         PreparedGraph.load(tmp_path / "missing", graph)
     with pytest.raises(wf.InvalidParameterError, match=r"needs the CSRGraph.*Grid"):
         PreparedGraph.load(name, wf.Grid(np.ones((2, 2), bool)))
+
+
+@settings(max_examples=100, deadline=None)
+@given(graphs(max_nodes=24), st.data())
+def test_hierarchy_answers_equal_the_oracle_without_coordinates(case, data):
+    # no coordinates: laid out by breadth-first cuts, queried without goal direction
+    graph, edges, labels = case
+    bare = wf.CSRGraph(graph.indptr, graph.indices, graph.costs, graph.labels,
+                       directed=graph.directed)
+    prepared = prepare(bare)
+    assert prepared._goal[2] == 0
+    start = data.draw(st.sampled_from(labels))
+    oracle = shortest_costs(edges, [start])
+    for goal in labels:
+        r = prepared.search(start, goal)
+        if goal != start and goal in oracle:
+            assert r.found and math.isclose(r.cost, oracle[goal], abs_tol=1e-9)
+            assert_valid_path(edges, r.path, [start], [goal], r.cost)
+        elif goal != start:
+            assert not r.found and r.reason is wf.StopReason.EXHAUSTED
+
+
+def test_goal_direction_follows_the_metric_and_needs_a_positive_scale():
+    order = np.array([1, 0])
+    flat = wf.CSRGraph.from_edges([0], [1], [2.0], coordinates=[[0.0, 0.0], [1.0, 0.0]])
+    coords, code, scale = goal_direction(flat, order)
+    assert code == H_EUCLIDEAN and coords.tolist() == [[1.0, 0.0], [0.0, 0.0]]
+    assert math.isclose(scale, 2.0, rel_tol=1e-9)
+    globe = wf.CSRGraph.from_edges([0], [1], [2e5], coordinates=[[0.0, 0.0], [1.0, 0.0]],
+                                   metric=wf.Metric.GREAT_CIRCLE)
+    assert goal_direction(globe, order)[1] == H_GREAT_CIRCLE
+    free = wf.CSRGraph.from_edges([0], [1], [0.0], coordinates=[[0.0, 0.0], [1.0, 0.0]])
+    assert goal_direction(free, order)[1:] == (0, 0.0)
+    assert goal_direction(wf.CSRGraph.from_edges([0], [1]), order)[1] == 0
+
+
+def test_goal_directed_queries_on_a_globe_equal_dijkstra():
+    rng = np.random.default_rng(11)
+    n = 400
+    lonlat = np.stack([rng.uniform(2.0, 3.0, n), rng.uniform(48.0, 49.0, n)], 1)
+    d = np.hypot(lonlat[:, None, 0] - lonlat[None, :, 0],
+                 lonlat[:, None, 1] - lonlat[None, :, 1])
+    nbr = np.argsort(d, axis=1)[:, 1:5]
+    src = np.repeat(np.arange(n), 4)
+    dst = nbr.ravel()
+    rad = np.pi / 180
+    lat1, lat2 = lonlat[src, 1] * rad, lonlat[dst, 1] * rad
+    h = (np.sin((lat2 - lat1) / 2) ** 2
+         + np.cos(lat1) * np.cos(lat2) * np.sin((lonlat[dst, 0] - lonlat[src, 0]) * rad / 2) ** 2)
+    metres = 2 * 6371008.8 * np.arcsin(np.sqrt(h)) * rng.choice([1.0, 1.3], src.shape[0])
+    graph = wf.CSRGraph.from_edges(src, dst, metres, nodes=range(n), coordinates=lonlat,
+                                   metric=wf.Metric.GREAT_CIRCLE)
+    prepared = prepare(graph)
+    prepared._goal = (prepared._goal[0], *goal_direction(graph, prepared._hierarchy.order))
+    assert prepared._goal[2] == H_GREAT_CIRCLE
+    for s, t in rng.integers(0, n, (150, 2)).tolist():
+        want, got = wf.dijkstra(graph, s, t), prepared.search(s, t)
+        assert got.found == want.found
+        if want.found:
+            assert math.isclose(got.cost, want.cost, rel_tol=1e-9)
+
+
+def _octile_grid(k):
+    """A k x k grid graph, 8 neighbours, costs = distances, (x, y) coordinates."""
+    ids = np.arange(k * k).reshape(k, k)
+    src, dst, cost = [], [], []
+    for dy, dx in [(0, 1), (1, 0), (1, 1), (1, -1)]:
+        a = ids[max(0, -dy):k - max(0, dy), max(0, -dx):k - max(0, dx)].ravel()
+        b = ids[max(0, -dy) + dy:k - max(0, dy) + dy,
+                max(0, -dx) + dx:k - max(0, dx) + dx].ravel()
+        src += [a, b]
+        dst += [b, a]
+        cost += [np.full(a.size, math.hypot(dx, dy))] * 2
+    ys, xs = np.divmod(np.arange(k * k), k)
+    return wf.CSRGraph.from_edges(np.concatenate(src), np.concatenate(dst),
+                                  np.concatenate(cost), nodes=range(k * k),
+                                  coordinates=np.stack([xs, ys], 1).astype(float))
+
+
+def test_queries_are_goal_directed_when_that_settles_half_the_nodes_or_fewer():
+    graph = _octile_grid(40)  # an open mesh: goal direction settles far fewer nodes
+    prepared = prepare(graph)
+    order = prepared._hierarchy.order
+    goal = (prepared._goal[0], *goal_direction(graph, order))
+    plain = (prepared._goal[0], np.zeros((0, 2)), 0, 0.0)
+    with_goal, without = prepared._sample_settled(goal), prepared._sample_settled(plain)
+    assert with_goal <= GOAL_SETTLED * without and prepared._goal[2] == H_EUCLIDEAN
+    line = wf.CSRGraph.from_edges(range(49), range(1, 50), coordinates=[(x, 0.0) for x in
+                                                                        range(50)])
+    assert prepare(line)._goal[2] == 0  # a path: nothing to gain (every node is on it)
+    for s, t in np.random.default_rng(2).integers(0, 1600, (100, 2)).tolist():
+        assert math.isclose(prepared.search(s, t).cost, wf.dijkstra(graph, s, t).cost)
+
+
+@settings(max_examples=100, deadline=None)
+@given(graphs(max_nodes=24))
+def test_hierarchies_numbered_by_level_pass_the_file_check(case):
+    # the numbering by level keeps what loading checks: every shortcut unpacks through a
+    # node numbered above both its ends, every list entry matches its arc
+    from wayfinding.hierarchy import files as hierarchy_files
+
+    graph, _edges, _labels = case
+    h = prepare(graph)._hierarchy
+    assert hierarchy_files.arcs_problem(h, graph.indptr, graph.indices, graph.costs) is None

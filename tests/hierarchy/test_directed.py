@@ -7,12 +7,20 @@ import itertools
 import math
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wayfinding._kernels.codes import STATUS_EXHAUSTED, STATUS_FOUND
+from wayfinding._kernels.codes import (
+    H_EUCLIDEAN,
+    H_GREAT_CIRCLE,
+    STATUS_EXHAUSTED,
+    STATUS_FOUND,
+)
+from wayfinding.csr._kernels.heuristic import distance
 from wayfinding.hierarchy import build_directed
 from wayfinding.hierarchy._kernels.updown import updown
+from wayfinding.hierarchy.ordering import dissection_rank
 
 from ..reference import shortest_costs
 
@@ -29,16 +37,19 @@ def digraphs(draw):
     return n, np.array(tails, np.int64), np.array(heads, np.int64), np.array(weights)
 
 
-def _query(h, s, t):
+def _query(h, s, t, goal=None):
     n = h.n
+    goal = (h.core, *((np.zeros((0, 2)), 0, 0.0) if goal is None else goal))
     inverse = np.empty(n, dtype=np.int64)
     inverse[h.order] = np.arange(n)
     stamps = [np.zeros(n, np.int64) for _ in range(2)]
-    work = (stamps[0], np.zeros(n), np.zeros(n, np.int64), stamps[1], np.zeros(n),
-            np.zeros(n, np.int64), np.zeros(4 * n + 64), np.zeros(4 * n + 64, np.int64),
-            np.zeros(4 * n + 64), np.zeros(4 * n + 64, np.int64),
+    work = (stamps[0], np.zeros(n), np.zeros(n, np.int64), np.zeros(n), stamps[1],
+            np.zeros(n), np.zeros(n, np.int64), np.zeros(n), np.zeros(4 * n + 64),
+            np.zeros(4 * n + 64, np.int64), np.zeros(4 * n + 64),
+            np.zeros(4 * n + 64, np.int64),
             np.zeros(4 * n + 64, np.int64), np.zeros(n + 8))
-    status, cost, k, _settled = updown(*h.query_arrays(), inverse[s], inverse[t], 1, *work)
+    status, cost, k, _settled = updown(*h.query_arrays(), *goal, inverse[s], inverse[t], 1,
+                                       *work)
     return status, cost, h.order[work[-2][:k]].tolist(), work[-1][:k].tolist()
 
 
@@ -85,7 +96,128 @@ def test_a_spent_work_budget_leaves_the_rest_as_core():
     spent = build_directed(10, tails, heads, weights, work_limit=0)
     full = build_directed(10, tails, heads, weights)
     assert spent.shortcuts == 0 and full.shortcuts > 0
+    assert 8 <= spent.core <= 10 and full.core == 0  # the core's last node may have no up arc
     for h in (spent, full):
         status, cost, path, _costs = _query(h, 0, 9)
         assert status == STATUS_FOUND and cost == 9.0 and path == list(range(10))
         assert _query(h, 9, 0)[0] == STATUS_EXHAUSTED
+
+
+@settings(max_examples=100, deadline=None)
+@given(digraphs(), st.randoms(use_true_random=False))
+def test_queries_equal_the_oracle_when_contracted_in_another_layout(case, rng):
+    # the contraction works on the graph renumbered by ``layout`` and maps its answer back
+    n, tails, heads, weights = case
+    layout = list(range(n))
+    rng.shuffle(layout)
+    h = build_directed(n, tails, heads, weights, layout=np.array(layout))
+    edges = {v: [] for v in range(n)}
+    for a, b, w in zip(tails.tolist(), heads.tolist(), weights.tolist(), strict=True):
+        edges[a].append((b, w))
+    for s in range(n):
+        oracle = shortest_costs(edges, [s])
+        for t in range(n):
+            if s != t:
+                status, cost, path, _costs = _query(h, s, t)
+                assert status == (STATUS_FOUND if t in oracle else STATUS_EXHAUSTED)
+                if t in oracle:
+                    assert math.isclose(cost, oracle[t], abs_tol=1e-9)
+                    assert path[0] == s and path[-1] == t
+
+
+@settings(max_examples=100, deadline=None)
+@given(digraphs(), st.booleans(), st.integers(1, 4))
+def test_a_dissection_order_is_a_permutation(case, with_coordinates, leaf):
+    n, tails, heads, _weights = case
+    coordinates = np.random.default_rng(n).random((n, 2)) if with_coordinates else None
+    rank = dissection_rank(n, tails, heads, coordinates, leaf=leaf)
+    assert rank.dtype == np.int64 and sorted(rank.tolist()) == list(range(n))
+
+
+def _grid_edges(k):
+    ids = np.arange(k * k).reshape(k, k)
+    right = (ids[:, :-1].ravel(), ids[:, 1:].ravel())
+    down = (ids[:-1, :].ravel(), ids[1:, :].ravel())
+    return np.concatenate([right[0], down[0]]), np.concatenate([right[1], down[1]])
+
+
+def _parts(k, removed, tails, heads):
+    """Sizes of the connected parts of the k x k grid without ``removed`` nodes."""
+    from scipy.sparse import coo_matrix
+    from scipy.sparse.csgraph import connected_components
+
+    keep = ~np.isin(tails, removed) & ~np.isin(heads, removed)
+    m = coo_matrix((np.ones(int(keep.sum())), (tails[keep], heads[keep])),
+                   shape=(k * k, k * k))
+    _count, labels = connected_components(m, directed=False)
+    labels = np.delete(labels, removed)
+    return sorted(np.bincount(labels)[np.bincount(labels) > 0].tolist())
+
+
+@pytest.mark.parametrize("with_coordinates", [True, False])
+def test_the_top_of_a_dissection_order_separates_a_grid_in_halves(with_coordinates):
+    k = 16
+    tails, heads = _grid_edges(k)
+    ys, xs = np.divmod(np.arange(k * k), k)
+    coordinates = np.stack([xs, ys], 1).astype(float) if with_coordinates else None
+    rank = dissection_rank(k * k, tails, heads, coordinates, leaf=1)
+    # the first cut's separator: the nodes ranked above everything else of the grid
+    top = np.argsort(rank)[::-1]
+    for size in range(1, 3 * k):
+        parts = _parts(k, top[:size], tails, heads)
+        if len(parts) > 1:
+            break
+    assert size <= 2 * k  # one column (coordinates) or one breadth-first level
+    assert len(parts) == 2 and min(parts) >= (k * k - size) // 2 - k
+
+
+def test_a_path_is_cut_in_its_middle_first():
+    rank = dissection_rank(9, np.arange(8), np.arange(1, 9), leaf=1)
+    assert int(np.argmax(rank)) in (3, 4, 5)
+    with_xy = dissection_rank(9, np.arange(8), np.arange(1, 9),
+                              np.stack([np.arange(9.0), np.zeros(9)], 1), leaf=1)
+    assert int(np.argmax(with_xy)) in (3, 4, 5)
+
+
+@st.composite
+def placed_digraphs(draw):
+    """``(n, tails, heads, weights, coords, code)``: arcs costing at least the distance
+    between their ends (straight-line or great-circle), zero-cost arcs between nodes in
+    one place, self-loops and parallel arcs."""
+    n = draw(st.integers(2, 16))
+    code = draw(st.sampled_from([H_EUCLIDEAN, H_GREAT_CIRCLE]))
+    places = draw(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)), min_size=n,
+                           max_size=n))
+    coords = np.array(places, dtype=float)
+    m = draw(st.integers(0, 4 * n))
+    ends = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)),
+                         min_size=m, max_size=m))
+    factors = draw(st.lists(st.sampled_from([1.0, 1.0, 1.25, 3.0]), min_size=m, max_size=m))
+    tails = np.array([a for a, _ in ends], np.int64)
+    heads = np.array([b for _, b in ends], np.int64)
+    weights = np.array([distance(code, coords, a, b) * f
+                        for (a, b), f in zip(ends, factors, strict=True)])
+    return n, tails, heads, weights, coords, code
+
+
+@settings(max_examples=150, deadline=None)
+@given(placed_digraphs(), st.sampled_from(SETTINGS[:5]))
+def test_goal_directed_queries_equal_the_oracle(case, setting):
+    n, tails, heads, weights, coords, code = case
+    core_degree, work_limit, _eager = setting
+    h = build_directed(n, tails, heads, weights, core_degree=core_degree,
+                       work_limit=work_limit)
+    goal = (np.ascontiguousarray(coords[h.order]), code, 1.0 - 1e-9)
+    edges = {v: [] for v in range(n)}
+    for a, b, w in zip(tails.tolist(), heads.tolist(), weights.tolist(), strict=True):
+        edges[a].append((b, w))
+    for s in range(n):
+        oracle = shortest_costs(edges, [s])
+        for t in range(n):
+            if s != t:
+                status, cost, path, costs = _query(h, s, t, goal)
+                assert status == (STATUS_FOUND if t in oracle else STATUS_EXHAUSTED)
+                if t in oracle:
+                    assert math.isclose(cost, oracle[t], rel_tol=1e-9, abs_tol=1e-9)
+                    assert path[0] == s and path[-1] == t and len(set(path)) == len(path)
+                    assert math.isclose(costs[-1], cost, rel_tol=1e-9, abs_tol=1e-9)

@@ -1,6 +1,6 @@
 """Kernel: a query on the contraction hierarchy of a directed graph (:mod:`.directed`).
 
-Nodes are numbered from the top rank down (0 = contracted last). A forward Dijkstra
+Nodes are numbered from the top down (a lower number contracted later). A forward Dijkstra
 search from the source climbs the *up* arcs (``x -> y``, ``y < x``), a backward one from
 the target climbs the *down* arcs turned around (an arc ``y -> x`` with ``y < x`` is
 listed under ``x``); each stops once its smallest key reaches the best meeting cost
@@ -25,19 +25,34 @@ from numba import njit
 
 from ..._kernels.codes import STATUS_BROKEN, STATUS_EXHAUSTED, STATUS_FOUND, STATUS_HEAP_FULL
 from ..._kernels.heap import pop_into, push
+from ...csr._kernels.heuristic import distance
 
 
 @njit(cache=True, nogil=True)
 def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc, arc_tail,
-           arc_head, arc_w, arc_low, arc_high, s, t, generation, stamp_f, dist_f, par_f,
-           stamp_b, dist_b, par_b, heap_kf, heap_nf, heap_kb, heap_nb, path,
-           path_cost):  # pragma: no cover - numba
+           arc_head, arc_w, arc_low, arc_high, core, coords, code, scale, s, t, generation,
+           stamp_f, dist_f, par_f, pot_f, stamp_b, dist_b, par_b, pot_b, heap_kf, heap_nf,
+           heap_kb, heap_nb, path, path_cost):  # pragma: no cover - numba
     """Cheapest path from hierarchy node ``s`` to ``t`` (``s != t``).
+
+    Nodes numbered below ``core`` (an uncontracted core, its arcs listed both ways, or a
+    part of it) are not checked for stalls: there every arc is both up and down, and the
+    check would scan them all again to find nothing to stall.
+
+    Goal direction: with ``code`` ``H_EUCLIDEAN`` or ``H_GREAT_CIRCLE`` (0: none),
+    ``coords`` (float64[n, 2], hierarchy numbering) and ``scale`` (``scale *
+    distance`` at most the cost of every arc, as
+    :func:`wayfinding.csr._kernels.heuristic.edge_scale` gives; shortcuts are paths, so
+    at most theirs too), both searches order their nodes by cost plus the average
+    potential ``(lb(x, t) - lb(s, x)) / 2`` (forward; its negative backward), a
+    consistent one, and stop once their smallest key reaches the best meeting cost
+    minus ``lb(s, t) / 2``: nodes leading away from the other end are left unsettled.
 
     Workspace: per-node ``stamp_*`` (int64, a slot counts when it equals ``generation``,
     new for each query), ``dist_*`` (float64), ``par_*`` (int64: the arc a node was
-    reached by) for both sides; heaps ``heap_k*``/``heap_n*``; ``path`` (int64[>= 4 * n +
-    64]: the path's nodes are written at its start, the rest is scratch) and
+    reached by), ``pot_*`` (float64: its potential) for both sides; heaps
+    ``heap_k*``/``heap_n*``; ``path`` (int64[>= 4 * n + 64]: the path's nodes are
+    written at its start, the rest is scratch) and
     ``path_cost`` (float64[>= n + 8]: the cost from ``s`` to each node of the path).
 
     Returns ``(status, cost, n_path, settled)``: ``STATUS_FOUND`` with the nodes in
@@ -45,17 +60,21 @@ def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc,
     heaps and ask again) or ``STATUS_BROKEN`` (inconsistent data).
     """
     n = up_start.shape[0] - 1
+    half = 0.5 * scale if code != 0 else 0.0  # the potentials: half * (d(x, t) - d(s, x))
+    offset = -half * distance(code, coords, s, t) if code != 0 else 0.0
     cap_f = heap_kf.shape[0]
     cap_b = heap_kb.shape[0]
     stamp_f[s] = generation
     dist_f[s] = 0.0
     par_f[s] = -1
+    pot_f[s] = -offset
     stamp_b[t] = generation
     dist_b[t] = 0.0
     par_b[t] = -1
-    heap_kf[0] = 0.0
+    pot_b[t] = -offset
+    heap_kf[0] = -offset
     heap_nf[0] = s
-    heap_kb[0] = 0.0
+    heap_kb[0] = -offset
     heap_nb[0] = t
     size_f = 1
     size_b = 1
@@ -65,21 +84,22 @@ def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc,
     while size_f > 0 or size_b > 0:
         forward = size_f > 0 and (size_b == 0 or heap_kf[0] <= heap_kb[0])
         if forward:
-            d = heap_kf[0]
+            key = heap_kf[0]
             x = heap_nf[0]
             size_f -= 1
             pop_into(heap_kf, heap_nf, size_f)
-            if d >= best:
+            if key >= best + offset:
                 size_f = 0
                 continue
-            if d > dist_f[x]:
+            d = dist_f[x]
+            if key > d + pot_f[x]:
                 continue
             settled += 1
             if stamp_b[x] == generation and d + dist_b[x] < best:
                 best = d + dist_b[x]
                 meet = x
             stalled = False
-            for e in range(down_start[x], down_start[x + 1]):
+            for e in range(down_start[x], down_start[x + 1] if x >= core else 0):
                 y = down_to[e]  # an arc y -> x from above: does it reach x cheaper?
                 if stamp_f[y] == generation and dist_f[y] + down_w[e] < d:
                     stalled = True
@@ -92,26 +112,31 @@ def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc,
                 if stamp_f[y] != generation or nd < dist_f[y]:
                     if size_f == cap_f:
                         return STATUS_HEAP_FULL, np.inf, 0, settled
-                    stamp_f[y] = generation
+                    if stamp_f[y] != generation:
+                        stamp_f[y] = generation
+                        pot_f[y] = (half * (distance(code, coords, y, t)
+                                            - distance(code, coords, s, y))
+                                    if code != 0 else 0.0)
                     dist_f[y] = nd
                     par_f[y] = up_arc[e]
-                    size_f = push(heap_kf, heap_nf, size_f, nd, y)
+                    size_f = push(heap_kf, heap_nf, size_f, nd + pot_f[y], y)
         else:
-            d = heap_kb[0]
+            key = heap_kb[0]
             x = heap_nb[0]
             size_b -= 1
             pop_into(heap_kb, heap_nb, size_b)
-            if d >= best:
+            if key >= best + offset:
                 size_b = 0
                 continue
-            if d > dist_b[x]:
+            d = dist_b[x]
+            if key > d + pot_b[x]:
                 continue
             settled += 1
             if stamp_f[x] == generation and d + dist_f[x] < best:
                 best = d + dist_f[x]
                 meet = x
             stalled = False
-            for e in range(up_start[x], up_start[x + 1]):
+            for e in range(up_start[x], up_start[x + 1] if x >= core else 0):
                 y = up_to[e]  # an arc x -> y to above: does y reach t cheaper through it?
                 if stamp_b[y] == generation and dist_b[y] + up_w[e] < d:
                     stalled = True
@@ -124,10 +149,14 @@ def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc,
                 if stamp_b[y] != generation or nd < dist_b[y]:
                     if size_b == cap_b:
                         return STATUS_HEAP_FULL, np.inf, 0, settled
-                    stamp_b[y] = generation
+                    if stamp_b[y] != generation:
+                        stamp_b[y] = generation
+                        pot_b[y] = (half * (distance(code, coords, s, y)
+                                            - distance(code, coords, y, t))
+                                    if code != 0 else 0.0)
                     dist_b[y] = nd
                     par_b[y] = down_arc[e]
-                    size_b = push(heap_kb, heap_nb, size_b, nd, y)
+                    size_b = push(heap_kb, heap_nb, size_b, nd + pot_b[y], y)
     if meet < 0:
         return STATUS_EXHAUSTED, np.inf, 0, settled
     n_path = unpack(arc_tail, arc_head, arc_w, arc_low, arc_high, par_f, par_b, s, t, meet,
