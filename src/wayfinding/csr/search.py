@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _lazy
 from .._inputs import check_budget, starts_of
 from .._kernels import codes as C
 from ..errors import InvalidParameterError
@@ -41,19 +42,13 @@ __all__ = ["astar", "bidirectional_astar", "bidirectional_dijkstra", "breadth_fi
 
 _CLOCK_EVERY = 4096
 _NO_LIMIT = 2**62
-_KERNELS: list[Any] = []
 
 
-def _kernels() -> list[Any]:
-    """``[(dijkstra_loop, euclid_loop, any_loop), trace]``: numba loads on the first
-    search; later searches read a global instead of running import statements (part of
-    a search's fixed cost)."""
-    if not _KERNELS:
-        from .._kernels.trace import trace
-        from ._kernels.bestfirst import any_loop, dijkstra_loop, euclid_loop
-
-        _KERNELS.extend(((dijkstra_loop, euclid_loop, any_loop), trace))
-    return _KERNELS
+def _loops() -> tuple[Any, Any, Any]:
+    """``(dijkstra_loop, euclid_loop, any_loop)``, by the loop index of a plan (numba
+    loads on the first search)."""
+    k = _lazy.kernels("wayfinding.csr._kernels.bestfirst")
+    return k.dijkstra_loop, k.euclid_loop, k.any_loop
 
 
 def _check_weight(weight: Any) -> float:
@@ -101,7 +96,7 @@ def _execute(graph: CSRGraph, plan: _in.Plan, s: int, t: int, starts: np.ndarray
     """Run the kernel from ``starts`` to ``goals`` (or from node ``s`` to node ``t`` when
     they are None) within the budgets; the result."""
     coords, harray, lm_from, lm_to, iparams, fparams, loop = plan
-    best_first = _kernels()[0][loop]  # the loop compiled for this kind of search
+    best_first = _loops()[loop]  # the loop compiled for this kind of search
     ws = _ws.acquire(graph.node_count)
     try:
         side = ws.forward
@@ -169,7 +164,7 @@ def _result(graph: CSRGraph, side: _ws.Side, n_touched: int, end: int, expanded:
     came_from, cost_so_far = CameFromView(reached), CostSoFarView(reached)
     if end < 0:
         return SearchResult(None, math.inf, came_from, cost_so_far, expanded, reason)
-    n_path = _kernels()[1](side.parent, end, side.path)
+    n_path = _lazy.kernels("wayfinding._kernels.trace").trace(side.parent, end, side.path)
     path_nodes = side.path[:n_path]
     if extra_path:
         path_nodes = np.concatenate((path_nodes, np.array(extra_path, dtype=np.int64)))

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _lazy
 from .._kernels import codes as C
 from .._kernels.codes import MODE_ASTAR, MODE_COST, MODE_HEURISTIC
 from ..result import SearchResult, StopReason
@@ -46,16 +47,9 @@ SLICE = 1 << 17
 NO_LIMIT = 2**62
 
 
-_KERNELS: list[Any] = []
-
-
 def kernels() -> Any:
     """The best-first kernel module (imports numba on first use)."""
-    if not _KERNELS:
-        from ._kernels import bestfirst, extract
-
-        _KERNELS.extend((bestfirst, extract.extract))
-    return _KERNELS[0]
+    return _lazy.kernels("wayfinding.grid._kernels.bestfirst")
 
 
 def extract(g: np.ndarray, parent: np.ndarray, touched: np.ndarray, n_touched: int,
@@ -64,16 +58,16 @@ def extract(g: np.ndarray, parent: np.ndarray, touched: np.ndarray, n_touched: i
     ``(path, cells, cell_g, cell_parent)``, the path as int64[2, L] x and y rows (L = 0
     when ``end`` is -1) and compact copies of the first ``n_touched`` reached cells, their
     g and parents. O(cells reached), never O(grid)."""
-    kernels()
+    kernel = _lazy.kernels("wayfinding.grid._kernels.extract").extract
     cells = np.empty(n_touched, np.int32)
     cell_g = np.empty(n_touched, np.float64)
     cell_parent = np.empty(n_touched, np.int32)
     path = np.empty((2, n_touched), np.int64)  # a path holds reached cells only
-    length = _KERNELS[1](g, parent, touched, n_touched, end, stride, cells, cell_g,
+    length = kernel(g, parent, touched, n_touched, end, stride, cells, cell_g,
                          cell_parent, path)
     if length < 0:  # n_touched = 0 (resumable searches' paths): room for it now
         path = np.empty((2, -length), np.int64)
-        length = _KERNELS[1](g, parent, touched, 0, end, stride, cells, cell_g,
+        length = kernel(g, parent, touched, 0, end, stride, cells, cell_g,
                              cell_parent, path)
     return path[:, :length], cells, cell_g, cell_parent
 
