@@ -95,9 +95,10 @@ class Hierarchy(NamedTuple):
 #: The contraction's work budget (arcs its witness searches look at, ``work_limit`` of
 #: :func:`~.directed.build_directed`): graphs that get dense long before the top (the
 #: subgoal graphs of maps strewn with random obstacles) keep the nodes left then as a
-#: core, which queries cross by A*. On random512 maps 2.5e8 builds in 1 to 10 s, its
-#: queries as fast as or faster than the former undirected contraction's (which kept
-#: larger cores: random512-20-0 11,918 subgoals against 3,866 now, queries 1.7x faster).
+#: core, which queries cross by A*. On random512 maps 2.5e8 builds in 0.6 to 10 s, its
+#: queries faster than the former undirected contraction's, which kept larger cores
+#: (random512-20-0: 11,918 subgoals against 3,866, queries 1.6x faster, labels 2x the
+#: memory; benchmarks/subgoal_hierarchy.py).
 WORK_LIMIT = 250_000_000
 #: After each contraction, neighbours with at most this many arcs get their priority
 #: estimated again at once (``eager_degree`` of :func:`~.directed.build_directed`):
