@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import wayfinding as wf
 import wayfinding.grid.prepared.prepared as prepared_module
-import wayfinding.hierarchy._kernels.contract as ch_kernels
+import wayfinding.hierarchy.hierarchy as ch_module
 from wayfinding import (
     CornerCutting,
     Grid,
@@ -78,9 +78,9 @@ def test_prepared_equals_astar_on_bigger_grids(variant, mask, data):
         if variant == "no-hierarchy":  # too many edges to contract
             patch.setattr(prepared_module, "MAX_HIERARCHY_EDGES", -1)
         elif variant == "no-budget":  # the contraction's work budget spent at once
-            patch.setattr(ch_kernels, "WORK_LIMIT", -1)
+            patch.setattr(ch_module, "WORK_LIMIT", -1)
         elif variant == "partial":  # spent part of the way: a core is left
-            patch.setattr(ch_kernels, "WORK_LIMIT", 150_000)
+            patch.setattr(ch_module, "WORK_LIMIT", 20_000)
         prepared = prepare(grid)
     if variant in ("no-hierarchy", "no-budget"):
         assert prepared.core == prepared.subgoals
@@ -101,7 +101,7 @@ def test_a_contraction_out_of_budget_leaves_a_core(monkeypatch):
     mask = rng.random((64, 64)) >= 0.2
     grid = Grid(mask, diagonal=True)
     full = prepare(grid)
-    monkeypatch.setattr(ch_kernels, "WORK_LIMIT", 1_000_000)
+    monkeypatch.setattr(ch_module, "WORK_LIMIT", 300_000)
     partial = prepare(grid)
     assert full.core == 0 and 0 < partial.core < partial.subgoals == full.subgoals
     cells = cells_of(mask)

@@ -1,8 +1,10 @@
 """A contraction hierarchy with hub labels over a small undirected graph, as named arrays.
 
-:func:`build` contracts the graph ``(tails[i], heads[i], weights[i])`` (witness searches
-in :mod:`._kernels.contract`), numbers its nodes from the top rank down and labels every
-node with its upward search space (:mod:`._kernels.labels`). Queries run inside a
+:func:`build` contracts the graph ``(tails[i], heads[i], weights[i])`` by the directed
+contraction of :func:`~.directed.build_directed` (one implementation for grids and CSR
+graphs), turns its arcs back into undirected edges numbered from the top rank down
+(:mod:`._kernels.layout`) and labels every node with its upward search space
+(:mod:`._kernels.labels`). Queries run inside a
 caller's kernel (:func:`._kernels.query.hub_path`); files are read and checked by
 :mod:`.files`.
 
@@ -90,35 +92,67 @@ class Hierarchy(NamedTuple):
     query_arrays = query_arrays
 
 
+#: The contraction's work budget (arcs its witness searches look at, ``work_limit`` of
+#: :func:`~.directed.build_directed`): graphs that get dense long before the top (the
+#: subgoal graphs of maps strewn with random obstacles) keep the nodes left then as a
+#: core, which queries cross by A*. On random512 maps 2.5e8 builds in 0.6 to 10 s, its
+#: queries faster than the former undirected contraction's, which kept larger cores
+#: (random512-20-0: 11,918 subgoals against 3,866, queries 1.6x faster, labels 2x the
+#: memory; benchmarks/subgoal_hierarchy.py).
+WORK_LIMIT = 250_000_000
+#: After each contraction, neighbours with at most this many arcs get their priority
+#: estimated again at once (``eager_degree`` of :func:`~.directed.build_directed`):
+#: every neighbour on subgoal graphs, whose labels then hold up to 25% fewer entries
+#: (dao/ost003d, dao/orz100d) than with the directed default.
+EAGER_DEGREE = 1000
+
+
 def build(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray,
           stop: np.ndarray, *, contract: bool = True) -> tuple[Hierarchy, np.ndarray] | None:
     """The hierarchy of the undirected graph of ``n`` nodes and edges
     ``(tails[i], heads[i], weights[i])`` (int32, int32, float64).
 
-    ``contract=False`` keeps every node in the core; a contraction that reaches its work
-    budget (:data:`._kernels.contract.WORK_LIMIT`: graphs that get dense long before the
-    top) keeps the nodes it has not contracted. Returns ``(hierarchy, order)`` with ``order[i]`` the
-    graph's node numbered ``i`` in the hierarchy, or None once ``stop[0]`` is non-zero
-    (another thread asks it to stop).
+    The graph is contracted by :func:`~.directed.build_directed` (every edge an arc both
+    ways; its arcs and shortcuts become undirected edges again: :mod:`._kernels.layout`),
+    then labelled. ``contract=False`` keeps every node in the core; a contraction that
+    reaches its work budget (:data:`WORK_LIMIT`) keeps the nodes it has not contracted.
+    Returns ``(hierarchy, order)`` with ``order[i]`` the graph's node numbered ``i`` in
+    the hierarchy, or None once ``stop[0]`` is non-zero (another thread asks it to stop).
     """
-    from ._kernels import contract as kernels  # numba is imported lazily
-    from ._kernels.labels import build_labels
-    from ._kernels.layout import flat_core
+    from ._kernels.labels import build_labels  # numba is imported lazily
+    from ._kernels.layout import undirected_graphs
+    from .directed import build_directed
 
-    parts = None
-    if contract:
-        *parts, _work = kernels.contract(n, tails, heads, weights, kernels.SETTLE,
-                                         kernels.HOPS, kernels.QUICK_SETTLE,
-                                         kernels.QUICK_HOPS, kernels.WORK_LIMIT, stop)
-        if stop[0]:
-            return None
-    if parts is None:
-        parts = flat_core(n, tails, heads, weights)
-    order, arrays = by_rank(*parts)
+    tails = np.asarray(tails, dtype=np.int64)
+    heads = np.asarray(heads, dtype=np.int64)
+    weights = np.asarray(weights, dtype=np.float64)
+    work_limit = WORK_LIMIT if contract else -1
+    arcs = build_directed(n, np.concatenate((tails, heads)), np.concatenate((heads, tails)),
+                          np.concatenate((weights, weights)), stop, work_limit=work_limit,
+                          eager_degree=EAGER_DEGREE)
+    if arcs is None:
+        return None
+    n_core = n if work_limit < 0 else _core(arcs)
+    parts = undirected_graphs(n, n_core, arcs.arc_tail, arcs.arc_head, arcs.arc_w,
+                              arcs.arc_low, arcs.arc_high)
+    old_id, arrays = by_rank(*parts)
     labels = build_labels(n, arrays[0], arrays[1], arrays[2], arrays[3], stop)
     if stop[0]:
         return None
-    return Hierarchy(*arrays, *labels), order
+    return Hierarchy(*arrays, *labels), arcs.order[old_id]
+
+
+def _core(arcs: Any) -> int:
+    """Nodes ``0 .. k - 1`` of a directed hierarchy hold every arc between two nodes it
+    left uncontracted (those arcs are both up and down arcs): the smallest such ``k``.
+    Uncontracted nodes above it have no arc to another one, and join the hierarchy as
+    nodes with no upward edge."""
+    listed = np.bincount(np.concatenate((arcs.up_arc, arcs.down_arc)),
+                         minlength=arcs.arcs)
+    core = np.flatnonzero(listed > 1)
+    if core.shape[0] == 0:
+        return 0
+    return int(max(arcs.arc_tail[core].max(), arcs.arc_head[core].max())) + 1
 
 
 def by_rank(rank: np.ndarray, n_core: int, up_start: np.ndarray, up_from: np.ndarray,

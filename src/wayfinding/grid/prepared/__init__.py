@@ -19,14 +19,17 @@ caches (``benchmarks/fast_algorithms.py``, with and without ``--blocks``):
     obstacles, joined when one is reachable from the other in a straight-or-diagonal
     freespace line with no corner in the way; then a contraction hierarchy on that graph
     (T. Uras and S. Koenig, "Understanding Subgoal Graphs by Augmenting Contraction
-    Hierarchies", IJCAI 2018), whose upward search spaces are stored as hub labels (I.
+    Hierarchies", IJCAI 2018; contracted as the CSR graphs' are, by
+    :func:`wayfinding.hierarchy.build_directed`, each edge an arc both ways), whose
+    upward search spaces are stored as hub labels (I.
     Abraham, D. Delling, A. Goldberg and R. Werneck, "A Hub-Based Labeling Algorithm for
     Shortest Paths on Road Networks", SEA 2011). A query joins start and goal to the
     corners they see, finds the best common hub of their labels, unpacks the shortcuts
     and fills in the cells. On maps strewn with random obstacles the hierarchy gets dense
     before its top: the contraction stops at its work budget and leaves a core, which
     queries cross by A* between the core hubs of start and goal (random512 maps: 1.5x
-    (10% obstacles) to 66x (40%) faster than jps, built in 1 to 11 s). Subgoal graphs
+    (10% obstacles) to 66x (40%) faster than jps with the former contraction, whose
+    cores were larger; built in 1 to 10 s). Subgoal graphs
     with more than :data:`MAX_HIERARCHY_EDGES` edges are not contracted at all, and
     queries run A* on the subgoal graph (still optimal, about 1.5x faster than A* on
     the grid).

@@ -46,10 +46,10 @@ Location = tuple[int, int]
 
 #: Subgoal graphs with more edges than this are not contracted (queries then run A* on
 #: the subgoal graph). A contraction stops at its work budget anyway
-#: (:data:`wayfinding.hierarchy._kernels.contract.WORK_LIMIT`), its core left to A*:
+#: (:data:`wayfinding.hierarchy.hierarchy.WORK_LIMIT`), its core left to A*:
 #: game maps have at most 40 000 edges and contract in seconds, as do mazes and rooms;
 #: 512x512 maps strewn with random obstacles (145 000 to 230 000 edges) contract in part
-#: within 1 to 11 s. This bound keeps larger graphs (whose labels would grow with them)
+#: within 0.6 to 10 s. This bound keeps larger graphs (whose labels would grow with them)
 #: from a long build.
 MAX_HIERARCHY_EDGES = 1_000_000
 

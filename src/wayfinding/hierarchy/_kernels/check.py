@@ -1,7 +1,7 @@
 """Kernel: check a contraction hierarchy and its hub labels read from a file.
 
 :func:`.query.hub_path` trusts its arrays (numba checks no bounds), so a loaded file
-must satisfy what :func:`.contract.contract`, :func:`.labels.build_labels` and
+must satisfy what :func:`.layout.undirected_graphs`, :func:`.labels.build_labels` and
 :func:`wayfinding.hierarchy.hierarchy.by_rank` guarantee before a query may read it:
 
 * every node, edge and label index in range; CSR starts that begin at 0, never decrease

@@ -66,7 +66,7 @@ def append_arc(to, w, arc, start, length, cap, used, v, y, cost, a):  # pragma: 
     """Append ``(y, cost, a)`` to node ``v``'s list in the pools ``to``/``w``/``arc``
     (slots ``start[v] ..``, ``length[v]`` used of ``cap[v]``; ``used`` slots of the pools
     taken); a full list moves to the end with twice the room, the pools grown when they
-    must. Both contractions keep their adjacency so. Returns ``(to, w, arc, used)``."""
+    must. Returns ``(to, w, arc, used)``."""
     if length[v] == cap[v]:
         room = 2 * cap[v] + 4
         if used + room > to.shape[0]:
@@ -111,55 +111,6 @@ def push_grown(keys, items, size, key, item):  # pragma: no cover - numba
 
 
 @njit(cache=True, inline="always")
-def contraction_state(n):  # pragma: no cover - numba
-    """The state of a contraction of ``n`` nodes at its start: ``(contracted, deleted,
-    level, rank, priority, queue_key, queue_node, turn, queue_size, order)`` for the
-    order (:func:`next_to_contract`, :func:`postpone`), then ``(dist, hops, stamp, mark,
-    via_of, seen_at, heap_key, heap_node, generation)`` for :func:`witness_search`."""
-    return (np.zeros(n, dtype=np.bool_), np.zeros(n, dtype=np.int64),
-            np.zeros(n, dtype=np.int64), np.full(n, -1, dtype=np.int32),
-            np.zeros(n, dtype=np.float64), np.empty(n + 16, dtype=np.float64),
-            np.empty(n + 16, dtype=np.int64), 0, 0, 0, np.empty(n, dtype=np.float64),
-            np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64),
-            np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.float64),
-            np.zeros(n, dtype=np.int64), np.empty(256, dtype=np.float64),
-            np.empty(256, dtype=np.int64), 0)
-
-
-@njit(cache=True, inline="always")
-def next_to_contract(turn, n, queue_key, queue_node, queue_size, contracted,
-                     priority):  # pragma: no cover - numba
-    """The node the contraction order looks at next: ``(node, first_visit, turn + 1,
-    queue_size)``, node -1 when no node is left.
-
-    The first ``n`` turns (``first_visit``) visit every node in turn to give it a priority;
-    the later ones pop the queue of priorities lazily, skipping nodes contracted since
-    they were queued and entries whose priority has changed (the node was queued again
-    with its new one: see :func:`postpone`)."""
-    if turn < n:
-        return turn, True, turn + 1, queue_size
-    while queue_size > 0:
-        key, v, queue_size = pop(queue_key, queue_node, queue_size)
-        if not contracted[v] and key == priority[v]:
-            return v, False, turn + 1, queue_size
-    return -1, False, turn + 1, queue_size
-
-
-@njit(cache=True, inline="always")
-def postpone(first_visit, new_priority, v, priority, queue_key, queue_node,
-             queue_size):  # pragma: no cover - numba
-    """Queue ``v`` with ``new_priority`` instead of contracting it now (always on its
-    first visit; after that when its priority, checked again, is no longer the
-    smallest): ``(postponed, queue_key, queue_node, queue_size)``."""
-    if first_visit or (queue_size > 0 and new_priority > queue_key[0]):
-        priority[v] = new_priority
-        queue_key, queue_node, queue_size = push_grown(queue_key, queue_node, queue_size,
-                                                       new_priority, v)
-        return True, queue_key, queue_node, queue_size
-    return False, queue_key, queue_node, queue_size
-
-
-@njit(cache=True, inline="always")
 def witness_search(u, v, limit, targets_left, settle_limit, hop_limit, start, length, pool,
                    indirect, head, weight, contracted, dist, hops, stamp, mark, via_of,
                    seen_at, generation, heap_key, heap_node,
@@ -177,9 +128,7 @@ def witness_search(u, v, limit, targets_left, settle_limit, hop_limit, start, le
 
     ``beyond_limit`` (a constant of each caller): False leaves nodes reached past
     ``limit`` off the heap, for callers whose ``limit`` is the largest ``via_of`` (no
-    witness lies beyond it): the directed contraction builds 1.45x faster so; the
-    undirected one passes True, its ``limit`` may be lower than a target's ``via_of``
-    (those targets are still marked where they are reached).
+    witness lies beyond it): the directed contraction builds 1.45x faster so.
     """
     work = 0
     dist[u] = 0.0
