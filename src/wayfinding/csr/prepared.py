@@ -88,7 +88,10 @@ def prepare_graph(graph: CSRGraph, *, max_seconds: float | None = None) -> Prepa
         # contracted in a layout where neighbours are near in memory: the graph's own
         # numbering may scatter them (rgg 10^6: 4x faster contraction)
         layout = locality_layout(n, tails, graph.indices, graph.coordinates)
-        built = build_directed(n, tails, graph.indices, graph.costs, stop, layout=layout)
+        # witness searches aimed by the coordinates, where the graph has them
+        aim = goal_direction(graph, np.arange(n))
+        built = build_directed(n, tails, graph.indices, graph.costs, stop, layout=layout,
+                               aim=aim if aim[1] != 0 else None)
         if built is None:
             raise Stopped
         return built
