@@ -207,7 +207,6 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
     short_b = np.empty(64, dtype=np.int64)
     # the order
     contracted = np.zeros(n, dtype=np.bool_)
-    none = np.zeros(n, dtype=np.bool_)  # the witness search skips no node but x
     level = np.zeros(n, dtype=np.int64)
     deleted = np.zeros(n, dtype=np.int64)
     rank = np.full(n, -1, dtype=np.int32)
@@ -226,8 +225,8 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
         n_short, short_hops, generation, heap_key, heap_node = simulate(
             x, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc, i_start, i_len,
             i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at, generation,
-            heap_key, heap_node, short_a, short_b, work, none, coords, code, scale, first_settle,
-            pot, symmetric, pos_of, pos_at, pair_need)
+            heap_key, heap_node, short_a, short_b, work, coords, code, scale, first_settle, pot,
+            symmetric, pos_of, pos_at, pair_need)
         estimate[x] = priority_estimate(
             priority_weights, x, n_short, short_hops, i_start, i_len, i_arc, o_start,
             o_len, o_arc, arc_hops)
@@ -243,7 +242,7 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
             n_short, short_hops, generation, heap_key, heap_node = simulate(
                 v, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc, i_start,
                 i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
-                generation, heap_key, heap_node, short_a, short_b, work, none, coords, code, scale,
+                generation, heap_key, heap_node, short_a, short_b, work, coords, code, scale,
                 first_settle, pot, symmetric, pos_of, pos_at, pair_need)
             estimate[v] = priority_estimate(
                 priority_weights, v, n_short, short_hops, i_start, i_len, i_arc, o_start,
@@ -269,8 +268,8 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
         n_short, short_hops, generation, heap_key, heap_node = simulate(
             v, settle_limit, hop_limit, True, o_start, o_len, o_to, o_w, o_arc, i_start, i_len,
             i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at, generation,
-            heap_key, heap_node, short_a, short_b, work, none, coords, code, scale, first_settle,
-            pot, symmetric, pos_of, pos_at, pair_need)
+            heap_key, heap_node, short_a, short_b, work, coords, code, scale, first_settle, pot,
+            symmetric, pos_of, pos_at, pair_need)
         contracted[v] = True
         rank[v] = order
         order += 1
@@ -348,8 +347,8 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
                 n_short, short_hops, generation, heap_key, heap_node = simulate(
                     x, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc, i_start,
                     i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
-                    generation, heap_key, heap_node, short_a, short_b, work, none, coords, code,
-                    scale, first_settle, pot, symmetric, pos_of, pos_at, pair_need)
+                    generation, heap_key, heap_node, short_a, short_b, work, coords, code, scale,
+                    first_settle, pot, symmetric, pos_of, pos_at, pair_need)
                 estimate[x] = priority_estimate(
                     priority_weights, x, n_short, short_hops, i_start, i_len, i_arc, o_start,
                     o_len, o_arc, arc_hops)

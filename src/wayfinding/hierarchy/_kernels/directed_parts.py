@@ -22,7 +22,7 @@ from numba import njit
 
 from ..._kernels.heap import ipush, sift_down, sift_up
 from ...csr._kernels.heuristic import distance
-from .common import pop, push_grown, witness_search
+from .common import pop, push_grown
 
 
 @njit(cache=True, inline="always")
@@ -56,7 +56,7 @@ def heap_set(keys, items, pos, size, key, item):  # pragma: no cover - numba
 def simulate(x, settle_limit, hop_limit, record, o_start, o_len, o_to, o_w, o_arc,
               i_start, i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of,
               seen_at, generation, heap_key, heap_node, short_a, short_b, work,
-              none, coords, code, scale, first_settle, pot, symmetric, pos_of, pos_at,
+              coords, code, scale, first_settle, pot, symmetric, pos_of, pos_at,
               pair_need):  # pragma: no cover - numba
     """The shortcuts contracting ``x`` needs: their count and the original arcs they
     stand for; with ``record``, pairs ``(short_a[i], short_b[i])`` of positions in its
@@ -106,13 +106,12 @@ def simulate(x, settle_limit, hop_limit, record, o_start, o_len, o_to, o_w, o_ar
                     seen_at[z] = generation
             relaxed = o_len[u]
         else:
-            # the contraction's one witness search (common.py), over the live arcs held
-            # inline per node (``none``: no node is excluded but ``x``)
+            # the witness search over the live arcs held inline per node
             aimed = record and code != 0
-            heap_key, heap_node, relaxed = witness_search(
+            heap_key, heap_node, relaxed = live_search(
                 u, x, limit, targets_left, first_settle if aimed else settle_limit,
-                hop_limit, o_start, o_len, o_to, False, o_to, o_w, none, dist, hops, stamp,
-                mark, via_of, seen_at, generation, heap_key, heap_node, False)
+                hop_limit, o_start, o_len, o_to, o_w, dist, hops, stamp, mark, via_of,
+                seen_at, generation, heap_key, heap_node)
             if aimed:  # the targets left: one search aimed at each
                 for ob in range(o_start[x], o_start[x] + o_len[x]):
                     w = o_to[ob]
@@ -149,6 +148,54 @@ def simulate(x, settle_limit, hop_limit, record, o_start, o_len, o_to, o_w, o_ar
             short_hops += arc_hops[i_arc[ia]] + arc_hops[o_arc[ob]]
         generation = fresh
     return n_short, short_hops, generation, heap_key, heap_node
+
+
+@njit(cache=True, inline="always")
+def live_search(u, x, limit, targets_left, settle_limit, hop_limit, o_start, o_len, o_to,
+                o_w, dist, hops, stamp, mark, via_of, seen_at, generation, heap_key,
+                heap_node):  # pragma: no cover - numba
+    """:func:`.common.witness_search` over the live arcs held inline per node (no node
+    is excluded but ``x``; nodes past ``limit`` are left off the heap), each arc's cost
+    compared with ``limit`` before its head is looked up: the same answers, fewer
+    cache misses. Returns ``(heap_key, heap_node, work)``."""
+    work = 0
+    dist[u] = 0.0
+    hops[u] = 0
+    stamp[u] = generation
+    heap_key[0] = 0.0
+    heap_node[0] = u
+    size = 1
+    settled = 0
+    while size > 0 and settled < settle_limit and targets_left > 0:
+        d_top, y, size = pop(heap_key, heap_node, size)
+        if d_top > dist[y]:
+            continue
+        if d_top > limit:
+            break
+        settled += 1
+        if hops[y] >= hop_limit:
+            continue
+        work += o_len[y]
+        next_hops = hops[y] + 1
+        for i in range(o_start[y], o_start[y] + o_len[y]):
+            nd = d_top + o_w[i]
+            if nd > limit:
+                continue
+            z = o_to[i]
+            if z == x:
+                continue
+            if stamp[z] != generation or nd < dist[z]:
+                stamp[z] = generation
+                dist[z] = nd
+                hops[z] = next_hops
+                if mark[z] == generation and seen_at[z] != generation and (
+                        nd <= via_of[z]):
+                    seen_at[z] = generation  # a witness for target z
+                    targets_left -= 1
+                    if targets_left == 0:
+                        break
+                heap_key, heap_node, size = push_grown(heap_key, heap_node, size, nd, z)
+    return heap_key, heap_node, work
 
 
 @njit(cache=True, inline="always")
