@@ -300,3 +300,40 @@ def test_aimed_searches_find_the_witnesses_a_plain_one_finds(monkeypatch):
     short = build_directed(k * k, tails, heads, weights)
     assert short.shortcuts > 2 * aimed.shortcuts
     _check_against_oracle(aimed, k * k, tails, heads, weights)
+
+
+@pytest.mark.parametrize("work_limit", [0, 60_000, 150_000, None])
+@pytest.mark.parametrize("aimed", [False, True])
+def test_queries_across_a_large_core_equal_dijkstra(work_limit, aimed):
+    # points joined to their 5 nearest neighbours both ways: budgets that leave every node,
+    # most nodes or a few of them in the core; queries with and without goal direction
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import dijkstra
+    from scipy.spatial import cKDTree
+
+    n = 600
+    rng = np.random.default_rng(5)
+    xy = rng.random((n, 2))
+    dist, near = cKDTree(xy).query(xy, k=6)
+    tails = np.repeat(np.arange(n), 5)
+    heads, weights = near[:, 1:].ravel(), dist[:, 1:].ravel()
+    tails, heads, weights = _both_ways(tails, heads, weights)
+    aim = (xy, H_EUCLIDEAN, 1.0 - 1e-9) if aimed else None
+    h = build_directed(n, tails, heads, weights, work_limit=work_limit, aim=aim)
+    assert (h.core > n // 2) if work_limit == 0 else (h.core < n)
+    assert (h.core > 0) == (work_limit is not None)
+    by = np.lexsort((weights, heads, tails))  # the cheapest of parallel arcs (scipy sums)
+    first = np.unique(tails[by] * n + heads[by], return_index=True)[1]
+    keep = by[first]
+    exact = dijkstra(csr_matrix((weights[keep], (tails[keep], heads[keep])), shape=(n, n)),
+                     indices=range(40))
+    for goal in (None, (np.ascontiguousarray(xy[h.order]), H_EUCLIDEAN, 1.0 - 1e-9)):
+        for s in range(40):
+            for t in rng.integers(0, n, 15).tolist():
+                if s == t:
+                    continue
+                status, cost, path, costs = _query(h, s, t, goal)
+                assert status == STATUS_FOUND and math.isclose(cost, exact[s, t],
+                                                               rel_tol=1e-9)
+                assert path[0] == s and path[-1] == t
+                assert math.isclose(costs[-1], cost, rel_tol=1e-9)
