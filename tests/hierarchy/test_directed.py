@@ -337,3 +337,16 @@ def test_queries_across_a_large_core_equal_dijkstra(work_limit, aimed):
                                                                rel_tol=1e-9)
                 assert path[0] == s and path[-1] == t
                 assert math.isclose(costs[-1], cost, rel_tol=1e-9)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 12).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.integers(0, n - 1), max_size=40))))
+def test_grouped_is_a_stable_counting_sort(case):
+    from wayfinding.hierarchy._kernels.levels import grouped
+
+    n, keys = case
+    keys = np.array(keys, dtype=np.int64)
+    start, order = grouped(keys, n)
+    assert order.tolist() == np.argsort(keys, kind="stable").tolist()
+    assert start.tolist() == [0, *np.cumsum(np.bincount(keys, minlength=n)).tolist()]

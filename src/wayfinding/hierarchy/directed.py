@@ -192,9 +192,9 @@ def _numbers(n: int, rank: np.ndarray, n_core: int, tail: np.ndarray, head: np.n
 def _lists(n: int, tail: np.ndarray, head: np.ndarray, w: np.ndarray, keep: np.ndarray,
            owner: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
     """CSR of the arcs ``keep`` grouped by ``owner``: ``(start, (other end, cost, arc))``."""
+    from ._kernels.levels import grouped
+
     arcs = np.flatnonzero(keep)
-    by = np.argsort(owner[arcs], kind="stable")
+    start, by = grouped(owner[arcs], n)  # a counting sort, stable
     arcs = arcs[by]
-    start = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.bincount(owner[arcs], minlength=n), out=start[1:])
-    return start, (other[arcs].astype(np.int32), w[arcs].copy(), arcs.astype(np.int64))
+    return start, (other[arcs].astype(np.int32), w[arcs], arcs.astype(np.int64))

@@ -122,14 +122,14 @@ def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc,
             d = dist_f[x]
             if key > d + pot_f[x]:
                 continue
-            settled += 1
             if stamp_b[x] == generation and d + dist_b[x] < best:
                 best = d + dist_b[x]
                 meet = x
-            if x < core and not across:
+            if x < core and not across:  # (settled in the search across the core)
                 path[n_seed_f] = x
                 n_seed_f += 1
                 continue
+            settled += 1
             stalled = False
             for e in range(down_start[x], down_start[x + 1] if x >= core else 0):
                 y = down_to[e]  # an arc y -> x from above: does it reach x cheaper?
@@ -152,7 +152,7 @@ def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc,
                     dist_f[y] = nd
                     par_f[y] = up_arc[e]
                     size_f = push(heap_kf, heap_nf, size_f, nd + pot_f[y], y)
-                    if stamp_b[y] == generation and nd + dist_b[y] < best:
+                    if across and stamp_b[y] == generation and nd + dist_b[y] < best:
                         best = nd + dist_b[y]
                         meet = y
         else:
@@ -166,14 +166,14 @@ def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc,
             d = dist_b[x]
             if key > d + pot_b[x]:
                 continue
-            settled += 1
             if stamp_f[x] == generation and d + dist_f[x] < best:
                 best = d + dist_f[x]
                 meet = x
-            if x < core and not across:
+            if x < core and not across:  # (settled in the search across the core)
                 path[seeds_b + n_seed_b] = x
                 n_seed_b += 1
                 continue
+            settled += 1
             stalled = False
             for e in range(up_start[x], up_start[x + 1] if x >= core else 0):
                 y = up_to[e]  # an arc x -> y to above: does y reach t cheaper through it?
@@ -196,7 +196,7 @@ def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc,
                     dist_b[y] = nd
                     par_b[y] = down_arc[e]
                     size_b = push(heap_kb, heap_nb, size_b, nd + pot_b[y], y)
-                    if stamp_f[y] == generation and nd + dist_f[y] < best:
+                    if across and stamp_f[y] == generation and nd + dist_f[y] < best:
                         best = nd + dist_f[y]
                         meet = y
     if meet < 0:
