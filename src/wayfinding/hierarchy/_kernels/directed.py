@@ -57,8 +57,12 @@ from .directed_parts import drop_arc, heap_set, priority_estimate, simulate
 #: Contraction stops once the cheapest node left has more arcs than this (a dense core).
 CORE_DEGREE = 1_000_000
 #: ... or once its witness searches have looked at more arcs than this per node, plus a
-#: base (then the nodes left form the core).
-WORK_PER_NODE = 20_000
+#: base (then the nodes left form the core, which queries cross by one bidirectional
+#: search). rgg 10^6 (budget per node: build, core, query over our Dijkstra's; one
+#: shared 2-core machine): 1,000: 45 s, 110,541 nodes, 58x; 1,200: core 41,712, 2,658
+#: nodes settled per query; 1,500: 62 s; 2,000: 75 s, 122x (the last three with
+#: FIRST_SETTLE 50: cores of 62,277 and 41,824). Small graphs stay under the base.
+WORK_PER_NODE = 1_200
 WORK_BASE = 10_000_000
 
 #: Witness searches: nodes settled at most and arcs per path, while estimating a node's
