@@ -58,10 +58,11 @@ from .directed_parts import drop_arc, heap_set, priority_estimate, simulate
 CORE_DEGREE = 1_000_000
 #: ... or once its witness searches have looked at more arcs than this per node, plus a
 #: base (then the nodes left form the core, which queries cross by one bidirectional
-#: search). rgg 10^6 (budget per node: build, core, query over our Dijkstra's; one
-#: shared 2-core machine): 1,000: 45 s, 110,541 nodes, 58x; 1,200: core 41,712, 2,658
-#: nodes settled per query; 1,500: 62 s; 2,000: 75 s, 122x (the last three with
-#: FIRST_SETTLE 50: cores of 62,277 and 41,824). Small graphs stay under the base.
+#: search). rgg 10^6 (budget per node: contraction and numbering, core, query time
+#: over our Dijkstra's, one shared 2-core machine): 800: 43.6 s, 66,782 nodes, 102x;
+#: 1,000: 50.5 s, 50,513, 112x; 1,200: 53-54 s, 41,712, 131-137x; 1,500: 58.2 s,
+#: 34,024, 160x; 20,000 (before the core was crossed by one bidirectional search):
+#: 614 s, 10,107, 81-93x. Small graphs (dao maps) stay under the base.
 WORK_PER_NODE = 1_200
 WORK_BASE = 10_000_000
 
