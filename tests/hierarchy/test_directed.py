@@ -221,3 +221,132 @@ def test_goal_directed_queries_equal_the_oracle(case, setting):
                     assert math.isclose(cost, oracle[t], rel_tol=1e-9, abs_tol=1e-9)
                     assert path[0] == s and path[-1] == t and len(set(path)) == len(path)
                     assert math.isclose(costs[-1], cost, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def _both_ways(tails, heads, weights):
+    return (np.concatenate([tails, heads]), np.concatenate([heads, tails]),
+            np.concatenate([weights, weights]))
+
+
+def _check_against_oracle(h, n, tails, heads, weights):
+    edges = {v: [] for v in range(n)}
+    for a, b, w in zip(tails.tolist(), heads.tolist(), weights.tolist(), strict=True):
+        edges[a].append((b, w))
+    for s in range(n):
+        oracle = shortest_costs(edges, [s])
+        for t in range(n):
+            if s != t:
+                status, cost, path, costs = _query(h, s, t)
+                assert status == (STATUS_FOUND if t in oracle else STATUS_EXHAUSTED)
+                if t in oracle:
+                    assert math.isclose(cost, oracle[t], rel_tol=1e-9, abs_tol=1e-9)
+                    assert path[0] == s and path[-1] == t and len(set(path)) == len(path)
+                    assert math.isclose(costs[-1], cost, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def _arc_set(h):
+    return sorted(zip(h.order[h.arc_tail].tolist(), h.order[h.arc_head].tolist(),
+                      h.arc_w.tolist(), strict=True))
+
+
+@settings(max_examples=150, deadline=None)
+@given(digraphs(), st.sampled_from(SETTINGS))
+def test_an_undirected_graph_keeps_every_arc_both_ways(case, setting):
+    # each arc with its reverse at the same cost: the contraction answers each pair of
+    # neighbours once for both ways, so every shortcut comes with its reverse
+    n, tails, heads, weights = case
+    tails, heads, weights = _both_ways(tails, heads, weights)
+    core_degree, work_limit, eager_degree = setting
+    h = build_directed(n, tails, heads, weights, core_degree=core_degree,
+                       work_limit=work_limit, eager_degree=eager_degree)
+    arcs = _arc_set(h)
+    assert arcs == sorted((b, a, w) for a, b, w in arcs)
+    _check_against_oracle(h, n, tails, heads, weights)
+
+
+@settings(max_examples=150, deadline=None)
+@given(placed_digraphs(), st.booleans(), st.integers(0, 3), st.randoms(use_true_random=False))
+def test_aimed_witness_searches_keep_answers_exact(case, undirected, first_settle, rng):
+    # first_settle 0 .. 3: the aimed A* searches find (or miss) most witnesses
+    n, tails, heads, weights, coords, code = case
+    if undirected:
+        tails, heads, weights = _both_ways(tails, heads, weights)
+    layout = list(range(n))
+    rng.shuffle(layout)
+    h = build_directed(n, tails, heads, weights, layout=np.array(layout),
+                       aim=(coords, code, 1.0 - 1e-9), first_settle=first_settle)
+    _check_against_oracle(h, n, tails, heads, weights)
+
+
+def test_aimed_searches_find_the_witnesses_a_plain_one_finds(monkeypatch):
+    # a 12 x 12 grid of unit arcs both ways: settling one node per plain search leaves
+    # the witnesses to the aimed searches, which find them (no more shortcuts than plain
+    # searches of 500 nodes); plain searches of one node add many more
+    from wayfinding.hierarchy._kernels import directed as kernels
+
+    k = 12
+    tails, heads = _grid_edges(k)
+    tails, heads, weights = _both_ways(tails, heads, np.ones(tails.shape[0]))
+    ys, xs = np.divmod(np.arange(k * k), k)
+    coords = np.stack([xs, ys], 1).astype(float)
+    plain = build_directed(k * k, tails, heads, weights)
+    aimed = build_directed(k * k, tails, heads, weights, aim=(coords, H_EUCLIDEAN, 1.0),
+                           first_settle=1)
+    unaimed = build_directed(k * k, tails, heads, weights, aim=(coords, 0, 0.0),
+                             first_settle=1)
+    assert aimed.shortcuts <= plain.shortcuts
+    assert _arc_set(unaimed) == _arc_set(plain)  # code 0: no aim, first_settle unused
+    monkeypatch.setattr(kernels, "SETTLE", 1)
+    short = build_directed(k * k, tails, heads, weights)
+    assert short.shortcuts > 2 * aimed.shortcuts
+    _check_against_oracle(aimed, k * k, tails, heads, weights)
+
+
+@pytest.mark.parametrize("work_limit", [0, 60_000, 150_000, None])
+@pytest.mark.parametrize("aimed", [False, True])
+def test_queries_across_a_large_core_equal_dijkstra(work_limit, aimed):
+    # points joined to their 5 nearest neighbours both ways: budgets that leave every node,
+    # most nodes or a few of them in the core; queries with and without goal direction
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import dijkstra
+    from scipy.spatial import cKDTree
+
+    n = 600
+    rng = np.random.default_rng(5)
+    xy = rng.random((n, 2))
+    dist, near = cKDTree(xy).query(xy, k=6)
+    tails = np.repeat(np.arange(n), 5)
+    heads, weights = near[:, 1:].ravel(), dist[:, 1:].ravel()
+    tails, heads, weights = _both_ways(tails, heads, weights)
+    aim = (xy, H_EUCLIDEAN, 1.0 - 1e-9) if aimed else None
+    h = build_directed(n, tails, heads, weights, work_limit=work_limit, aim=aim)
+    assert (h.core > n // 2) if work_limit == 0 else (h.core < n)
+    assert (h.core > 0) == (work_limit is not None)
+    by = np.lexsort((weights, heads, tails))  # the cheapest of parallel arcs (scipy sums)
+    first = np.unique(tails[by] * n + heads[by], return_index=True)[1]
+    keep = by[first]
+    exact = dijkstra(csr_matrix((weights[keep], (tails[keep], heads[keep])), shape=(n, n)),
+                     indices=range(40))
+    for goal in (None, (np.ascontiguousarray(xy[h.order]), H_EUCLIDEAN, 1.0 - 1e-9)):
+        for s in range(40):
+            for t in rng.integers(0, n, 15).tolist():
+                if s == t:
+                    continue
+                status, cost, path, costs = _query(h, s, t, goal)
+                assert status == STATUS_FOUND and math.isclose(cost, exact[s, t],
+                                                               rel_tol=1e-9)
+                assert path[0] == s and path[-1] == t
+                assert math.isclose(costs[-1], cost, rel_tol=1e-9)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 12).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.integers(0, n - 1), max_size=40))))
+def test_grouped_is_a_stable_counting_sort(case):
+    from wayfinding.hierarchy._kernels.levels import grouped
+
+    n, keys = case
+    keys = np.array(keys, dtype=np.int64)
+    start, order = grouped(keys, n)
+    assert order.tolist() == np.argsort(keys, kind="stable").tolist()
+    assert start.tolist() == [0, *np.cumsum(np.bincount(keys, minlength=n)).tolist()]

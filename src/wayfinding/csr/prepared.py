@@ -54,8 +54,9 @@ _FILE_KEYS = (*_HEADER_KEYS, *ArcHierarchy._fields)
 #: Queries are goal-directed (:func:`goal_direction`) when that settles at most this
 #: share of the nodes plain up/down searches settle, on :data:`GOAL_SAMPLE` pairs of nodes
 #: fixed by the graph's size: the potentials cost about 1.5x per settled node. Measured
-#: (settled, time per query): rgg 10^6 with its core 2,515 vs 11,616 nodes, 4.5 vs 19.8
-#: ms; rgg 10^5 296 vs 932, 219 vs 327 us; arena2 295 vs 384, 339 vs 242 us (kept plain).
+#: (settled, time per query): rgg 10^6 with its core of 41,712 nodes 2,658 vs 15,301,
+#: 1.5 vs 7.5 ms; rgg 10^5 (core 3,407) 272 vs 1,218, 176 vs 391 us; arena2 295 vs 384,
+#: 75 vs 73 us (kept plain).
 GOAL_SETTLED = 0.5
 GOAL_SAMPLE = 32
 
@@ -88,7 +89,10 @@ def prepare_graph(graph: CSRGraph, *, max_seconds: float | None = None) -> Prepa
         # contracted in a layout where neighbours are near in memory: the graph's own
         # numbering may scatter them (rgg 10^6: 4x faster contraction)
         layout = locality_layout(n, tails, graph.indices, graph.coordinates)
-        built = build_directed(n, tails, graph.indices, graph.costs, stop, layout=layout)
+        # witness searches aimed by the coordinates, where the graph has them
+        aim = goal_direction(graph, np.arange(n))
+        built = build_directed(n, tails, graph.indices, graph.costs, stop, layout=layout,
+                               aim=aim if aim[1] != 0 else None)
         if built is None:
             raise Stopped
         return built

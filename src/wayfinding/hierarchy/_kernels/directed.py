@@ -20,6 +20,15 @@ its turn). Near the top of the hierarchy of a mesh-like graph (random geometric 
 grid maps) the nodes left form dense clusters whose witness searches cost most of the
 build; a work budget (:data:`WORK_PER_NODE`) leaves what is left then as a core.
 
+Witness searches are cut two ways. When every arc has its reverse at the same cost (an
+undirected graph), a witness ``u -> w`` reversed is one for ``w -> u``: each pair of
+neighbours is answered once for both ways (the shortcuts come in pairs, so the graph
+stays so; rgg 10^5: 1.6x fewer arcs looked at). With coordinates (``code`` non-zero,
+``scale * distance`` at most every arc's cost), the search from ``u`` settles at most
+``first_settle`` nodes, then an A* search aimed at each target left looks for its
+witness inside the ellipse its bound allows (1.2x fewer again, as many shortcuts;
+more contracted nodes on a work budget).
+
 Each node holds its live arcs both ways inline (other end, cost, arc number), so witness
 searches read no arc records; every arc, original or shortcut, is kept in one arc list
 (``tail``, ``head``, ``w``, ``low``, ``high``; a shortcut unpacks into arcs ``low = tail ->
@@ -30,7 +39,8 @@ Examples
 >>> import numpy as np
 >>> tails, heads = np.array([0, 1], np.int64), np.array([1, 2], np.int64)
 >>> out = contract_directed(3, tails, heads, np.array([1.0, 2.0]), 500, 16, 20, 1,
-...                         20, WEIGHTS, 100, 10**9, np.zeros(1, np.uint8))
+...                         20, WEIGHTS, 100, 10**9, np.zeros(1, np.uint8),
+...                         np.zeros((0, 2)), 0, 0.0, 50)
 >>> sorted(out[0].tolist()), out[1], out[2].shape[0] >= 2
 ([0, 1, 2], 0, True)
 """
@@ -47,8 +57,13 @@ from .directed_parts import drop_arc, heap_set, priority_estimate, simulate
 #: Contraction stops once the cheapest node left has more arcs than this (a dense core).
 CORE_DEGREE = 1_000_000
 #: ... or once its witness searches have looked at more arcs than this per node, plus a
-#: base (then the nodes left form the core).
-WORK_PER_NODE = 20_000
+#: base (then the nodes left form the core, which queries cross by one bidirectional
+#: search). rgg 10^6 (budget per node: contraction and numbering, core, query time
+#: over our Dijkstra's, one shared 2-core machine): 800: 43.6 s, 66,782 nodes, 102x;
+#: 1,000: 50.5 s, 50,513, 112x; 1,200: 53-54 s, 41,712, 131-137x; 1,500: 58.2 s,
+#: 34,024, 160x; 20,000 (before the core was crossed by one bidirectional search):
+#: 614 s, 10,107, 81-93x. Small graphs (dao maps) stay under the base.
+WORK_PER_NODE = 1_200
 WORK_BASE = 10_000_000
 
 #: Witness searches: nodes settled at most and arcs per path, while estimating a node's
@@ -59,6 +74,11 @@ QUICK_SETTLE = 50
 QUICK_HOPS = 1
 SETTLE = 500
 HOPS = 64
+#: With coordinates, the thorough search settles at most this many nodes, then one A*
+#: search aimed at each target left (``SETTLE`` nodes at most) looks for its witness.
+#: rgg 10^5 on a budget of 1,500 arcs per node: a core of 2,785 nodes with 4, 3,171 with
+#: 15, 5,068 with 50, 6,016 with 100 (the plain search finds the near witnesses only).
+FIRST_SETTLE = 4
 #: After a contraction, neighbours with at most this many arcs get their priority
 #: estimated again at once; the others when they come first.
 EAGER_DEGREE = 20
@@ -72,7 +92,7 @@ WEIGHTS = np.array([1.0, 1.0, 1.0, 0.0, 0.0])
 @njit(cache=True, nogil=True)
 def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_settle,
                       quick_hops, eager_degree, priority_weights, core_degree, work_limit,
-                      stop):  # pragma: no cover - numba
+                      stop, coords, code, scale, first_settle):  # pragma: no cover - numba
     """Contract every node of the directed graph of arcs ``tails[i] -> heads[i]`` of cost
     ``weights[i]`` (self-loops dropped, parallel arcs merged into the cheapest), in the
     order of :data:`WEIGHTS` (``priority_weights``).
@@ -162,12 +182,32 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
         i_to, i_w, i_arc, i_used = append_arc(i_to, i_w, i_arc, i_start, i_len, i_cap, i_used,
                                            w, u, weights[i], n_arcs)
         n_arcs += 1
-    # witness search state
+    # every arc has its reverse at the same cost: the contraction keeps it so (a pair's
+    # witness reversed is the reverse pair's), and answers each pair once
+    symmetric = True
     dist = np.empty(n, dtype=np.float64)
+    for u in range(n):
+        if i_len[u] != o_len[u]:
+            symmetric = False
+            break
+        generation += 1
+        for k in range(o_start[u], o_start[u] + o_len[u]):
+            slot_at[o_to[k]] = generation
+            dist[o_to[k]] = o_w[k]
+        for k in range(i_start[u], i_start[u] + i_len[u]):
+            if slot_at[i_to[k]] != generation or dist[i_to[k]] != i_w[k]:
+                symmetric = False
+        if not symmetric:
+            break
+    pos_of = np.zeros(n if symmetric else 0, dtype=np.int64)
+    pos_at = np.zeros(n if symmetric else 0, dtype=np.int64)
+    pair_need = np.empty(64, dtype=np.bool_)
+    # witness search state
     hops = np.zeros(n, dtype=np.int64)
     stamp = np.zeros(n, dtype=np.int64)
     mark = np.zeros(n, dtype=np.int64)
     via_of = np.zeros(n, dtype=np.float64)
+    pot = np.zeros(n if code != 0 else 0, dtype=np.float64)  # the aimed searches' bounds
     seen_at = np.zeros(n, dtype=np.int64)
     heap_key = np.empty(256, dtype=np.float64)
     heap_node = np.empty(256, dtype=np.int64)
@@ -175,7 +215,6 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
     short_b = np.empty(64, dtype=np.int64)
     # the order
     contracted = np.zeros(n, dtype=np.bool_)
-    none = np.zeros(n, dtype=np.bool_)  # the witness search skips no node but x
     level = np.zeros(n, dtype=np.int64)
     deleted = np.zeros(n, dtype=np.int64)
     rank = np.full(n, -1, dtype=np.int32)
@@ -192,9 +231,10 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
             return (np.zeros(0, dtype=np.int32), 0, arc_tail[:0], arc_head[:0], arc_w[:0],
                     arc_low[:0], arc_high[:0])
         n_short, short_hops, generation, heap_key, heap_node = simulate(
-            x, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc, i_start,
-            i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
-            generation, heap_key, heap_node, short_a, short_b, work, none)
+            x, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc, i_start, i_len,
+            i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at, generation,
+            heap_key, heap_node, short_a, short_b, work, coords, code, scale, first_settle, pot,
+            symmetric, pos_of, pos_at, pair_need)
         estimate[x] = priority_estimate(
             priority_weights, x, n_short, short_hops, i_start, i_len, i_arc, o_start,
             o_len, o_arc, arc_hops)
@@ -208,9 +248,10 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
         if dirty[v]:  # its neighbourhood changed: simulate its contraction again
             dirty[v] = False
             n_short, short_hops, generation, heap_key, heap_node = simulate(
-                v, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc,
-                i_start, i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark,
-                via_of, seen_at, generation, heap_key, heap_node, short_a, short_b, work, none)
+                v, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc, i_start,
+                i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
+                generation, heap_key, heap_node, short_a, short_b, work, coords, code, scale,
+                first_settle, pot, symmetric, pos_of, pos_at, pair_need)
             estimate[v] = priority_estimate(
                 priority_weights, v, n_short, short_hops, i_start, i_len, i_arc, o_start,
                 o_len, o_arc, arc_hops)
@@ -230,10 +271,13 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
         if short_a.shape[0] < k_in * k_out + 1:
             short_a = np.empty(2 * k_in * k_out + 1, dtype=np.int64)
             short_b = np.empty(2 * k_in * k_out + 1, dtype=np.int64)
+        if pair_need.shape[0] < k_in * k_in:
+            pair_need = np.empty(2 * k_in * k_in, dtype=np.bool_)
         n_short, short_hops, generation, heap_key, heap_node = simulate(
-            v, settle_limit, hop_limit, True, o_start, o_len, o_to, o_w, o_arc, i_start,
-            i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
-            generation, heap_key, heap_node, short_a, short_b, work, none)
+            v, settle_limit, hop_limit, True, o_start, o_len, o_to, o_w, o_arc, i_start, i_len,
+            i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at, generation,
+            heap_key, heap_node, short_a, short_b, work, coords, code, scale, first_settle, pot,
+            symmetric, pos_of, pos_at, pair_need)
         contracted[v] = True
         rank[v] = order
         order += 1
@@ -309,9 +353,10 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
             x = touched[k]
             if i_len[x] + o_len[x] <= eager_degree:
                 n_short, short_hops, generation, heap_key, heap_node = simulate(
-                    x, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc,
-                    i_start, i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark,
-                    via_of, seen_at, generation, heap_key, heap_node, short_a, short_b, work, none)
+                    x, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc, i_start,
+                    i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
+                    generation, heap_key, heap_node, short_a, short_b, work, coords, code, scale,
+                    first_settle, pot, symmetric, pos_of, pos_at, pair_need)
                 estimate[x] = priority_estimate(
                     priority_weights, x, n_short, short_hops, i_start, i_len, i_arc, o_start,
                     o_len, o_arc, arc_hops)

@@ -13,6 +13,8 @@ Examples
 >>> rank = np.array([0, 1, 2])  # a path 0 - 1 - 2 contracted in node order
 >>> node_levels(3, rank, np.array([0, 1]), np.array([1, 2]), np.zeros(3, np.bool_)).tolist()
 [0, 1, 2]
+>>> [a.tolist() for a in grouped(np.array([2, 0, 2, 1]), 3)]
+[[0, 1, 2, 4], [1, 3, 0, 2]]
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ def node_levels(n, rank, tail, head, in_core):  # pragma: no cover - numba
     for i in range(m):
         low_rank[i] = min(rank[tail[i]], rank[head[i]])
     level = np.zeros(n, dtype=np.int64)
-    for i in np.argsort(low_rank):  # an arc after every arc into its lower end
+    _start, by_low = grouped(low_rank, n)
+    for i in by_low:  # an arc after every arc into its lower end
         a = tail[i]
         b = head[i]
         if in_core[a] and in_core[b]:
@@ -48,3 +51,21 @@ def node_levels(n, rank, tail, head, in_core):  # pragma: no cover - numba
         if in_core[v]:
             level[v] = top + 1
     return level
+
+
+@njit(cache=True, nogil=True)
+def grouped(keys, n):  # pragma: no cover - numba
+    """A counting sort of ``keys`` (each in ``0 .. n - 1``): ``(start, order)``, int64,
+    ``order`` the positions of the keys grouped by key (ascending, stable) and
+    ``order[start[k]:start[k + 1]]`` those of key ``k``."""
+    start = np.zeros(n + 1, dtype=np.int64)
+    for i in range(keys.shape[0]):
+        start[keys[i] + 1] += 1
+    for k in range(n):
+        start[k + 1] += start[k]
+    fill = start[:n].copy()
+    order = np.empty(keys.shape[0], dtype=np.int64)
+    for i in range(keys.shape[0]):
+        order[fill[keys[i]]] = i
+        fill[keys[i]] += 1
+    return start, order

@@ -5,9 +5,14 @@ search from the source climbs the *up* arcs (``x -> y``, ``y < x``), a backward 
 the target climbs the *down* arcs turned around (an arc ``y -> x`` with ``y < x`` is
 listed under ``x``); each stops once its smallest key reaches the best meeting cost
 found, and skips (*stalls*) a node that a higher node reaches more cheaply (stall on
-demand, Geisberger et al. 2008). The arcs of the best path are then unpacked into arcs of
-the graph; a node met twice (possible only along zero-cost cycles) cuts the loop out, so
-the path is simple.
+demand, Geisberger et al. 2008). With an uncontracted core, the upward searches stop at
+the core's nodes; once both are done, a bidirectional search across the core starts from
+the nodes each reached (at their costs) and stops as soon as the sum of its two smallest
+keys reaches the best cost found, as plain bidirectional searches do (the CH rule above
+would let each side cross the whole core: rgg 10^5 with a core of 3,349 nodes, 855 ->
+415 nodes settled, 2.3x faster). The arcs of the best path are then unpacked into arcs
+of the graph; a node met twice (possible only along zero-cost cycles) cuts the loop out,
+so the path is simple.
 
 Examples
 --------
@@ -37,7 +42,10 @@ def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc,
 
     Nodes numbered below ``core`` (an uncontracted core, its arcs listed both ways, or a
     part of it) are not checked for stalls: there every arc is both up and down, and the
-    check would scan them all again to find nothing to stall.
+    check would scan them all again to find nothing to stall. The upward searches set
+    them aside (at the start of ``path``, and from ``2 n + 16``) without scanning their
+    arcs; the search across the core starts from them once both upward searches are done
+    (potentials, below, are consistent, so its stopping rule holds on reduced costs).
 
     Goal direction: with ``code`` ``H_EUCLIDEAN`` or ``H_GREAT_CIRCLE`` (0: none),
     ``coords`` (float64[n, 2], hierarchy numbering) and ``scale`` (``scale *
@@ -81,23 +89,47 @@ def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc,
     best = np.inf
     meet = -1
     settled = 0
-    while size_f > 0 or size_b > 0:
+    # core nodes reached by the upward searches wait (forward ones at the start of
+    # ``path``, backward ones from ``2 n + 16``) for the search across the core
+    seeds_b = 2 * n + 16
+    n_seed_f = 0
+    n_seed_b = 0
+    across = False
+    while True:
+        if not across and size_f == 0 and size_b == 0:
+            if n_seed_f == 0 or n_seed_b == 0:
+                break  # one side never reached the core: no path crosses it
+            if n_seed_f > cap_f or n_seed_b > cap_b:
+                return STATUS_HEAP_FULL, np.inf, 0, settled
+            for i in range(n_seed_f):
+                x = path[i]
+                size_f = push(heap_kf, heap_nf, size_f, dist_f[x] + pot_f[x], x)
+            for i in range(n_seed_b):
+                x = path[seeds_b + i]
+                size_b = push(heap_kb, heap_nb, size_b, dist_b[x] + pot_b[x], x)
+            across = True
+        if across and (size_f == 0 or size_b == 0 or heap_kf[0] + heap_kb[0] >= best):
+            break  # the two searches across the core have met (reduced costs)
         forward = size_f > 0 and (size_b == 0 or heap_kf[0] <= heap_kb[0])
         if forward:
             key = heap_kf[0]
             x = heap_nf[0]
             size_f -= 1
             pop_into(heap_kf, heap_nf, size_f)
-            if key >= best + offset:
+            if not across and key >= best + offset:
                 size_f = 0
                 continue
             d = dist_f[x]
             if key > d + pot_f[x]:
                 continue
-            settled += 1
             if stamp_b[x] == generation and d + dist_b[x] < best:
                 best = d + dist_b[x]
                 meet = x
+            if x < core and not across:  # (settled in the search across the core)
+                path[n_seed_f] = x
+                n_seed_f += 1
+                continue
+            settled += 1
             stalled = False
             for e in range(down_start[x], down_start[x + 1] if x >= core else 0):
                 y = down_to[e]  # an arc y -> x from above: does it reach x cheaper?
@@ -120,21 +152,28 @@ def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc,
                     dist_f[y] = nd
                     par_f[y] = up_arc[e]
                     size_f = push(heap_kf, heap_nf, size_f, nd + pot_f[y], y)
+                    if across and stamp_b[y] == generation and nd + dist_b[y] < best:
+                        best = nd + dist_b[y]
+                        meet = y
         else:
             key = heap_kb[0]
             x = heap_nb[0]
             size_b -= 1
             pop_into(heap_kb, heap_nb, size_b)
-            if key >= best + offset:
+            if not across and key >= best + offset:
                 size_b = 0
                 continue
             d = dist_b[x]
             if key > d + pot_b[x]:
                 continue
-            settled += 1
             if stamp_f[x] == generation and d + dist_f[x] < best:
                 best = d + dist_f[x]
                 meet = x
+            if x < core and not across:  # (settled in the search across the core)
+                path[seeds_b + n_seed_b] = x
+                n_seed_b += 1
+                continue
+            settled += 1
             stalled = False
             for e in range(up_start[x], up_start[x + 1] if x >= core else 0):
                 y = up_to[e]  # an arc x -> y to above: does y reach t cheaper through it?
@@ -157,6 +196,9 @@ def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc,
                     dist_b[y] = nd
                     par_b[y] = down_arc[e]
                     size_b = push(heap_kb, heap_nb, size_b, nd + pot_b[y], y)
+                    if across and stamp_f[y] == generation and nd + dist_f[y] < best:
+                        best = nd + dist_f[y]
+                        meet = y
     if meet < 0:
         return STATUS_EXHAUSTED, np.inf, 0, settled
     n_path = unpack(arc_tail, arc_head, arc_w, arc_low, arc_high, par_f, par_b, s, t, meet,
