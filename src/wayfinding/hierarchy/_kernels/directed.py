@@ -147,7 +147,11 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
     n_arcs = 0
     slot_of = np.zeros(n, dtype=np.int64)  # where u's arc to a node is in its list
     slot_at = np.zeros(n, dtype=np.int64)
-    generation = 0
+    generation = np.int64(0)  # not a literal: one compiled simulate (see below)
+    # ``record`` as runtime flags, not the literals True/False: numba compiles a callee
+    # once per literal argument (three simulates, 7 s of the first build's compile)
+    yes = n >= 0
+    no = n < 0
     last_u = -1
     for i in range(m):
         u = tails[i]
@@ -231,7 +235,7 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
             return (np.zeros(0, dtype=np.int32), 0, arc_tail[:0], arc_head[:0], arc_w[:0],
                     arc_low[:0], arc_high[:0])
         n_short, short_hops, generation, heap_key, heap_node = simulate(
-            x, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc, i_start, i_len,
+            x, quick_settle, quick_hops, no, o_start, o_len, o_to, o_w, o_arc, i_start, i_len,
             i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at, generation,
             heap_key, heap_node, short_a, short_b, work, coords, code, scale, first_settle, pot,
             symmetric, pos_of, pos_at, pair_need)
@@ -248,7 +252,7 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
         if dirty[v]:  # its neighbourhood changed: simulate its contraction again
             dirty[v] = False
             n_short, short_hops, generation, heap_key, heap_node = simulate(
-                v, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc, i_start,
+                v, quick_settle, quick_hops, no, o_start, o_len, o_to, o_w, o_arc, i_start,
                 i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
                 generation, heap_key, heap_node, short_a, short_b, work, coords, code, scale,
                 first_settle, pot, symmetric, pos_of, pos_at, pair_need)
@@ -274,7 +278,7 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
         if pair_need.shape[0] < k_in * k_in:
             pair_need = np.empty(2 * k_in * k_in, dtype=np.bool_)
         n_short, short_hops, generation, heap_key, heap_node = simulate(
-            v, settle_limit, hop_limit, True, o_start, o_len, o_to, o_w, o_arc, i_start, i_len,
+            v, settle_limit, hop_limit, yes, o_start, o_len, o_to, o_w, o_arc, i_start, i_len,
             i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at, generation,
             heap_key, heap_node, short_a, short_b, work, coords, code, scale, first_settle, pot,
             symmetric, pos_of, pos_at, pair_need)
@@ -353,7 +357,7 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
             x = touched[k]
             if i_len[x] + o_len[x] <= eager_degree:
                 n_short, short_hops, generation, heap_key, heap_node = simulate(
-                    x, quick_settle, quick_hops, False, o_start, o_len, o_to, o_w, o_arc, i_start,
+                    x, quick_settle, quick_hops, no, o_start, o_len, o_to, o_w, o_arc, i_start,
                     i_len, i_to, i_w, i_arc, arc_hops, dist, hops, stamp, mark, via_of, seen_at,
                     generation, heap_key, heap_node, short_a, short_b, work, coords, code, scale,
                     first_settle, pot, symmetric, pos_of, pos_at, pair_need)
