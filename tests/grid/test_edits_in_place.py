@@ -50,6 +50,17 @@ def _leased(grid: Grid, key: Derived):
     return value
 
 
+def _edit(grid: Grid, step) -> bool:
+    """Apply a ``toggle`` or ``walls`` step of a session; False for a ``search`` step."""
+    if step[0] == "toggle":
+        grid.set_wall(step[1], wall=grid.passable(step[1]))
+    elif step[0] == "walls":
+        grid.set_walls(step[1], wall=step[2])
+    else:
+        return False
+    return True
+
+
 def _oracle_cost(grid: Grid, a, b) -> float:
     edges = grid_edges(grid.passable_mask, grid.costs, diagonal=grid.diagonal,
                        corner_cutting=RULE_NAMES[grid.corner_cutting])
@@ -86,11 +97,7 @@ def test_leased_searches_after_edits_answer_as_the_oracle(rule, mask, session):
     grid = Grid(np.array(mask, dtype=bool).reshape(7, 9), **rule)
     wf.astar(grid, (0, 0), (0, 0)) if grid.passable((0, 0)) else None
     for step in session:
-        if step[0] == "toggle":
-            grid.set_wall(step[1], wall=grid.passable(step[1]))
-        elif step[0] == "walls":
-            grid.set_walls(step[1], wall=step[2])
-        else:
+        if not _edit(grid, step):
             _check_search(grid, step[1], step[2])
     fresh = grid.copy()
     np.testing.assert_array_equal(components(grid), components(fresh))
@@ -106,11 +113,7 @@ def test_leased_searches_with_terrain_classes(mask, classes, session):
     grid = Grid(np.array(mask, dtype=bool).reshape(7, 9), diagonal=True,
                 classes=np.array(classes).reshape(7, 9))
     for step in session:
-        if step[0] == "toggle":
-            grid.set_wall(step[1], wall=grid.passable(step[1]))
-        elif step[0] == "walls":
-            grid.set_walls(step[1], wall=step[2])
-        else:
+        if not _edit(grid, step):
             a, b = step[1], step[2]
             if grid.passable(a) and grid.passable(b):
                 got, want = wf.astar(grid, a, b), wf.astar(grid.copy(), a, b)

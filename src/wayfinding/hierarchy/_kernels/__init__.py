@@ -5,7 +5,7 @@ undirected ones; its parts in ``directed_parts``), ``layout`` (the undirected up
 core graphs as CSR arrays, from the arcs), ``labels`` (hub labels), ``query`` (the best
 hub of two sets of labelled nodes, the core search, the unpacking into graph nodes;
 inlined into a caller's query kernel), ``check`` (a hierarchy read from a file) and
-``common`` (the witness search, label look-ups and array growth). Importing this package
+``common`` (label look-ups, the growing lazy heap and array growth). Importing this package
 imports numba (:mod:`wayfinding._cache`).
 """
 

@@ -2,8 +2,8 @@
 arcs held inline (other end, cost, arc number) in lists that move to the end of a pool
 when full, the indexed priority heap's set operation, and the simulation of contracting
 a node (its witness searches, by the contraction's one witness search
-:func:`.common.witness_search`, then :func:`aimed_search` for the targets left when the
-graph has coordinates) with the priority estimate built from it.
+:func:`live_search`, then :func:`aimed_search` for the targets left when the graph has
+coordinates) with the priority estimate built from it.
 
 Examples
 --------
@@ -154,10 +154,15 @@ def simulate(x, settle_limit, hop_limit, record, o_start, o_len, o_to, o_w, o_ar
 def live_search(u, x, limit, targets_left, settle_limit, hop_limit, o_start, o_len, o_to,
                 o_w, dist, hops, stamp, mark, via_of, seen_at, generation, heap_key,
                 heap_node):  # pragma: no cover - numba
-    """:func:`.common.witness_search` over the live arcs held inline per node (no node
-    is excluded but ``x``; nodes past ``limit`` are left off the heap), each arc's cost
-    compared with ``limit`` before its head is looked up: the same answers, fewer
-    cache misses. Returns ``(heap_key, heap_node, work)``."""
+    """The bounded Dijkstra search of a contraction: from ``u``, never through ``x`` (the
+    node being contracted), looking for *witnesses*, paths to the targets (``mark[w] ==
+    generation``) no longer than ``via_of[w]``; each target found gets ``seen_at[w] =
+    generation``. It stops once every target has one, past ``limit`` (the largest
+    ``via_of``: nodes reached beyond it are left off the heap), after ``settle_limit``
+    settled nodes; paths longer than ``hop_limit`` arcs are not extended. It reads the
+    live arcs held inline per node, each arc's cost compared with ``limit`` before its
+    head is looked up (fewer cache misses). Returns ``(heap_key, heap_node, work)``, the
+    heap arrays grown if they had to be, ``work`` the arcs looked at."""
     work = 0
     dist[u] = 0.0
     hops[u] = 0

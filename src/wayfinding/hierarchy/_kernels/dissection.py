@@ -101,25 +101,21 @@ def dissection_order(n, adj_start, adj, coords, use_coords, leaf):  # pragma: no
                     side[v] = 2 + s  # 2: a boundary node of half 0, 3: of half 1
                     break
         cut_side = 0 if n_bound[0] <= n_bound[1] else 1
-        # write the cell back: half 0, half 1, then the separator (the chosen boundary)
+        # write the cell back: half 0, half 1, then the separator (the chosen boundary;
+        # the other boundary stays with its half), each in the order sorted
         k = lo
-        for i in range(m):
-            v = sorted_nodes[i]
-            if side[v] == 0 or (side[v] == 2 and cut_side == 1):
-                perm[k] = v
-                k += 1
-        mid = k
-        for i in range(m):
-            v = sorted_nodes[i]
-            if side[v] == 1 or (side[v] == 3 and cut_side == 0):
-                perm[k] = v
-                k += 1
-        split = k
-        for i in range(m):
-            v = sorted_nodes[i]
-            if side[v] == 2 + cut_side:
-                perm[k] = v
-                k += 1
+        mid = lo
+        split = lo
+        for part in range(3):
+            for i in range(m):
+                v = sorted_nodes[i]
+                if (2 if side[v] == 2 + cut_side else side[v] % 2) == part:
+                    perm[k] = v
+                    k += 1
+            if part == 0:
+                mid = k
+            elif part == 1:
+                split = k
         for i in range(m):
             side[sorted_nodes[i]] = -1
         for a, b in ((lo, mid), (mid, split), (split, hi)):
