@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import numpy as np
@@ -11,7 +10,16 @@ from hypothesis import strategies as st
 from numba import njit
 
 from wayfinding._kernels import codes
-from wayfinding._kernels.heap import idecrease, ipop, ipush, pop4_into, pop_into, push, push4
+from wayfinding._kernels.heap import (
+    idecrease,
+    idecrease4,
+    ipop,
+    ipop4_into,
+    ipush,
+    ipush4,
+    pop_into,
+    push,
+)
 from wayfinding._kernels.trace import flat_cells, flat_pairs, rows_and_offsets, trace, xy_rows
 
 
@@ -33,25 +41,37 @@ def _heap_sort(values):
 
 
 @njit(cache=True)
-def _heap4_ops(ops):
-    """Apply (kind, key) ops to a 4-ary heap: 0 push (the item: the op's number), 1 pop;
-    return the keys and items popped (nan / -1 where the heap was empty or the op was a
-    push), then the rest in order."""
-    keys = np.empty(ops.shape[0])
-    items = np.empty(ops.shape[0], np.int64)
-    out = np.full(2 * ops.shape[0], np.nan)
-    out_items = np.full(2 * ops.shape[0], -1, np.int64)
+def _indexed4(ops, n_items):
+    """Apply (kind, item, key) ops to the indexed 4-ary heap: 0 insert-or-decrease (a key
+    above the item's current one is ignored, as a search never raises one), 1 pop; return
+    the items and keys popped (-1 / nan where the heap was empty or the op was an insert),
+    and whether every ``pos`` pointed at its item's slot after each op."""
+    keys = np.empty(n_items)
+    items = np.empty(n_items, np.int64)
+    pos = np.zeros(n_items, np.int32)
+    inside = np.zeros(n_items, np.bool_)
+    out = np.full(ops.shape[0], -1, np.int64)
+    out_keys = np.full(ops.shape[0], np.nan)
+    consistent = True
     size = 0
-    n = ops.shape[0]
-    for k in range(2 * ops.shape[0]):
-        if k < n and ops[k, 0] == 0:
-            size = push4(keys, items, size, ops[k, 1], k)
+    for k in range(ops.shape[0]):
+        kind = int(ops[k, 0])
+        item = int(ops[k, 1])
+        if kind == 0:
+            if not inside[item]:
+                size = ipush4(keys, items, pos, size, ops[k, 2], item)
+                inside[item] = True
+            elif ops[k, 2] <= keys[pos[item]]:
+                idecrease4(keys, items, pos, ops[k, 2], item)
         elif size > 0:
-            out[k] = keys[0]
-            out_items[k] = items[0]
+            out[k] = items[0]
+            out_keys[k] = keys[0]
+            inside[items[0]] = False
             size -= 1
-            pop4_into(keys, items, size)
-    return out, out_items
+            ipop4_into(keys, items, pos, size)
+        for j in range(size):
+            consistent = consistent and pos[items[j]] == j
+    return out, out_keys, consistent
 
 
 @njit(cache=True)
@@ -82,25 +102,27 @@ def test_lazy_heap_pops_in_order(values):
     assert out.tolist() == sorted(values)
 
 
-@given(st.lists(st.tuples(st.integers(0, 1), st.floats(-1e6, 1e6)), max_size=120))
-def test_4ary_heap_pops_the_smallest_key_each_time(ops):
-    popped, items = _heap4_ops(np.array(ops, dtype=np.float64).reshape(-1, 2))
-    got = popped.tolist()
-    for key, item in zip(got, items.tolist(), strict=True):
-        assert item < 0 or ops[item][1] == key  # each item travels with its key
-    waiting: list[float] = []
-    for k, (kind, key) in enumerate(ops):
+@given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 11), st.integers(0, 30)),
+                max_size=150))
+def test_indexed_4ary_heap_matches_a_dict(ops):
+    """Inserts, decreases and pops against a dict of each item's key: every pop takes a
+    smallest key with its own item, and ``pos`` follows every item moved (enough items
+    for three levels of four children)."""
+    n_items = 12
+    got, got_keys, consistent = _indexed4(np.array(ops, dtype=np.float64).reshape(-1, 3),
+                                          n_items)
+    assert consistent
+    keys: dict[int, float] = {}
+    for k, (kind, item, key) in enumerate(ops):
         if kind == 0:
-            waiting.append(key)
-            assert math.isnan(got[k])
-        elif waiting:
-            smallest = min(waiting)
-            assert got[k] == smallest
-            waiting.remove(smallest)
+            keys[item] = min(keys.get(item, float("inf")), float(key))
+            assert got[k] == -1
+        elif keys:
+            best = min(keys.values())
+            assert got[k] in keys and keys[got[k]] == best == got_keys[k]
+            del keys[got[k]]
         else:
-            assert math.isnan(got[k])
-    rest = [x for x in got[len(ops):] if not math.isnan(x)]
-    assert rest == sorted(waiting)
+            assert got[k] == -1
 
 
 @given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 7), st.integers(0, 20)),

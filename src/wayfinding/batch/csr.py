@@ -121,7 +121,7 @@ def _best_first(graph: CSRGraph, starts: Any, goals: Any, mode: int, heuristic: 
                 bfs, loop, graph.indptr, graph.indices, graph.costs, coords, e1, lm_from, lm_to,
                 iparams, fparams, s, t, first, last, side.stamp, side.g, side.parent,
                 side.goal_mark, side.touched, side.hcache, side.heap_key, side.heap_node,
-                ws.state, ws.fstate, ws.generation, resume, *out, path, used)
+                side.heap_pos, ws.state, ws.fstate, ws.generation, resume, *out, path, used)
             ws.generation = int(generation)
             if code != C.BATCH_HEAP_FULL:
                 return code, i, generation, used

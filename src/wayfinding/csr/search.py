@@ -112,8 +112,9 @@ def _execute(graph: CSRGraph, plan: _in.Plan, s: int, t: int, starts: np.ndarray
                        lm_to, iparams, fparams, starts, goals, side.stamp, side.g,
                        side.parent, side.goal_mark, side.touched, side.hcache)
         if max_expansions is None and max_seconds is None:  # one call (or a few: heap)
-            while (status := best_first(*kernel_args, side.heap_key, side.heap_node, state,
-                                        ws.fstate, _NO_LIMIT)) == C.STATUS_HEAP_FULL:
+            while (status := best_first(*kernel_args, side.heap_key, side.heap_node,
+                                        side.heap_pos, state, ws.fstate,
+                                        _NO_LIMIT)) == C.STATUS_HEAP_FULL:
                 side.grow_heap()
             reason = _REASONS[status]
         else:
@@ -143,8 +144,8 @@ def _budgeted(best_first: Any, kernel_args: tuple, ws: _ws.Workspace,
     while True:
         before = int(state[C.S_EXPANDED]) if state[C.S_STATUS] else 0
         chunk = left if deadline is None else min(left, _CLOCK_EVERY)
-        status = best_first(*kernel_args, side.heap_key, side.heap_node, state, ws.fstate,
-                            chunk)
+        status = best_first(*kernel_args, side.heap_key, side.heap_node, side.heap_pos, state,
+                            ws.fstate, chunk)
         if status in _REASONS:
             return _REASONS[status]
         left -= int(state[C.S_EXPANDED]) - before
@@ -281,8 +282,8 @@ def distances(graph: CSRGraph, start: Any, targets: Any = None, *,
         while dijkstra_loop(graph.indptr, graph.indices, graph.costs, _in.E2, _in.E1, _in.EL,
                             _in.EL, iparams, fparams, starts, goals, side.stamp, side.g,
                             side.parent, side.goal_mark, side.touched, side.hcache,
-                            side.heap_key, side.heap_node, ws.state, ws.fstate,
-                            _NO_LIMIT) == C.STATUS_HEAP_FULL:
+                            side.heap_key, side.heap_node, side.heap_pos, ws.state,
+                            ws.fstate, _NO_LIMIT) == C.STATUS_HEAP_FULL:
             side.grow_heap()
         settled = side.stamp[wanted] == -gen
         return np.where(settled, side.g[wanted], np.inf)

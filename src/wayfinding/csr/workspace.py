@@ -29,8 +29,8 @@ class Side:
     """The buffers of one search direction: stamps, costs, heuristic values, parents,
     reached list, heap, and room for a path."""
 
-    __slots__ = ("g", "goal_mark", "hcache", "heap_key", "heap_node", "parent", "path",
-                 "stamp", "touched")
+    __slots__ = ("g", "goal_mark", "hcache", "heap_key", "heap_node", "heap_pos", "parent",
+                 "path", "stamp", "touched")
 
     def __init__(self, n: int) -> None:
         self.stamp = np.zeros(n, dtype=np.int32)
@@ -42,6 +42,7 @@ class Side:
         self.path = np.zeros(n, dtype=np.int64)  # a found path's nodes (trace)
         self.heap_key = np.zeros(_MIN_HEAP, dtype=np.float64)
         self.heap_node = np.zeros(_MIN_HEAP, dtype=np.int64)
+        self.heap_pos = np.zeros(n, dtype=np.int32)  # heap slot of a frontier node (best_first)
 
     def grow_heap(self) -> None:
         """Double the heap, keeping its contents (a search may be under way)."""

@@ -23,8 +23,8 @@ _NO_LIMIT = 2**62
 @njit(cache=True, nogil=True)
 def batch_search(breadth_first, loop, indptr, indices, costs, coords, harray, lm_from, lm_to,
                  iparams, fparams, sources, targets, first, last, stamp, g, parent,
-                 goal_mark, touched, hcache, heap_key, heap_node, state, fstate, generation,
-                 resume, out_cost, out_len, out_expanded, out_found, path,
+                 goal_mark, touched, hcache, heap_key, heap_node, heap_pos, state, fstate,
+                 generation, resume, out_cost, out_len, out_expanded, out_found, path,
                  used):  # pragma: no cover - numba
     """From ``sources[i]`` to ``targets[i]`` for ``i`` in ``first..last-1``: Dijkstra or A*
     (``iparams``: one goal) by ``loop`` (:func:`.bestfirst.loop_for` of ``iparams``: a
@@ -45,7 +45,7 @@ def batch_search(breadth_first, loop, indptr, indices, costs, coords, harray, lm
         else:
             status = loop(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams,
                           fparams, starts, goals, stamp, g, parent, goal_mark, touched, hcache,
-                          heap_key, heap_node, state, fstate, _NO_LIMIT)
+                          heap_key, heap_node, heap_pos, state, fstate, _NO_LIMIT)
         code, used = record_search(i, status, state, parent, g, path, used, out_cost, out_len,
                             out_expanded, out_found)
         if code != C.BATCH_DONE:

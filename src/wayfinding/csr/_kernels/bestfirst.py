@@ -3,21 +3,27 @@
 The algorithms share one loop and differ in the priority (``MODE_COST``: g;
 ``MODE_HEURISTIC``: h; ``MODE_ASTAR``: g + weight * h) and in the heuristic code
 (:mod:`wayfinding._kernels.codes` ``H_*``, bounds in :mod:`.heuristic`). The frontier is
-the toolkit's lazy 4-ary heap (:mod:`wayfinding._kernels.heap` ``push4``/``pop4_into``;
-8-25% faster searches than its binary heap): a node reached more cheaply is pushed
-again, stale entries are skipped when popped. Measured and left out (dao maps and random
-geometric graphs of ``benchmarks/graphs.py``): each node's stamp, g, h and parent in one
-record (10-30% slower: the stamp test, the most frequent access, then spans eight times
-the cache lines), g and h interleaved, h recomputed from the coordinates instead of
-cached, the closed-node test first (each within 2%), one branch-free test of whether a
-step improves (15% faster on 10^4-node geometric graphs, 5-12% slower on dao maps and
-on 10^5 nodes, where the cost of a closed node is then read too).
+the toolkit's indexed 4-ary heap (:mod:`wayfinding._kernels.heap` ``ipush4``,
+``idecrease4``, ``ipop4_into``): a node reached more cheaply while on the frontier has its
+key lowered in place, so every pop is a node to expand (a lazy heap that pushed it again
+popped 1.3-1.5 entries per expansion on geometric graphs). Whether a step improves is one
+branch: the stamp's three cases (new, on the frontier, expanded) and ``ng < g[v]`` are
+combined as booleans, ``g[v]`` read even when stale (three branches on the stamp were
+unpredictable on geometric graphs: Dijkstra 25%, A* 15% slower there; within noise on dao
+maps). Measured and left out (dao maps and random geometric graphs of
+``benchmarks/graphs.py``): each node's stamp, g, h and parent in one record (10-30%
+slower: the stamp test, the most frequent access, then spans eight times the cache
+lines), g and h interleaved, h recomputed from the coordinates instead of cached, the
+closed-node test first (each within 2%), a radix heap over the keys' bits (a consistent
+heuristic's keys never fall: 8-15% slower than the 4-ary heap).
 
 All state lives in caller-owned arrays (a workspace, reset by generation stamps:
 ``g[v]``, ``parent[v]`` count only when ``stamp[v]`` is ``gen`` (reached) or ``-gen``
 (expanded)), so the kernel is stateless, re-entrant and resumable: it returns when the
 search ends, when ``budget`` expansions are done (``STATUS_PAUSED``) or when the heap
-might overflow (``STATUS_HEAP_FULL``: grow it and call again, nothing is lost).
+might overflow (``STATUS_HEAP_FULL``: grow it and call again, nothing is lost). A search
+that found its goal (``STATUS_FOUND``) is over: the goal is off the heap but not marked
+expanded.
 """
 
 from __future__ import annotations
@@ -64,7 +70,7 @@ from ..._kernels.codes import (
     STATUS_NEW,
     STATUS_PAUSED,
 )
-from ..._kernels.heap import pop4_into, push4
+from ..._kernels.heap import idecrease4, ipop4_into, ipush4
 from ..._kernels.reach import seed
 from .heuristic import lower_bound
 
@@ -101,13 +107,15 @@ def _variant(informed, euclid):
 
     @njit(cache=True, nogil=True)
     def loop(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams, starts,
-             goals, stamp, g, parent, goal_mark, touched, hcache, heap_key, heap_node, state,
-             fstate, budget):  # pragma: no cover - numba
+             goals, stamp, g, parent, goal_mark, touched, hcache, heap_key, heap_node, heap_pos,
+             state, fstate, budget):  # pragma: no cover - numba
         """The loop of :func:`best_first` (``informed``, ``euclid``: the closure's)."""
         mode = iparams[I_MODE]
         hcode = iparams[I_HCODE] if informed else H_ZERO
         n_goals = iparams[I_N_GOALS]
         reopen = iparams[I_REOPEN]
+        update_open = reopen != REOPEN_NONE
+        update_closed = reopen == REOPEN_ALL
         track = iparams[I_TRACK] != 0
         all_goals = iparams[I_GOALS] == GOALS_ALL
         scale = fparams[F_SCALE]
@@ -157,17 +165,13 @@ def _variant(informed, euclid):
                     best = s
                     best_h = h
                     best_g = 0.0
-                size = push4(heap_key, heap_node, size, f, s)
+                size = ipush4(heap_key, heap_node, heap_pos, size, f, s)
         status = STATUS_EXHAUSTED
         cap = heap_node.shape[0]
         count = 0
         expanded = state[S_EXPANDED]
         while size > 0:
             u = heap_node[0]
-            if stamp[u] != gen:  # a stale duplicate: u was already expanded
-                size -= 1
-                pop4_into(heap_key, heap_node, size)
-                continue
             if count >= budget:
                 status = STATUS_PAUSED
                 break
@@ -177,7 +181,7 @@ def _variant(informed, euclid):
                 status = STATUS_HEAP_FULL
                 break
             size -= 1
-            pop4_into(heap_key, heap_node, size)
+            ipop4_into(heap_key, heap_node, heap_pos, size)
             if u == goal0 or (several and goal_mark[u] == gen):
                 if not all_goals:
                     state[S_FOUND] = u
@@ -202,14 +206,16 @@ def _variant(informed, euclid):
                     pruned = 1
                     continue
                 sv = stamp[v]
-                if sv == gen:
-                    if reopen == REOPEN_NONE or ng >= g[v]:
-                        continue
-                elif sv == -gen:
-                    if reopen != REOPEN_ALL or ng >= g[v]:
-                        continue
+                is_open = sv == gen
+                is_closed = sv == -gen
+                fresh = not (is_open | is_closed)
+                better = ng < g[v]  # read even when stale: one branch below, not three
+                if not (fresh | (better & ((is_open & update_open)
+                                           | (is_closed & update_closed)))):
+                    continue
+                if is_closed:
                     stamp[v] = gen
-                else:
+                elif fresh:
                     stamp[v] = gen
                     touched[n_touched] = v
                     n_touched += 1
@@ -221,13 +227,18 @@ def _variant(informed, euclid):
                 if informed:
                     h = hcache[v]
                     f = ng + weight * h if mode == MODE_ASTAR else h
-                    size = push4(heap_key, heap_node, size, f, v)
+                    if is_open:
+                        idecrease4(heap_key, heap_node, heap_pos, f, v)
+                    else:
+                        size = ipush4(heap_key, heap_node, heap_pos, size, f, v)
                     if track and (h < best_h or (h == best_h and ng < best_g)):
                         best = v
                         best_h = h
                         best_g = ng
+                elif is_open:
+                    idecrease4(heap_key, heap_node, heap_pos, ng, v)
                 else:
-                    size = push4(heap_key, heap_node, size, ng, v)
+                    size = ipush4(heap_key, heap_node, heap_pos, size, ng, v)
         state[S_SIZE] = size
         state[S_TOUCHED] = n_touched
         state[S_EXPANDED] = expanded
@@ -262,7 +273,7 @@ def loop_for(iparams: np.ndarray) -> Any:
 @njit(cache=True, nogil=True)
 def best_first(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams,
                starts, goals, stamp, g, parent, goal_mark, touched, hcache, heap_key,
-               heap_node, state, fstate, budget):  # pragma: no cover - numba
+               heap_node, heap_pos, state, fstate, budget):  # pragma: no cover - numba
     """Run (or resume) one best-first search for at most ``budget`` expansions.
 
     Inputs: the graph ``indptr`` int64[n+1], ``indices`` int[m], ``costs`` float64[m];
@@ -274,7 +285,8 @@ def best_first(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, 
     In/out (the workspace): ``stamp``, ``goal_mark`` int32[n]; ``g``, ``hcache``
     float64[n] (``hcache[v]``: the heuristic of ``v``, computed once when ``v`` is first
     reached, valid while ``stamp[v]`` is ``gen`` or ``-gen``); ``parent``, ``touched``
-    int64[n]; ``heap_key`` float64[k], ``heap_node`` int64[k]; ``state`` int64 /
+    int64[n]; ``heap_key`` float64[k], ``heap_node`` int64[k], ``heap_pos`` int32[n] (the
+    heap slot of each node on the frontier); ``state`` int64 /
     ``fstate`` float64 (layouts ``S_*``, ``FS_*``). Set ``state[S_STATUS] = STATUS_NEW``
     and ``state[S_GEN]`` to a fresh generation to start.
 
@@ -286,14 +298,14 @@ def best_first(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, 
     if iparams[I_MODE] == MODE_COST:
         return dijkstra_loop(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams,
                              fparams, starts, goals, stamp, g, parent, goal_mark, touched,
-                             hcache, heap_key, heap_node, state, fstate, budget)
+                             hcache, heap_key, heap_node, heap_pos, state, fstate, budget)
     if iparams[I_HCODE] == H_EUCLIDEAN and iparams[I_N_GOALS] == 1:
         return euclid_loop(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams,
                            fparams, starts, goals, stamp, g, parent, goal_mark, touched,
-                           hcache, heap_key, heap_node, state, fstate, budget)
+                           hcache, heap_key, heap_node, heap_pos, state, fstate, budget)
     return any_loop(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams,
                     starts, goals, stamp, g, parent, goal_mark, touched, hcache, heap_key,
-                    heap_node, state, fstate, budget)
+                    heap_node, heap_pos, state, fstate, budget)
 
 
 @njit(cache=True, nogil=True)
