@@ -315,8 +315,9 @@ def _bidirectional(graph: CSRGraph, start: Any, goal: Any, heuristic: Any,
             status = bidirectional(graph.indptr, graph.indices, graph.costs, rev.indptr,
                                    rev.indices, rev.costs, h.coords, h.lm_from, h.lm_to,
                                    h.code, h.scale, s, t, fw.stamp, fw.g, fw.parent,
-                                   fw.touched, bw.stamp, bw.g, bw.parent, bw.touched,
-                                   fw.heap_key, fw.heap_node, bw.heap_key, bw.heap_node,
+                                   fw.touched, fw.hcache, bw.stamp, bw.g, bw.parent,
+                                   bw.touched, bw.hcache, fw.heap_key, fw.heap_node,
+                                   fw.heap_pos, bw.heap_key, bw.heap_node, bw.heap_pos,
                                    state, fstate)
             if status != C.STATUS_HEAP_FULL:
                 break

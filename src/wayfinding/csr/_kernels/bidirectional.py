@@ -1,7 +1,8 @@
 """Kernel: bidirectional Dijkstra and bidirectional A* (average potentials) on CSR graphs.
 
 A forward search from ``s`` over the graph and a backward search from ``t`` over its
-reverse, each a Dijkstra with the toolkit's lazy heap, keyed by
+reverse, each a Dijkstra on the toolkit's indexed 4-ary heap (a node's key lowered in
+place; as :mod:`.bestfirst`, whether a step improves is one branch), keyed by
 
     forward  k_f(v) = g_f(v) + p(v),    backward  k_b(v) = g_b(v) - p(v),
     p(v) = (pi_t(v) - pi_s(v)) / 2,
@@ -32,9 +33,10 @@ later of the two scans of the edge ``(x, y)`` ran (each scan updates ``mu`` with
 and the suffix from ``y`` at least ``top_b'`` (each search's keys are
 monotone). Translating back, the constants cancel: ``top_f' + top_b' >= mu'`` is
 ``min k_f + min k_b >= mu``, which is (*).
-Ties and stale heap entries: stale tops are dropped before (*) is tested, so ``top``
-is the smallest *current* key. Nodes with ``pi_t(v) = inf`` (landmarks prove t
-unreachable from them) are not entered forward, nor ``pi_s(v) = inf`` backward.
+The heaps hold each reached, unsettled node once at its current key, so ``top`` is the
+smallest current key. ``p(v)`` is computed once per node and side (kept in the side's
+``hcache``). Nodes with ``pi_t(v) = inf`` (landmarks prove t unreachable from them) are
+not entered forward, nor ``pi_s(v) = inf`` backward.
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ from ..._kernels.codes import (
     STATUS_FOUND,
     STATUS_HEAP_FULL,
 )
-from ..._kernels.heap import pop_into, push
+from ..._kernels.heap import idecrease4, ipop4_into, ipush4
 from .heuristic import lower_bound
 
 
@@ -74,26 +76,19 @@ def _potential(hcode, v, s, t, coords, lm_from, lm_to, scale):  # pragma: no cov
     return 0.5 * (to_t - from_s)
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _clean(keys, nodes, size, stamp, gen):  # pragma: no cover - numba
-    """Drop stale entries (nodes already settled) from the top of a heap."""
-    while size > 0 and stamp[nodes[0]] != gen:
-        size -= 1
-        pop_into(keys, nodes, size)
-    return size
-
-
 @njit(cache=True, nogil=True)
 def bidirectional(indptr, indices, costs, rindptr, rindices, rcosts, coords, lm_from, lm_to,
-                  hcode, scale, s, t, stamp_f, g_f, parent_f, touched_f, stamp_b, g_b,
-                  parent_b, touched_b, key_f, node_f, key_b, node_b, state,
+                  hcode, scale, s, t, stamp_f, g_f, parent_f, touched_f, p_f, stamp_b, g_b,
+                  parent_b, touched_b, p_b, key_f, node_f, pos_f, key_b, node_b, pos_b, state,
                   fstate):  # pragma: no cover - numba
     """Run (or resume after ``STATUS_HEAP_FULL``) a bidirectional search ``s -> t``.
 
     Inputs: the graph and its reverse (CSR), heuristic data as in
     :func:`.bestfirst.best_first`, ``hcode`` (``H_ZERO`` for Dijkstra), ``s``, ``t``.
     In/out: per-side stamps (int32[n]), costs, parents (``parent_b[v]`` is the next
-    node towards ``t``) and reached lists; per-side heaps; ``state`` (layout ``B_*``,
+    node towards ``t``), reached lists and potentials (``p_f``/``p_b`` float64[n]: ``p(v)``
+    of each node the side reached); per-side indexed heaps (keys, nodes, ``pos``
+    int32[n]); ``state`` (layout ``B_*``,
     set ``state[B_STARTED] = 0`` and ``state[B_GEN]`` to a fresh generation to start)
     and ``fstate[BF_MU]``. Returns the status; the answer is ``fstate[BF_MU]`` (inf: no
     path) through ``state[B_MEET]``.
@@ -121,9 +116,11 @@ def bidirectional(indptr, indices, costs, rindptr, rindices, rcosts, coords, lm_
         touched_b[0] = t
         state[B_TOUCHED_F] = 1
         state[B_TOUCHED_B] = 1
-        state[B_SIZE_F] = push(key_f, node_f, 0, ps, s)
+        p_f[s] = ps
+        state[B_SIZE_F] = ipush4(key_f, node_f, pos_f, 0, ps, s)
         pt = _potential(hcode, t, s, t, coords, lm_from, lm_to, scale)
-        state[B_SIZE_B] = push(key_b, node_b, 0, -pt, t)
+        p_b[t] = pt
+        state[B_SIZE_B] = ipush4(key_b, node_b, pos_b, 0, -pt, t)
         if s == t:
             fstate[BF_MU] = 0.0
             state[B_MEET] = s
@@ -138,8 +135,6 @@ def bidirectional(indptr, indices, costs, rindptr, rindices, rcosts, coords, lm_
     cap_f = node_f.shape[0]
     cap_b = node_b.shape[0]
     while True:
-        size_f = _clean(key_f, node_f, size_f, stamp_f, gen)
-        size_b = _clean(key_b, node_b, size_b, stamp_b, gen)
         if size_f == 0 or size_b == 0 or key_f[0] + key_b[0] >= mu:
             break
         forward = size_f <= size_b  # the smaller frontier (any order keeps (*) right)
@@ -151,7 +146,7 @@ def bidirectional(indptr, indices, costs, rindptr, rindices, rcosts, coords, lm_
                 status = STATUS_HEAP_FULL
                 break
             size_f -= 1
-            pop_into(key_f, node_f, size_f)
+            ipop4_into(key_f, node_f, pos_f, size_f)
             stamp_f[u] = -gen
             expanded += 1
             gu = g_f[u]
@@ -159,19 +154,24 @@ def bidirectional(indptr, indices, costs, rindptr, rindices, rcosts, coords, lm_
                 v = indices[e]
                 ng = gu + costs[e]
                 sv = stamp_f[v]
-                if sv == -gen or (sv == gen and ng >= g_f[v]):
-                    pass
-                else:
-                    pv = _potential(hcode, v, s, t, coords, lm_from, lm_to, scale)
-                    if math.isnan(pv):
-                        continue
-                    if sv != gen:
+                is_open = sv == gen
+                fresh = not (is_open | (sv == -gen))
+                if fresh | (is_open & (ng < g_f[v])):
+                    if fresh:
+                        pv = _potential(hcode, v, s, t, coords, lm_from, lm_to, scale)
+                        if math.isnan(pv):
+                            continue
+                        p_f[v] = pv
                         stamp_f[v] = gen
                         touched_f[n_f] = v
                         n_f += 1
-                    g_f[v] = ng
-                    parent_f[v] = u
-                    size_f = push(key_f, node_f, size_f, ng + pv, v)
+                        g_f[v] = ng
+                        parent_f[v] = u
+                        size_f = ipush4(key_f, node_f, pos_f, size_f, ng + pv, v)
+                    else:
+                        g_f[v] = ng
+                        parent_f[v] = u
+                        idecrease4(key_f, node_f, pos_f, ng + p_f[v], v)
                 sb = stamp_b[v]
                 if sb == gen or sb == -gen:
                     total = g_f[v] + g_b[v]
@@ -186,7 +186,7 @@ def bidirectional(indptr, indices, costs, rindptr, rindices, rcosts, coords, lm_
                 status = STATUS_HEAP_FULL
                 break
             size_b -= 1
-            pop_into(key_b, node_b, size_b)
+            ipop4_into(key_b, node_b, pos_b, size_b)
             stamp_b[u] = -gen
             expanded += 1
             gu = g_b[u]
@@ -194,19 +194,24 @@ def bidirectional(indptr, indices, costs, rindptr, rindices, rcosts, coords, lm_
                 v = rindices[e]
                 ng = gu + rcosts[e]
                 sv = stamp_b[v]
-                if sv == -gen or (sv == gen and ng >= g_b[v]):
-                    pass
-                else:
-                    pv = _potential(hcode, v, s, t, coords, lm_from, lm_to, scale)
-                    if math.isnan(pv):
-                        continue
-                    if sv != gen:
+                is_open = sv == gen
+                fresh = not (is_open | (sv == -gen))
+                if fresh | (is_open & (ng < g_b[v])):
+                    if fresh:
+                        pv = _potential(hcode, v, s, t, coords, lm_from, lm_to, scale)
+                        if math.isnan(pv):
+                            continue
+                        p_b[v] = pv
                         stamp_b[v] = gen
                         touched_b[n_b] = v
                         n_b += 1
-                    g_b[v] = ng
-                    parent_b[v] = u
-                    size_b = push(key_b, node_b, size_b, ng - pv, v)
+                        g_b[v] = ng
+                        parent_b[v] = u
+                        size_b = ipush4(key_b, node_b, pos_b, size_b, ng - pv, v)
+                    else:
+                        g_b[v] = ng
+                        parent_b[v] = u
+                        idecrease4(key_b, node_b, pos_b, ng - p_b[v], v)
                 sf = stamp_f[v]
                 if sf == gen or sf == -gen:
                     total = g_f[v] + g_b[v]
