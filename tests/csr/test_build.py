@@ -107,6 +107,22 @@ def test_result_arrays_and_graph_protocol():
     assert g.reverse().reverse() is g
 
 
+def test_a_graph_with_the_same_arcs_both_ways_is_its_own_reverse():
+    """Backward searches share an undirected graph's arrays; a graph with one arc whose
+    cost differs the other way round gets a reverse of its own, with that arc turned."""
+    undirected = wf.CSRGraph.from_edges([0, 1, 2], [1, 2, 0], [1.0, 2.0, 4.0],
+                                        directed=False)
+    assert undirected.reverse() is undirected
+    assert wf.bidirectional_dijkstra(undirected, 0, 2).cost == 3.0
+    uneven = wf.CSRGraph.from_edges([0, 1, 1, 2, 2, 0], [1, 0, 2, 1, 0, 2],
+                                    [1.0, 1.0, 2.0, 2.0, 4.0, 3.5])
+    rev = uneven.reverse()
+    assert rev is not uneven and rev.reverse() is uneven
+    assert rev.cost(2, 0) == 3.5 and rev.cost(0, 2) == 4.0
+    assert wf.bidirectional_dijkstra(uneven, 0, 2).cost == 3.0
+    assert wf.bidirectional_dijkstra(uneven, 2, 0).cost == 3.0
+
+
 @pytest.mark.parametrize("costs, match", [
     ([1.0, -1.0], r"edge 'b' -> 'c' .* got -1.0"),
     ([math.nan, 1.0], r"edge 'a' -> 'b' .* got nan"),
