@@ -341,3 +341,42 @@ def test_a_start_that_is_itself_a_frozenset_location():
     result = fast.dijkstra(graph, [here], [there])  # a frozenset alone means several
     assert result is not None and result.path == [here, there] and result.cost == 1.5
     assert _fields(result) == _fields(_engine(graph, [here], [there]))
+
+
+# ---------------------------------------------------------------------- one start, one goal
+@pytest.mark.parametrize("start, goal", [
+    ("s", "t"), (["s"], "t"), ({"s"}, frozenset({"t"})), ("s", ["t"]), (["s"], {"t"}),
+], ids=repr)
+@pytest.mark.parametrize("kind", ["networkx", "simple"])
+def test_one_start_and_goal_in_any_spelling_take_the_fast_path(start, goal, kind):
+    G = _networkx_with(1.0)
+    g = NetworkXGraph(G) if kind == "networkx" else wf.SimpleGraph(
+        {u: {v: d["weight"] for v, d in G.adj[u].items()} for u in G})
+    for result, engine in [
+        (fast.dijkstra(g, start, goal), _engine(g, start, goal)),
+        (fast.astar(g, start, goal, lambda a, b: 0.5, 1.0),
+         _engine(g, start, goal, lambda a, b: 0.5)),
+    ]:
+        assert result is not None and result.path == ["s", "y", "x", "t"]
+        assert _fields(result) == _fields(engine)
+
+
+@pytest.mark.parametrize("kind", ["networkx", "simple"])
+def test_an_unhashable_start_raises_as_in_the_engine(kind):
+    G = _networkx_with(1.0)
+    g = NetworkXGraph(G) if kind == "networkx" else wf.SimpleGraph({"s": {"t": 1.0}})
+    start = ("s", ["not hashable"])
+    assert fast.dijkstra(g, start, "t") is None
+    raised = []
+    for run in (lambda: wf.dijkstra(g, start, "t"), lambda: _engine(g, start, "t")):
+        with pytest.raises((TypeError, InvalidLocationError)) as error:
+            run()
+        raised.append((type(error.value), str(error.value)))
+    assert raised[0] == raised[1]
+
+
+def test_a_simple_graph_holding_none_as_a_location_is_left_to_the_engine():
+    # came_from marks a start by None: the fast path's walk back would stop at the location
+    graph = wf.SimpleGraph({0: {None: 1.0}, None: {2: 1.0}, 2: {}})
+    assert fast.dijkstra(graph, 0, 2) is None
+    assert fast.astar(graph, 0, 2, lambda a, b: 0.0 + (a == 0), 1.0) is None
