@@ -188,3 +188,53 @@ def test_the_plan_names_the_loop_the_kernel_module_picks(mode, code, n_goals):
     iparams = np.array([mode, code, n_goals, 0, 0, C.GOALS_ANY], dtype=np.int64)
     loops = (dijkstra_loop, euclid_loop, any_loop)
     assert loops[loop_index(mode, code, n_goals)] is loop_for(iparams)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("method", ["astar", "dijkstra"])
+def test_a_search_paused_every_few_expansions_ends_as_one_run(seed, method):
+    """The kernel resumes from its arrays alone: a search cut into slices of 3 expansions
+    (the frontier's keys lowered in place between slices, so the heap's slots must
+    survive) gives the one-run answer field for field."""
+    from wayfinding._kernels import codes as C
+    from wayfinding.csr import inputs, workspace
+    from wayfinding.csr.search import _loops
+
+    rng = np.random.default_rng(seed)
+    points = rng.random((300, 2))
+    near = np.argsort(((points[:, None] - points[None]) ** 2).sum(-1), axis=1)[:, 1:6]
+    src = np.repeat(np.arange(300), 5)
+    dst = near.ravel()
+    cost = np.hypot(*(points[src] - points[dst]).T)
+    g = wf.CSRGraph.from_edges(src, dst, cost, coordinates=points, directed=False)
+    s, t = 0, int(np.argmax(np.hypot(*(points - points[0]).T)))
+    whole = getattr(wf, method)(g, s, t)
+    mode = C.MODE_ASTAR if method == "astar" else C.MODE_COST
+    coords, harray, lm_from, lm_to, iparams, fparams, loop = inputs.common_plan(g, mode)
+    ws = workspace.acquire(g.node_count)
+    try:
+        side = ws.forward
+        ws.start[0], ws.goal[0] = s, t
+        ws.state[C.S_GEN] = ws.next_generation()
+        ws.state[C.S_STATUS] = C.STATUS_NEW
+        slices = 0
+        while True:
+            status = _loops()[loop](
+                g.indptr, g.indices, g.costs, coords, harray, lm_from, lm_to, iparams,
+                fparams, ws.start, ws.goal, side.stamp, side.g, side.parent, side.goal_mark,
+                side.touched, side.hcache, side.heap_key, side.heap_node, side.heap_pos,
+                ws.state, ws.fstate, 3)
+            slices += 1
+            if status == C.STATUS_HEAP_FULL:
+                side.grow_heap()
+            elif status != C.STATUS_PAUSED:
+                break
+        assert status == C.STATUS_FOUND and slices > 10
+        assert int(ws.state[C.S_EXPANDED]) == whole.expanded
+        assert float(side.g[t]) == whole.cost
+        path = [t]
+        while side.parent[path[-1]] >= 0:
+            path.append(int(side.parent[path[-1]]))
+        assert path[::-1] == whole.path
+    finally:
+        workspace.release(ws)
