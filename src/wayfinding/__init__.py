@@ -12,7 +12,7 @@ Examples
 5.0
 """
 
-from . import batch, csr, heuristics
+from . import batch, csr, heuristics, io
 from .anyangle import euclidean_length, line_of_sight, smooth_path, theta_star
 from .api import (
     astar,
@@ -53,6 +53,7 @@ from .grid.landmarks import GridLandmarks
 from .grid.prepared import PreparedGrid, PrepareMethod
 from .grid.turns import astar_turns
 from .heuristics import Heuristic
+from .nearest import nearest_nodes
 from .replan import DStarLite, path_blocked
 from .result import SearchResult, StopReason, reconstruct_path
 from .resumable import AStarSearch
@@ -109,9 +110,11 @@ __all__ = [
     "flow_field",
     "greedy_best_first",
     "heuristics",
+    "io",
     "jps",
     "landmarks",
     "line_of_sight",
+    "nearest_nodes",
     "path_blocked",
     "prepare",
     "rc_from_xy",

@@ -1,4 +1,5 @@
-"""Reading and writing map and scenario files (MovingAI benchmark format).
+"""Reading and writing map and scenario files (MovingAI benchmark format); road graphs
+from OpenStreetMap (:mod:`wayfinding.io.osm`, ``wf.io.osm.read``).
 
 Examples
 --------
@@ -7,6 +8,7 @@ Examples
 2
 """
 
+from . import osm
 from .movingai import (
     Scenario,
     TerrainRule,
@@ -22,5 +24,5 @@ from .movingai import (
 )
 
 __all__ = ["Scenario", "TerrainRule", "format_map", "format_scenarios", "matches_optimal",
-           "parse_map", "parse_scenarios", "read_map", "read_scenarios", "write_map",
+           "osm", "parse_map", "parse_scenarios", "read_map", "read_scenarios", "write_map",
            "write_scenarios"]
