@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from .csr.graph import CSRGraph, Metric
+from .csr.labels import label_array
 from .errors import InvalidParameterError
 
 __all__ = ["nearest_nodes"]
@@ -81,13 +82,7 @@ def nearest_nodes(graph: CSRGraph, points: Any, *,
     sphere = graph.metric is Metric.GREAT_CIRCLE
     here = _unit(graph.coordinates) if sphere else graph.coordinates
     chord, index = cKDTree(here).query(_unit(xy) if sphere else xy)
-    index = np.asarray(index, dtype=np.int64)
-    if graph.labels is None:
-        nodes: np.ndarray = index
-    else:
-        nodes = graph.labels[index]
-        if all(type(label) is int for label in nodes.tolist()):
-            nodes = nodes.astype(np.int64)
+    nodes = label_array(graph, index)
     if not return_distance:
         return nodes
     distance = np.asarray(chord, dtype=np.float64)

@@ -25,7 +25,6 @@ Examples
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
 import threading
 import time
@@ -41,16 +40,14 @@ from ..hierarchy import files as hierarchy_files
 from ..hierarchy.directed import ArcHierarchy, build_directed
 from ..hierarchy.hierarchy import describe
 from ..hierarchy.ordering import locality_layout
+from ..hierarchy.queries import Distances
 from ..result import LazyMap, SearchResult, StopReason
 from .graph import CSRGraph
+from .prepared_files import FORMAT_VERSION, HEADER_KEYS, difference, fingerprint
 
 __all__ = ["PreparedGraph", "prepare_graph"]
 
-#: Version of the file layout written by :meth:`PreparedGraph.save`.
-FORMAT_VERSION = 1
-_HEADER_KEYS = ("format_version", "kind", "nodes", "edges", "structure", "costs",
-                "build_seconds")
-_FILE_KEYS = (*_HEADER_KEYS, *ArcHierarchy._fields)
+_FILE_KEYS = (*HEADER_KEYS, *ArcHierarchy._fields)
 #: Queries are goal-directed (:func:`goal_direction`) when that settles at most this
 #: share of the nodes plain up/down searches settle, on :data:`GOAL_SAMPLE` pairs of nodes
 #: fixed by the graph's size: the potentials cost about 1.5x per settled node. Measured
@@ -59,17 +56,6 @@ _FILE_KEYS = (*_HEADER_KEYS, *ArcHierarchy._fields)
 #: 75 vs 73 us (kept plain).
 GOAL_SETTLED = 0.5
 GOAL_SAMPLE = 32
-
-
-def fingerprint(graph: CSRGraph) -> dict[str, Any]:
-    """What a prepared graph depends on: node and edge counts, a hash of the arcs
-    (``indptr``, ``indices``) and one of their costs."""
-    structure = hashlib.blake2b(digest_size=16)
-    structure.update(graph.indptr.tobytes())
-    structure.update(graph.indices.astype(np.int64, copy=False).tobytes())
-    costs = hashlib.blake2b(graph.costs.tobytes(), digest_size=16)
-    return {"nodes": graph.node_count, "edges": graph.edge_count,
-            "structure": structure.hexdigest(), "costs": costs.hexdigest()}
 
 
 def prepare_graph(graph: CSRGraph, *, max_seconds: float | None = None) -> PreparedGraph:
@@ -174,6 +160,8 @@ class PreparedGraph:
         self._local = threading.local()
         self.arcs = hierarchy.arcs
         self.shortcuts = hierarchy.shortcuts
+        self._distances = Distances(hierarchy)
+        self._int_labels: Any = None  # csr.labels.sorted_ints, made on first use
         plain = (hierarchy.core, np.zeros((0, 2)), 0, 0.0)
         self._goal = plain
         goal = (hierarchy.core, *goal_direction(graph, hierarchy.order))
@@ -207,7 +195,89 @@ class PreparedGraph:
 
     @property
     def nbytes(self) -> int:
-        return self._hierarchy.nbytes + int(self._inverse.nbytes)
+        return (self._hierarchy.nbytes + int(self._inverse.nbytes)
+                + self._distances.nbytes)
+
+    def numbers(self, values: Any, role: str) -> np.ndarray:
+        """Hierarchy numbers (int64) of N node labels (see :mod:`wayfinding.csr.labels`).
+        """
+        from .labels import numbers, sorted_ints
+
+        if self._int_labels is None and self.graph.labels is not None:
+            self._int_labels = sorted_ints(self.graph) or ()
+        return self._inverse[numbers(self.graph, values, role, self._int_labels or None)]
+
+    def distance(self, start: Any, goal: Any) -> float:
+        """The cost of a cheapest path from ``start`` to ``goal`` (labels), no path:
+        ``inf`` when there is none.
+
+        Raises
+        ------
+        InvalidLocationError
+            When ``start`` or ``goal`` is not a node of the graph.
+
+        Examples
+        --------
+        >>> import wayfinding as wf
+        >>> g = wf.CSRGraph.from_edges([0, 1, 0], [1, 2, 2], [1.0, 1.0, 5.0])
+        >>> p = wf.prepare(g)
+        >>> p.distance(0, 2), p.distance(2, 0)
+        (2.0, inf)
+        """
+        index = self.graph.index
+        return self._distances.pair(int(self._inverse[index(start)]),
+                                    int(self._inverse[index(goal)]))
+
+    def table(self, sources: Any, targets: Any) -> np.ndarray:
+        """float64[S, T]: the cost from each source to each target (labels; ``inf``:
+        unreachable), one-to-many and many-to-many, by buckets of the targets' backward
+        search spaces read by each source's forward search (no path).
+
+        Raises
+        ------
+        InvalidLocationError
+            Naming the first row of ``sources`` or ``targets`` that is not a node.
+
+        Examples
+        --------
+        >>> import wayfinding as wf
+        >>> g = wf.CSRGraph.from_edges("abc", "bcd", [1.0, 2.0, 3.0])
+        >>> wf.prepare(g).table(["a", "b"], ["c", "d", "a"]).tolist()
+        [[3.0, 6.0, 0.0], [2.0, 5.0, inf]]
+        """
+        return self._distances.table(self.numbers(sources, "sources"),
+                                     self.numbers(targets, "targets"))
+
+    def isochrone(self, start: Any, max_cost: float) -> tuple[np.ndarray, np.ndarray]:
+        """Every node within ``max_cost`` of ``start``, with its cost: ``(nodes, costs)``
+        arrays sorted by cost (``nodes``: labels as in :func:`wayfinding.nearest_nodes`).
+        One upward search and one sweep of every node from the top of the hierarchy down
+        (PHAST): its time grows with the graph, not the area reached.
+
+        Raises
+        ------
+        InvalidLocationError
+            When ``start`` is not a node.
+        InvalidParameterError
+            When ``max_cost`` is negative or NaN.
+
+        Examples
+        --------
+        >>> import wayfinding as wf
+        >>> g = wf.CSRGraph.from_edges("abc", "bcd", [1.0, 2.0, 3.0])
+        >>> nodes, costs = wf.prepare(g).isochrone("b", 2.5)
+        >>> nodes.tolist(), costs.tolist()
+        (['b', 'c'], [0.0, 2.0])
+        """
+        from .._inputs import is_number
+        from .labels import label_array
+
+        if not is_number(max_cost) or not max_cost >= 0:
+            raise InvalidParameterError(f"max_cost must be a number >= 0, got {max_cost!r}")
+        every = self._distances.sweep(int(self._inverse[self.graph.index(start)]))
+        inside = np.flatnonzero(every <= max_cost)
+        inside = inside[np.argsort(every[inside], kind="stable")]
+        return label_array(self.graph, self._order[inside]), every[inside]
 
     def __repr__(self) -> str:
         return describe("PreparedGraph", f"nodes={self.graph.node_count}, arcs={self.arcs}, "
@@ -319,7 +389,7 @@ the edge costs differ; prepare the graph again
                      for key in ("nodes", "edges")}
             found.update({key: str(archive.read(key, "U", (), limit=1))
                           for key in ("structure", "costs")})
-            differ = _difference(found, prints)
+            differ = difference(found, prints)
             if differ:
                 raise StaleDataError(f"{name} was prepared for another graph: {differ}; "
                                      "prepare the graph again")
@@ -332,19 +402,6 @@ the edge costs differ; prepare the graph again
         if problem is not None:
             raise StaleDataError(f"{name} is damaged: {problem}; prepare the graph again")
         return cls(graph, hierarchy, build_seconds, prints)
-
-
-def _difference(found: dict[str, Any], expected: dict[str, Any]) -> str:
-    """What differs between the fingerprint in a file and the graph's ('' if nothing)."""
-    if found["nodes"] != expected["nodes"]:
-        return f"it has {found['nodes']} nodes, this graph {expected['nodes']}"
-    if found["edges"] != expected["edges"]:
-        return f"it has {found['edges']} edges, this graph {expected['edges']}"
-    if found["structure"] != expected["structure"]:
-        return "the edges differ (same counts, other ends)"
-    if found["costs"] != expected["costs"]:
-        return "the edge costs differ"
-    return ""
 
 
 def _came_from(path: list[Any]) -> dict[Any, Any]:

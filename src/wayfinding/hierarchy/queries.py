@@ -1,0 +1,147 @@
+"""Distances from a directed contraction hierarchy: one pair, many pairs, tables and
+one-to-all sweeps, on hierarchy node numbers (:mod:`._kernels.distance`).
+
+:class:`Distances` holds the hierarchy packed for the kernels and one workspace per
+thread (generation stamps: nothing is cleared between queries); its callers
+(:class:`wayfinding.csr.prepared.PreparedGraph`) turn labels into hierarchy numbers.
+
+Examples
+--------
+>>> import numpy as np
+>>> from wayfinding.hierarchy.directed import build_directed
+>>> h = build_directed(3, np.array([0, 1]), np.array([1, 2]), np.array([1.0, 2.0]))
+>>> d = Distances(h)
+>>> inv = np.empty(3, np.int64); inv[h.order] = np.arange(3)
+>>> d.pair(int(inv[0]), int(inv[2])), d.pair(int(inv[2]), int(inv[0]))
+(3.0, inf)
+>>> d.table(inv[[0, 1]], inv[[2]]).tolist()
+[[3.0], [2.0]]
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import numpy as np
+
+from .._kernels.codes import STATUS_HEAP_FULL
+
+
+def pack(hierarchy: Any) -> tuple[np.ndarray, np.ndarray]:
+    """``(q_int, q_w)`` of an :class:`~wayfinding.hierarchy.directed.ArcHierarchy`."""
+    n = hierarchy.n
+    m_up, m_down = hierarchy.up_to.shape[0], hierarchy.down_to.shape[0]
+    if max(m_up, m_down, n) >= 2**31 - 1:
+        raise OverflowError("hierarchies of 2**31 arcs or more are not supported")
+    q_int = np.concatenate((np.array([n, hierarchy.core, m_up, m_down]),
+                            hierarchy.up_start, hierarchy.down_start, hierarchy.up_to,
+                            hierarchy.down_to)).astype(np.int32)
+    q_w = np.concatenate((hierarchy.up_w, hierarchy.down_w)).astype(np.float64)
+    return q_int, q_w
+
+
+def workspace(n: int, cap: int) -> tuple[np.ndarray, np.ndarray]:
+    """Fresh ``(w_int, w_float)`` for ``n`` nodes and heaps of ``cap`` entries a side."""
+    return np.zeros(2 * n + 2 * cap, dtype=np.int64), np.zeros(2 * n + 2 * cap)
+
+
+#: Heap entries a side a workspace starts with (doubled when a query needs more).
+FIRST_CAP = 1024
+
+
+class _Work:
+    """One thread's buffers: ``(w_int, w_float)`` and the generation of its stamps."""
+
+    __slots__ = ("cap", "gen", "w_float", "w_int")
+
+    def __init__(self, n: int, cap: int) -> None:
+        self.cap = cap
+        self.gen = 0
+        self.w_int, self.w_float = workspace(n, cap)
+
+    def grow(self, n: int) -> None:
+        """Twice the heap room; fresh stamps (the generation starts again)."""
+        self.cap *= 2
+        self.gen = 0
+        self.w_int, self.w_float = workspace(n, self.cap)
+
+
+class Distances:
+    """Distance queries on an :class:`~.directed.ArcHierarchy` (hierarchy numbers)."""
+
+    def __init__(self, hierarchy: Any) -> None:
+        from ._kernels import distance  # numba: imported with the first hierarchy
+
+        self._kernels = distance
+        self.n = hierarchy.n
+        self.q_int, self.q_w = pack(hierarchy)
+        self._local = threading.local()
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes of the packed arrays."""
+        return int(self.q_int.nbytes + self.q_w.nbytes)
+
+    def work(self) -> _Work:
+        """This thread's workspace."""
+        work = getattr(self._local, "work", None)
+        if work is None:
+            work = self._local.work = _Work(self.n, FIRST_CAP)
+        return work
+
+    def pair(self, s: int, t: int) -> float:
+        """Cost from ``s`` to ``t`` (inf: unreachable)."""
+        work = self.work()
+        while True:
+            work.gen += 1
+            status, cost, _settled = self._kernels.pair_distance(
+                self.q_int, self.q_w, s, t, work.gen, work.w_int, work.w_float)
+            if status != STATUS_HEAP_FULL:
+                return cost
+            work.grow(self.n)
+
+    def pairs(self, sources: np.ndarray, targets: np.ndarray, costs: np.ndarray,
+              first: int, last: int) -> None:
+        """``costs[i]`` for ``first <= i < last`` (int64 hierarchy numbers)."""
+        work = self.work()
+        while first < last:
+            first, gen = self._kernels.batch_distances(
+                self.q_int, self.q_w, sources, targets, first, last, work.gen, work.w_int,
+                work.w_float, costs)
+            work.gen = int(gen)
+            if first < last:
+                work.grow(self.n)
+
+    def table(self, sources: np.ndarray, targets: np.ndarray) -> np.ndarray:
+        """float64[S, T]: the cost from each source to each target."""
+        out = np.full((sources.shape[0], targets.shape[0]), np.inf)
+        work = self.work()
+        room = 64 * max(targets.shape[0], 1)
+        while True:
+            entries = np.empty(room, dtype=np.int64)
+            status, gen = self._kernels.bucket_table(
+                self.q_int, self.q_w, sources, targets, work.gen, work.w_int, work.w_float,
+                entries, out)
+            work.gen = int(gen)
+            if status != STATUS_HEAP_FULL:
+                return out
+            out[:] = np.inf
+            room = min(2 * room, self.n * max(targets.shape[0], 1))
+            work.grow(self.n)
+
+    def sweep(self, s: int) -> np.ndarray:
+        """float64[n]: the cost from ``s`` to every node (hierarchy numbers)."""
+        out = np.empty(self.n)
+        work = self.work()
+        room = 1024
+        while True:
+            done = np.empty(min(room, self.n), dtype=np.int64)
+            status, gen = self._kernels.sweep(self.q_int, self.q_w, s, work.gen, work.w_int,
+                                              work.w_float, done, out)
+            work.gen = int(gen)
+            if status != STATUS_HEAP_FULL:
+                return out
+            room *= 2
+            if room >= 2 * self.n:
+                work.grow(self.n)
