@@ -275,7 +275,7 @@ class PreparedGraph:
         if not is_number(max_cost) or not max_cost >= 0:
             raise InvalidParameterError(f"max_cost must be a number >= 0, got {max_cost!r}")
         every = self._distances.sweep(int(self._inverse[self.graph.index(start)]))
-        inside = np.flatnonzero(every <= max_cost)
+        inside = np.flatnonzero((every <= max_cost) & (every < np.inf))
         inside = inside[np.argsort(every[inside], kind="stable")]
         return label_array(self.graph, self._order[inside]), every[inside]
 

@@ -48,6 +48,9 @@ def workspace(n: int, cap: int) -> tuple[np.ndarray, np.ndarray]:
 
 #: Heap entries a side a workspace starts with (doubled when a query needs more).
 FIRST_CAP = 1024
+#: Room for the buckets of a table per target, and for the upward search space of a
+#: sweep, to start with (doubled when short).
+FIRST_ROOM = 64
 
 
 class _Work:
@@ -87,7 +90,7 @@ class Distances:
         """This thread's workspace."""
         work = getattr(self._local, "work", None)
         if work is None:
-            work = self._local.work = _Work(self.n, FIRST_CAP)
+            work = self._local.work = _Work(self.n, max(FIRST_CAP, 1))
         return work
 
     def pair(self, s: int, t: int) -> float:
@@ -117,7 +120,7 @@ class Distances:
         """float64[S, T]: the cost from each source to each target."""
         out = np.full((sources.shape[0], targets.shape[0]), np.inf)
         work = self.work()
-        room = 64 * max(targets.shape[0], 1)
+        room = FIRST_ROOM * max(targets.shape[0], 1)
         while True:
             entries = np.empty(room, dtype=np.int64)
             status, gen = self._kernels.bucket_table(
@@ -134,7 +137,7 @@ class Distances:
         """float64[n]: the cost from ``s`` to every node (hierarchy numbers)."""
         out = np.empty(self.n)
         work = self.work()
-        room = 1024
+        room = FIRST_ROOM
         while True:
             done = np.empty(min(room, self.n), dtype=np.int64)
             status, gen = self._kernels.sweep(self.q_int, self.q_w, s, work.gen, work.w_int,
