@@ -31,7 +31,7 @@ GROUPS = {
          "tests/anyangle/test_sight.py", "tests/grid/test_turns.py"], "not dao"),
     "csr and the toolkit": (
         ["tests/csr/test_properties.py", "tests/csr/test_build.py",
-         "tests/hierarchy/test_directed.py",
+         "tests/hierarchy/test_directed.py", "tests/csr/test_prepared_queries.py",
          "tests/csr/test_single_pair.py", "tests/kernels"], None),
 }
 

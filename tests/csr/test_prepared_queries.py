@@ -3,6 +3,7 @@ Dijkstra (the Bellman-Ford oracle of ``tests/reference.py``) on random graphs.""
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -99,8 +100,8 @@ def test_batch_matches_single_queries(case, data):
         path = full.path(i).tolist()
         if expected < math.inf:
             assert path[0] == a and path[-1] == b
-            assert sum(graph.cost(x, y) for x, y in zip(path, path[1:])) == pytest.approx(
-                expected)
+            assert sum(graph.cost(x, y) for x, y in itertools.pairwise(path)) == (
+                pytest.approx(expected))
         else:
             assert path == []
     assert fast.paths.shape == (0,) and not fast.lengths.any()
@@ -120,14 +121,14 @@ def test_integer_labels_in_numpy_arrays():
     batch = wf.batch.prepared(prepared, np.array([9001, 4242]), np.array([5, 9001]),
                               paths=False)
     assert batch.costs.tolist() == [6.0, math.inf]
-    nodes, costs = prepared.isochrone(17, 4.0)
+    nodes, _costs = prepared.isochrone(17, 4.0)
     assert nodes.dtype == np.int64 and nodes.tolist() == [17, 4242]
 
 
 @pytest.mark.parametrize("rows", [np.array([9001, 6]), [9001, 6]])
 def test_unknown_label_names_its_row(rows):
     prepared = wf.prepare(_osm_like())
-    with pytest.raises(InvalidLocationError, match="targets row 1: .*6"):
+    with pytest.raises(InvalidLocationError, match=r"targets row 1: .*6"):
         prepared.table(np.array([9001]), rows)
 
 
