@@ -142,20 +142,35 @@ def test_damaged_files_are_refused(tmp_path):
     name = tmp_path / "g.prepared"
     prepare(graph).save(name)
     with np.load(name) as archive:
-        arc_w, arc_tail = archive["arc_w"].copy(), archive["arc_tail"].copy()
-        up_arc = archive["up_arc"].copy()
+        up_w, up_to = archive["up_w"].copy(), archive["up_to"].copy()
+        up_mid, up_start = archive["up_mid"].copy(), archive["up_start"].copy()
     bad = tmp_path / "bad.prepared"
-    arc_w[0] += 1.0
-    _rewrite(name, bad, arc_w=arc_w)
-    with pytest.raises(wf.StaleDataError, match=r"bad\.prepared' is damaged: (arc|shortcut) 0"):
+    first = int(np.flatnonzero(up_mid < 0)[0])
+    up_w[first] += 1.0
+    _rewrite(name, bad, up_w=up_w)
+    with pytest.raises(wf.StaleDataError,
+                       match=rf"bad\.prepared' is damaged: arc {first} is not an edge"):
         PreparedGraph.load(bad, graph)
-    arc_tail[1] = 10**6
-    _rewrite(name, bad, arc_tail=arc_tail)
+    short = int(np.flatnonzero(up_mid >= 0)[0])
+    up_w[first] -= 1.0
+    up_w[short] += 1.0
+    _rewrite(name, bad, up_w=up_w)
+    with pytest.raises(wf.StaleDataError, match=f"shortcut {short} does not cost the sum"):
+        PreparedGraph.load(bad, graph)
+    wrong = up_to.copy()
+    wrong[1] = 10**6
+    _rewrite(name, bad, up_to=wrong)
     with pytest.raises(wf.StaleDataError, match="arc 1 has an end out of range"):
         PreparedGraph.load(bad, graph)
-    up_arc[0] = -5
-    _rewrite(name, bad, up_arc=up_arc)
-    with pytest.raises(wf.StaleDataError, match="up entry 0 does not match"):
+    wrong = up_mid.copy()
+    wrong[short] = up_to[short]
+    _rewrite(name, bad, up_mid=wrong)
+    with pytest.raises(wf.StaleDataError, match=f"shortcut {short} does not unpack"):
+        PreparedGraph.load(bad, graph)
+    wrong = up_start.copy()
+    wrong[-1] += 1
+    _rewrite(name, bad, up_start=wrong)
+    with pytest.raises(wf.StaleDataError, match="up_start must run from 0"):
         PreparedGraph.load(bad, graph)
     _rewrite(name, bad, order=np.zeros(100, np.int64))
     with pytest.raises(wf.StaleDataError, match="order is not a permutation"):

@@ -47,7 +47,7 @@ def _query(h, s, t, goal=None):
             np.zeros(n), np.zeros(n, np.int64), np.zeros(n), np.zeros(4 * n + 64),
             np.zeros(4 * n + 64, np.int64), np.zeros(4 * n + 64),
             np.zeros(4 * n + 64, np.int64),
-            np.zeros(4 * n + 64, np.int64), np.zeros(n + 8))
+            np.zeros(6 * n + 64, np.int64), np.zeros(n + 8))
     status, cost, k, _settled = updown(*h.query_arrays(), *goal, inverse[s], inverse[t], 1,
                                        *work)
     return status, cost, h.order[work[-2][:k]].tolist(), work[-1][:k].tolist()
@@ -234,8 +234,16 @@ def _check_against_oracle(h, n, tails, heads, weights, goal=None):
 
 
 def _arc_set(h):
-    return sorted(zip(h.order[h.arc_tail].tolist(), h.order[h.arc_head].tolist(),
-                      h.arc_w.tolist(), strict=True))
+    """Every arc of the hierarchy as (tail, head, cost) in the graph's numbers (an arc of
+    the core, listed both ways, once)."""
+    arcs = set()
+    for start, to, w, up in ((h.up_start, h.up_to, h.up_w, True),
+                             (h.down_start, h.down_to, h.down_w, False)):
+        owners = np.repeat(np.arange(h.n), np.diff(start))
+        for x, y, c in zip(owners.tolist(), to.tolist(), w.tolist(), strict=True):
+            u, v = (x, y) if up else (y, x)
+            arcs.add((int(h.order[u]), int(h.order[v]), c))
+    return sorted(arcs)
 
 
 @settings(max_examples=150, deadline=None)

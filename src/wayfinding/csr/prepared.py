@@ -118,7 +118,7 @@ class _Workspace:
         self.potential = [np.zeros(n) for _ in range(2)]
         self.heaps = [np.zeros(1024), np.zeros(1024, dtype=np.int64), np.zeros(1024),
                       np.zeros(1024, dtype=np.int64)]
-        self.path = np.zeros(4 * n + 64, dtype=np.int64)
+        self.path = np.zeros(6 * n + 64, dtype=np.int64)
         self.path_cost = np.zeros(n + 8)
 
     def arrays(self) -> tuple[Any, ...]:
@@ -151,7 +151,8 @@ class PreparedGraph:
                  prints: dict[str, Any]) -> None:
         self.graph = graph
         self.build_seconds = float(build_seconds)
-        self._hierarchy = hierarchy
+        self._distances = Distances(hierarchy)
+        hierarchy = self._hierarchy = self._distances.hierarchy  # views: one copy kept
         self._fingerprint = prints
         self._static = hierarchy.query_arrays()
         self._inverse = np.empty(graph.node_count, dtype=np.int64)
@@ -160,7 +161,6 @@ class PreparedGraph:
         self._local = threading.local()
         self.arcs = hierarchy.arcs
         self.shortcuts = hierarchy.shortcuts
-        self._distances = Distances(hierarchy)
         self._int_labels: Any = None  # csr.labels.sorted_ints, made on first use
         plain = (hierarchy.core, np.zeros((0, 2)), 0, 0.0)
         self._goal = plain
@@ -195,8 +195,7 @@ class PreparedGraph:
 
     @property
     def nbytes(self) -> int:
-        return (self._hierarchy.nbytes + int(self._inverse.nbytes)
-                + self._distances.nbytes)
+        return self._distances.nbytes + int(self._inverse.nbytes)
 
     def numbers(self, values: Any, role: str) -> np.ndarray:
         """Hierarchy numbers (int64) of N node labels (see :mod:`wayfinding.csr.labels`).

@@ -21,7 +21,7 @@ import numpy as np
 from .graph import CSRGraph
 
 #: Version of the file layout written by :meth:`PreparedGraph.save`.
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 HEADER_KEYS = ("format_version", "kind", "nodes", "edges", "structure", "costs",
                "build_seconds")
 

@@ -12,8 +12,8 @@ Examples
 --------
 >>> import numpy as np
 >>> h = build_directed(3, np.array([0, 1]), np.array([1, 2]), np.array([1.0, 2.0]))
->>> h.n, h.arcs >= 2, sorted(h.order.tolist())
-(3, True, [0, 1, 2])
+>>> h.n, h.arcs >= 2, sorted(h.order.tolist()), h.core
+(3, True, [0, 1, 2], 0)
 """
 
 from __future__ import annotations
@@ -32,45 +32,31 @@ class ArcHierarchy(NamedTuple):
     near in number).
 
     ``order[i]``: the graph's node numbered ``i`` here. Nodes left uncontracted (a dense
-    core, see :data:`._kernels.directed.CORE_DEGREE`) are ``0 .. n_core - 1``; their
+    core, see :data:`._kernels.directed.CORE_DEGREE`) are ``0 .. core - 1``; their
     arcs among themselves are listed both ways, so queries cross the core by a plain
-    bidirectional search. ``arc_*``: every arc of the
-    hierarchy (``arc_tail -> arc_head``, cost ``arc_w``); a shortcut unpacks into arcs
-    ``arc_low`` (``tail -> mid``) and ``arc_high`` (``mid -> head``), -1 for an arc of the
-    graph. ``up_*``: CSR (``up_start``, int64[n + 1]) of the arcs from each node to a
-    higher one (``up_to`` < node), with their cost and arc number; ``down_*``: CSR of the
-    arcs into each node from a higher one (``down_to``: the arc's tail).
+    bidirectional search. Every other arc is listed once: ``up_*``, CSR (``up_start``)
+    of the arcs from each node to a higher one (``up_to`` < node, cost ``up_w``);
+    ``down_*``, CSR of the arcs into each node from a higher one (``down_to``: the
+    arc's tail). A shortcut names its middle node (``*_mid``, -1 for an arc of the
+    graph): it unpacks into the arc ``tail -> mid``, listed in the down list of ``mid``,
+    and ``mid -> head``, in its up list (``mid`` is numbered above both ends). 16 bytes
+    an arc (RoutingKit's hierarchy, the reference, takes 16 too).
     """
 
     order: np.ndarray
     up_start: np.ndarray
     up_to: np.ndarray
     up_w: np.ndarray
-    up_arc: np.ndarray
+    up_mid: np.ndarray
     down_start: np.ndarray
     down_to: np.ndarray
     down_w: np.ndarray
-    down_arc: np.ndarray
-    arc_tail: np.ndarray
-    arc_head: np.ndarray
-    arc_w: np.ndarray
-    arc_low: np.ndarray
-    arc_high: np.ndarray
+    down_mid: np.ndarray
 
     @property
     def n(self) -> int:
         """Nodes."""
         return int(self.order.shape[0])
-
-    @property
-    def arcs(self) -> int:
-        """Arcs of the hierarchy (the graph's, merged, and the shortcuts)."""
-        return int(self.arc_tail.shape[0])
-
-    @property
-    def shortcuts(self) -> int:
-        """Arcs added by the contraction."""
-        return int(np.count_nonzero(self.arc_low >= 0))
 
     @property
     def core(self) -> int:
@@ -86,11 +72,45 @@ class ArcHierarchy(NamedTuple):
                 core = max(core, int(inverted.max()) + 1)
         return core
 
+    def _twice(self, mids: bool) -> int:
+        """Up entries also listed down: arcs between two core nodes (shortcuts only)."""
+        core = self.core
+        owners = np.repeat(np.arange(self.n, dtype=np.int64), np.diff(self.up_start))
+        both = (owners < core) & (self.up_to < core)
+        return int(np.count_nonzero(both & (self.up_mid >= 0) if mids else both))
+
+    @property
+    def arcs(self) -> int:
+        """Arcs of the hierarchy (the graph's, merged, and the shortcuts)."""
+        return int(self.up_to.shape[0] + self.down_to.shape[0]) - self._twice(False)
+
+    @property
+    def shortcuts(self) -> int:
+        """Arcs added by the contraction."""
+        return int(np.count_nonzero(self.up_mid >= 0) + np.count_nonzero(self.down_mid >= 0)
+                   - self._twice(True))
+
     #: The fields :func:`._kernels.updown.updown` takes, in its order.
-    QUERY = ("up_start", "up_to", "up_w", "up_arc", "down_start", "down_to", "down_w",
-             "down_arc", "arc_tail", "arc_head", "arc_w", "arc_low", "arc_high")
+    QUERY = ("up_start", "up_to", "up_w", "up_mid", "down_start", "down_to", "down_w",
+             "down_mid")
     nbytes = property(array_bytes, doc="Bytes of all the arrays.")
     query_arrays = query_arrays
+
+
+class Contraction(NamedTuple):
+    """The arcs a contraction leaves, nodes numbered as in :class:`ArcHierarchy`:
+    ``order[i]`` the graph's node numbered ``i``, ``n_core`` nodes uncontracted, and
+    every arc ``tail -> head`` (int32) of cost ``w``; a shortcut unpacks into arcs
+    ``low`` (``tail -> mid``) and ``high`` (``mid -> head``), -1 for an arc of the
+    graph. :func:`~.hierarchy.build` turns them into undirected edges."""
+
+    order: np.ndarray
+    n_core: int
+    tail: np.ndarray
+    head: np.ndarray
+    w: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
 
 
 def build_directed(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray,
@@ -101,6 +121,21 @@ def build_directed(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.nda
                    aim: tuple[np.ndarray, int, float] | None = None,
                    first_settle: int | None = None) -> ArcHierarchy | None:
     """The hierarchy of the directed graph of ``n`` nodes and arcs ``tails[i] ->
+    heads[i]`` of cost ``weights[i]``: :func:`contract` (its arguments), then
+    :func:`lists`; None once ``stop[0]`` is non-zero."""
+    done = contract(n, tails, heads, weights, stop, core_degree=core_degree,
+                    work_limit=work_limit, eager_degree=eager_degree, layout=layout,
+                    aim=aim, first_settle=first_settle)
+    return None if done is None else lists(done)
+
+
+def contract(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray,
+             stop: np.ndarray | None = None, *, core_degree: int | None = None,
+             work_limit: int | None = None, eager_degree: int | None = None,
+             layout: np.ndarray | None = None,
+             aim: tuple[np.ndarray, int, float] | None = None,
+             first_settle: int | None = None) -> Contraction | None:
+    """The contraction of the directed graph of ``n`` nodes and arcs ``tails[i] ->
     heads[i]`` of cost ``weights[i]`` (finite, >= 0); None once ``stop[0]`` is non-zero
     (another thread asks it to stop).
 
@@ -164,13 +199,22 @@ def build_directed(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.nda
     order[new_id] = np.arange(n)
     tail = new_id[tail].astype(np.int32)
     head = new_id[head].astype(np.int32)
+    return Contraction(order, int(n_core), tail, head, w, low, high)
+
+
+def lists(contraction: Contraction) -> ArcHierarchy:
+    """The up and down lists of the arcs a contraction left (each shortcut naming its
+    middle node)."""
+    order, n_core, tail, head, w, low, _high = contraction
+    n = order.shape[0]
+    mid = np.where(low >= 0, head[np.maximum(low, 0)] if low.shape[0] else low, -1)
+    mid = mid.astype(np.int32)
     core = (tail < n_core) & (head < n_core)  # the core's arcs: searched both ways
-    up_start, (up_to, up_w, up_arc) = _lists(n, tail, head, w, (tail > head) | core, tail,
-                                              head)
-    down_start, (down_to, down_w, down_arc) = _lists(n, tail, head, w, (tail < head) | core,
-                                                      head, tail)
-    return ArcHierarchy(order, up_start, up_to, up_w, up_arc, down_start, down_to, down_w,
-                        down_arc, tail, head, w, low, high)
+    up_start, (up_to, up_w, up_mid) = _lists(n, (tail > head) | core, tail, head, w, mid)
+    down_start, (down_to, down_w, down_mid) = _lists(n, (tail < head) | core, head, tail, w,
+                                                     mid)
+    return ArcHierarchy(order, up_start, up_to, up_w, up_mid, down_start, down_to, down_w,
+                        down_mid)
 
 
 def _numbers(n: int, rank: np.ndarray, n_core: int, tail: np.ndarray, head: np.ndarray,
@@ -190,12 +234,14 @@ def _numbers(n: int, rank: np.ndarray, n_core: int, tail: np.ndarray, head: np.n
     return new_id
 
 
-def _lists(n: int, tail: np.ndarray, head: np.ndarray, w: np.ndarray, keep: np.ndarray,
-           owner: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
-    """CSR of the arcs ``keep`` grouped by ``owner``: ``(start, (other end, cost, arc))``."""
+def _lists(n: int, keep: np.ndarray, owner: np.ndarray, other: np.ndarray,
+           *fields: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
+    """CSR of the arcs ``keep`` grouped by ``owner``: ``(start, (other end, *fields))``."""
     from ._kernels.levels import grouped
 
     arcs = np.flatnonzero(keep)
+    if arcs.shape[0] >= 2**31 - 1:
+        raise OverflowError("hierarchies of 2**31 arcs or more are not supported")
     start, by = grouped(owner[arcs], n)  # a counting sort, stable
     arcs = arcs[by]
-    return start, (other[arcs].astype(np.int32), w[arcs], arcs.astype(np.int64))
+    return start.astype(np.int32), (other[arcs].astype(np.int32), *(f[arcs] for f in fields))

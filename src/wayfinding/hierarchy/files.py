@@ -85,17 +85,16 @@ def _arc_layout(n: int) -> dict[str, tuple[Any, int]]:
     from .directed import ArcHierarchy
 
     arcs = min(n * (n - 1), 2**40)
-    dtypes = dict(zip(ArcHierarchy._fields, (np.int64, np.int64, np.int32, np.float64,
-                                              np.int64, np.int64, np.int32, np.float64,
-                                              np.int64, np.int32, np.int32, np.float64,
-                                              np.int64, np.int64), strict=True))
+    dtypes = dict(zip(ArcHierarchy._fields, (np.int64, np.int32, np.int32, np.float64,
+                                              np.int32, np.int32, np.int32, np.float64,
+                                              np.int32), strict=True))
     exact = {"order": n, "up_start": n + 1, "down_start": n + 1}
-    return {key: (dtype, exact.get(key, arcs)) for key, dtype in dtypes.items()}
+    return {key: (dtype, exact.get(key, min(arcs, 2**31 - 2))) for key, dtype in
+            dtypes.items()}
 
 
 #: Arrays of an :class:`~.directed.ArcHierarchy` that must have one length.
-_ARC_SAME_LENGTH = (("up_to", "up_w", "up_arc"), ("down_to", "down_w", "down_arc"),
-                    ("arc_tail", "arc_head", "arc_w", "arc_low", "arc_high"))
+_ARC_SAME_LENGTH = (("up_to", "up_w", "up_mid"), ("down_to", "down_w", "down_mid"))
 
 
 def read_arcs(archive: NpzReader, n: int) -> Any:

@@ -1,7 +1,7 @@
 """A contraction hierarchy with hub labels over a small undirected graph, as named arrays.
 
 :func:`build` contracts the graph ``(tails[i], heads[i], weights[i])`` by the directed
-contraction of :func:`~.directed.build_directed` (one implementation for grids and CSR
+contraction of :func:`~.directed.contract` (one implementation for grids and CSR
 graphs), turns its arcs back into undirected edges numbered from the top rank down
 (:mod:`._kernels.layout`) and labels every node with its upward search space
 (:mod:`._kernels.labels`). Queries run inside a
@@ -112,7 +112,7 @@ def build(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray,
     """The hierarchy of the undirected graph of ``n`` nodes and edges
     ``(tails[i], heads[i], weights[i])`` (int32, int32, float64).
 
-    The graph is contracted by :func:`~.directed.build_directed` (every edge an arc both
+    The graph is contracted by :func:`~.directed.contract` (every edge an arc both
     ways; its arcs and shortcuts become undirected edges again: :mod:`._kernels.layout`),
     then labelled. ``contract=False`` keeps every node in the core; a contraction that
     reaches its work budget (:data:`WORK_LIMIT`) keeps the nodes it has not contracted.
@@ -121,20 +121,19 @@ def build(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray,
     """
     from ._kernels.labels import build_labels  # numba is imported lazily
     from ._kernels.layout import undirected_graphs
-    from .directed import build_directed
+    from .directed import contract as contract_arcs
 
     tails = np.asarray(tails, dtype=np.int64)
     heads = np.asarray(heads, dtype=np.int64)
     weights = np.asarray(weights, dtype=np.float64)
     work_limit = WORK_LIMIT if contract else -1
-    arcs = build_directed(n, np.concatenate((tails, heads)), np.concatenate((heads, tails)),
-                          np.concatenate((weights, weights)), stop, work_limit=work_limit,
-                          eager_degree=EAGER_DEGREE)
+    arcs = contract_arcs(n, np.concatenate((tails, heads)), np.concatenate((heads, tails)),
+                         np.concatenate((weights, weights)), stop, work_limit=work_limit,
+                         eager_degree=EAGER_DEGREE)
     if arcs is None:
         return None
     n_core = n if work_limit < 0 else _core(arcs)
-    parts = undirected_graphs(n, n_core, arcs.arc_tail, arcs.arc_head, arcs.arc_w,
-                              arcs.arc_low, arcs.arc_high)
+    parts = undirected_graphs(n, n_core, arcs.tail, arcs.head, arcs.w, arcs.low, arcs.high)
     old_id, arrays = by_rank(*parts)
     labels = build_labels(n, arrays[0], arrays[1], arrays[2], arrays[3], stop)
     if stop[0]:
@@ -143,16 +142,13 @@ def build(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray,
 
 
 def _core(arcs: Any) -> int:
-    """Nodes ``0 .. k - 1`` of a directed hierarchy hold every arc between two nodes it
-    left uncontracted (those arcs are both up and down arcs): the smallest such ``k``.
-    Uncontracted nodes above it have no arc to another one, and join the hierarchy as
-    nodes with no upward edge."""
-    listed = np.bincount(np.concatenate((arcs.up_arc, arcs.down_arc)),
-                         minlength=arcs.arcs)
-    core = np.flatnonzero(listed > 1)
-    if core.shape[0] == 0:
+    """Nodes ``0 .. k - 1`` of a contraction hold every arc between two nodes it left
+    uncontracted: the smallest such ``k``. Uncontracted nodes above it have no arc to
+    another one, and join the hierarchy as nodes with no upward edge."""
+    core = (arcs.tail < arcs.n_core) & (arcs.head < arcs.n_core)
+    if not core.any():
         return 0
-    return int(max(arcs.arc_tail[core].max(), arcs.arc_head[core].max())) + 1
+    return int(max(arcs.tail[core].max(), arcs.head[core].max())) + 1
 
 
 def by_rank(rank: np.ndarray, n_core: int, up_start: np.ndarray, up_from: np.ndarray,

@@ -29,7 +29,9 @@ from .._kernels.codes import STATUS_HEAP_FULL
 
 
 def pack(hierarchy: Any) -> tuple[np.ndarray, np.ndarray]:
-    """``(q_int, q_w)`` of an :class:`~wayfinding.hierarchy.directed.ArcHierarchy`."""
+    """``(q_int, q_w)`` of an :class:`~wayfinding.hierarchy.directed.ArcHierarchy`
+    (:mod:`._kernels.distance`); :func:`views` gives its lists back as views into them.
+    """
     n = hierarchy.n
     m_up, m_down = hierarchy.up_to.shape[0], hierarchy.down_to.shape[0]
     if max(m_up, m_down, n) >= 2**31 - 1:
@@ -39,6 +41,19 @@ def pack(hierarchy: Any) -> tuple[np.ndarray, np.ndarray]:
                             hierarchy.down_to)).astype(np.int32)
     q_w = np.concatenate((hierarchy.up_w, hierarchy.down_w)).astype(np.float64)
     return q_int, q_w
+
+
+def views(q_int: np.ndarray, q_w: np.ndarray) -> dict[str, np.ndarray]:
+    """The lists packed by :func:`pack`, as views (``up_start``, ``up_to``, ...)."""
+    n, m_up, m_down = int(q_int[0]), int(q_int[2]), int(q_int[3])
+    o = 4
+    out = {}
+    for name, size in (("up_start", n + 1), ("down_start", n + 1), ("up_to", m_up),
+                       ("down_to", m_down)):
+        out[name] = q_int[o:o + size]
+        o += size
+    out["up_w"], out["down_w"] = q_w[:m_up], q_w[m_up:m_up + m_down]
+    return out
 
 
 def workspace(n: int, cap: int) -> tuple[np.ndarray, np.ndarray]:
@@ -80,11 +95,15 @@ class Distances:
         self.n = hierarchy.n
         self.q_int, self.q_w = pack(hierarchy)
         self._local = threading.local()
+        #: the hierarchy with its lists as views into the packed arrays (no copy kept)
+        self.hierarchy = hierarchy._replace(**views(self.q_int, self.q_w))
 
     @property
     def nbytes(self) -> int:
-        """Bytes of the packed arrays."""
-        return int(self.q_int.nbytes + self.q_w.nbytes)
+        """Bytes of the packed arrays and of the hierarchy's arrays they do not hold."""
+        h = self.hierarchy
+        return int(self.q_int.nbytes + self.q_w.nbytes + h.order.nbytes + h.up_mid.nbytes
+                   + h.down_mid.nbytes)
 
     def work(self) -> _Work:
         """This thread's workspace."""

@@ -19,7 +19,7 @@ Examples
 >>> import numpy as np
 >>> from wayfinding.hierarchy.directed import build_directed
 >>> h = build_directed(3, np.array([0, 1]), np.array([1, 2]), np.array([1.0, 2.0]))
->>> int(h.order.shape[0]), round(float(h.arc_w.sum()), 1) >= 3.0
+>>> int(h.order.shape[0]), round(float(h.up_w.sum() + h.down_w.sum()), 1) >= 3.0
 (3, True)
 """
 
@@ -31,11 +31,12 @@ from numba import njit
 from ..._kernels.codes import STATUS_BROKEN, STATUS_EXHAUSTED, STATUS_FOUND, STATUS_HEAP_FULL
 from ..._kernels.heap import pop_into, push
 from ...csr._kernels.heuristic import distance
+from .common import owner
 
 
 @njit(cache=True, nogil=True)
-def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc, arc_tail,
-           arc_head, arc_w, arc_low, arc_high, core, coords, code, scale, s, t, generation,
+def updown(up_start, up_to, up_w, up_mid, down_start, down_to, down_w, down_mid, core,
+           coords, code, scale, s, t, generation,
            stamp_f, dist_f, par_f, pot_f, stamp_b, dist_b, par_b, pot_b, heap_kf, heap_nf,
            heap_kb, heap_nb, path, path_cost):  # pragma: no cover - numba
     """Cheapest path from hierarchy node ``s`` to ``t`` (``s != t``).
@@ -57,9 +58,10 @@ def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc,
     minus ``lb(s, t) / 2``: nodes leading away from the other end are left unsettled.
 
     Workspace: per-node ``stamp_*`` (int64, a slot counts when it equals ``generation``,
-    new for each query), ``dist_*`` (float64), ``par_*`` (int64: the arc a node was
-    reached by), ``pot_*`` (float64: its potential) for both sides; heaps
-    ``heap_k*``/``heap_n*``; ``path`` (int64[>= 4 * n + 64]: the path's nodes are
+    new for each query), ``dist_*`` (float64), ``par_*`` (int64: the entry of the up
+    list, forward, or down list, backward, a node was reached by), ``pot_*`` (float64:
+    its potential) for both sides; heaps
+    ``heap_k*``/``heap_n*``; ``path`` (int64[>= 6 * n + 64]: the path's nodes are
     written at its start, the rest is scratch) and
     ``path_cost`` (float64[>= n + 8]: the cost from ``s`` to each node of the path).
 
@@ -150,7 +152,7 @@ def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc,
                                             - distance(code, coords, s, y))
                                     if code != 0 else 0.0)
                     dist_f[y] = nd
-                    par_f[y] = up_arc[e]
+                    par_f[y] = e
                     size_f = push(heap_kf, heap_nf, size_f, nd + pot_f[y], y)
                     if across and stamp_b[y] == generation and nd + dist_b[y] < best:
                         best = nd + dist_b[y]
@@ -194,84 +196,122 @@ def updown(up_start, up_to, up_w, up_arc, down_start, down_to, down_w, down_arc,
                                             - distance(code, coords, y, t))
                                     if code != 0 else 0.0)
                     dist_b[y] = nd
-                    par_b[y] = down_arc[e]
+                    par_b[y] = e
                     size_b = push(heap_kb, heap_nb, size_b, nd + pot_b[y], y)
                     if across and stamp_f[y] == generation and nd + dist_f[y] < best:
                         best = nd + dist_f[y]
                         meet = y
     if meet < 0:
         return STATUS_EXHAUSTED, np.inf, 0, settled
-    n_path = unpack(arc_tail, arc_head, arc_w, arc_low, arc_high, par_f, par_b, s, t, meet,
-                    n, generation, stamp_f, path, path_cost)
+    n_path = unpack(up_start, up_to, up_w, up_mid, down_start, down_to, down_w, down_mid,
+                    par_f, par_b, s, t, meet, generation, stamp_f, path, path_cost)
     if n_path < 0:
         return STATUS_BROKEN, np.inf, 0, settled
     return STATUS_FOUND, best, n_path, settled
 
 
-@njit(cache=True, nogil=True)
-def unpack(arc_tail, arc_head, arc_w, arc_low, arc_high, par_f, par_b, s, t, meet, n,
-           generation, seen, path, path_cost):  # pragma: no cover - numba
-    """The nodes of the path ``s -> meet -> t`` given by the parent arcs, unpacked into
-    graph arcs, into ``path`` (their costs from ``s`` into ``path_cost``); returns their
-    count (-1: inconsistent data).
+@njit(cache=True, nogil=True, inline="always")
+def _find(start, to, x, y):  # pragma: no cover - numba
+    """The entry of ``y`` in node ``x``'s list (-1: none)."""
+    for e in range(start[x], start[x + 1]):
+        if to[e] == y:
+            return e
+    return -1
 
-    ``seen`` (int64[n]) is reused as each path node's position + 1, stamped
-    ``-generation`` (a search's stamps are positive, so they never collide)."""
+
+@njit(cache=True, nogil=True)
+def arc_of(up_start, up_to, up_w, up_mid, down_start, down_to, down_w, down_mid, u,
+           v):  # pragma: no cover - numba
+    """``(cost, mid)`` of the hierarchy's arc ``u -> v`` (``mid`` -1 for an arc of the
+    graph; cost -1 when there is no such arc): listed in the up list of ``u`` when ``u``
+    is the lower end (the higher number), else in the down list of ``v``."""
+    if u > v:
+        e = _find(up_start, up_to, u, v)
+        if e >= 0:
+            return up_w[e], up_mid[e]
+    else:
+        e = _find(down_start, down_to, v, u)
+        if e >= 0:
+            return down_w[e], down_mid[e]
+    return -1.0, -1
+
+
+@njit(cache=True, nogil=True)
+def unpack(up_start, up_to, up_w, up_mid, down_start, down_to, down_w, down_mid, par_f,
+           par_b, s, t, meet, generation, seen, path, path_cost):  # pragma: no cover - numba
+    """The nodes of the path ``s -> meet -> t`` given by the parent entries, unpacked
+    into graph arcs, into ``path`` (their costs from ``s`` into ``path_cost``); returns
+    their count (-1: inconsistent data).
+
+    The chain of hierarchy arcs goes on a stack of node pairs ``(tail, head)`` read from
+    the top, the path's first arc on top; a shortcut is replaced by its halves through
+    its middle node (numbered above both ends, so unpacking ends). ``seen`` (int64[n])
+    is reused as a mark of the path's nodes, stamped ``-generation`` (a search's stamps
+    are positive, so they never collide)."""
+    n = up_start.shape[0] - 1
     limit = n + 16  # the chain of hierarchy arcs: at most one per node
-    # the chain of arcs on a stack read from the top, the path's first arc on top: the
-    # backward arcs meet -> t in path order, reversed, then the forward arcs from meet
-    # back down to s
     stack = path[n + 8:]
+    stack_room = stack.shape[0] - 1
     top = 0
     x = meet
     while x != t:  # count the backward arcs, then write them last one first
-        a = par_b[x]
-        if a < 0 or top >= limit:
+        e = par_b[x]
+        if e < 0 or top >= limit:
             return -1
         top += 1
-        x = arc_head[a]
+        x = owner(down_start, e)
     x = meet
     for k in range(top - 1, -1, -1):
-        stack[k] = par_b[x]
-        x = arc_head[par_b[x]]
+        e = par_b[x]
+        y = owner(down_start, e)  # the arc x -> y, listed in y's down list
+        stack[2 * k] = x
+        stack[2 * k + 1] = y
+        x = y
     x = meet
     while x != s:
-        a = par_f[x]
-        if a < 0 or top >= 2 * limit:
+        e = par_f[x]
+        if e < 0 or top >= 2 * limit:
             return -1
-        stack[top] = a  # the forward arcs s -> meet, last one first: the first ends on top
+        y = owner(up_start, e)  # the arc y -> x, listed in y's up list
+        stack[2 * top] = y  # the forward arcs s -> meet, last one first: the first on top
+        stack[2 * top + 1] = x
         top += 1
-        x = arc_tail[a]
+        x = y
     path[0] = s
     path_cost[0] = 0.0
     n_path = 1
     seen_mark = -generation
     seen[s] = seen_mark  # position kept in the path itself: search back when met again
     budget = 64 * (n + 16)
-    stack_room = stack.shape[0]
     while top > 0:
         budget -= 1
         if budget < 0:
             return -1
         top -= 1
-        a = stack[top]
-        if arc_low[a] >= 0:
-            if top + 2 > stack_room:
+        u = stack[2 * top]
+        v = stack[2 * top + 1]
+        cost, mid = arc_of(up_start, up_to, up_w, up_mid, down_start, down_to, down_w,
+                           down_mid, u, v)
+        if cost < 0.0:
+            return -1
+        if mid >= 0:
+            if 2 * (top + 2) > stack_room:
                 return -1
-            stack[top] = arc_high[a]
-            stack[top + 1] = arc_low[a]  # popped first
+            stack[2 * top] = mid  # mid -> v, popped second
+            stack[2 * top + 1] = v
+            stack[2 * top + 2] = u  # u -> mid, popped first
+            stack[2 * top + 3] = mid
             top += 2
             continue
-        y = arc_head[a]
-        if seen[y] == seen_mark:  # a loop of zero-cost arcs: cut it out
-            while path[n_path - 1] != y:
+        if seen[v] == seen_mark:  # a loop of zero-cost arcs: cut it out
+            while path[n_path - 1] != v:
                 n_path -= 1
                 seen[path[n_path]] = 0
             continue
         if n_path >= n + 8:
             return -1
-        seen[y] = seen_mark
-        path[n_path] = y
-        path_cost[n_path] = path_cost[n_path - 1] + arc_w[a]
+        seen[v] = seen_mark
+        path[n_path] = v
+        path_cost[n_path] = path_cost[n_path - 1] + cost
         n_path += 1
     return n_path
