@@ -30,7 +30,8 @@ Columns of the table (one row per graph and measure; ``ratio`` = ours / theirs):
   ``index MB``: ``prepared.nbytes`` against the size of RoutingKit's CH file;
 - ``batch us``: ``wf.batch.prepared(..., paths=False)`` per query against
   ``run_contraction_hierarchy_query`` (distance only, one query at a time in a C++ loop),
-  both over the queries repeated up to ``--timed``; RoutingKit's from its run time minus
+  both over the queries repeated up to ``--timed`` (or ``--seconds`` of RoutingKit's
+  time); RoutingKit's from its run time minus
   that of one query, so its start-up and file loading are left out (its own printed
   mean, whole microseconds, in brackets); best of two rounds each, taking turns;
 - ``distance us``: one Python call of ``prepared.distance`` per query;
@@ -189,12 +190,6 @@ def measure(name: str, n: int, tails, heads, weights, args, folder: str) -> list
     for tag, count in (("", args.queries), ("1", 1)):
         sources[:count].astype(np.uint32).tofile(f("s" + tag))
         targets[:count].astype(np.uint32).tofile(f("t" + tag))
-    # the distance-only loops run the queries over and over up to --timed queries, so
-    # both last long enough for RoutingKit's process start to be taken out
-    reps = max(1, -(-args.timed // args.queries))
-    timed_s, timed_t = np.tile(sources, reps), np.tile(targets, reps)
-    timed_s.astype(np.uint32).tofile(f("sr"))
-    timed_t.astype(np.uint32).tofile(f("tr"))
     graph = wf.CSRGraph.from_edges(tails, heads, weights.astype(np.float64), nodes=range(n))
     graph = wf.CSRGraph(graph.indptr, graph.indices, graph.costs)  # numbers as labels
     print(f"# {name}: {n} nodes, {graph.edge_count} arcs (RoutingKit {heads.shape[0]}), "
@@ -210,7 +205,17 @@ def measure(name: str, n: int, tails, heads, weights, args, folder: str) -> list
             ("peak MB", our_peak / 1e6, max(rk_kb - rk_base_kb, 1) / 1e3, ""),
             ("index MB", prepared.nbytes / 1e6, os.path.getsize(f("ch")) / 1e6, "")]
 
-    # queries, distance only: RoutingKit's loop, then our batch, alternating twice
+    # queries, distance only: RoutingKit's loop, then our batch, alternating twice, over
+    # the queries repeated up to --timed of them (at most about --seconds of RoutingKit's
+    # time), so both last long enough for RoutingKit's process start to be taken out
+    out, _, _ = _run(RK_BIN / "run_contraction_hierarchy_query", f("ch"), f("s"), f("t"),
+                     f("d"))
+    mean = max(float(out.split("avg running time :")[1].split("musec")[0]), 0.5)
+    timed = int(min(args.timed, max(args.queries, args.seconds * 1e6 / mean)))
+    reps = -(-timed // args.queries)
+    timed_s, timed_t = np.tile(sources, reps), np.tile(targets, reps)
+    timed_s.astype(np.uint32).tofile(f("sr"))
+    timed_t.astype(np.uint32).tofile(f("tr"))
     rk_batch, rk_printed, ours_batch = [], 0.0, []
     for _ in range(2):
         out, full, _ = _run(RK_BIN / "run_contraction_hierarchy_query", f("ch"), f("sr"),
@@ -359,6 +364,8 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=10000)
     parser.add_argument("--timed", type=int, default=1_000_000,
                         help="distance-only queries timed (the queries repeated)")
+    parser.add_argument("--seconds", type=float, default=5.0,
+                        help="...or as many as RoutingKit answers in about this time")
     parser.add_argument("--dijkstra", type=int, default=200)
     parser.add_argument("--table", type=int, default=1000)
     parser.add_argument("--floods", type=int, default=20)

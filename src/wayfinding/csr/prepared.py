@@ -210,18 +210,12 @@ class PreparedGraph:
         """The cost of a cheapest path from ``start`` to ``goal`` (labels), no path:
         ``inf`` when there is none.
 
-        Raises
-        ------
-        InvalidLocationError
-            When ``start`` or ``goal`` is not a node of the graph.
+        Raises InvalidLocationError when ``start`` or ``goal`` is not a node.
 
-        Examples
-        --------
         >>> import wayfinding as wf
-        >>> g = wf.CSRGraph.from_edges([0, 1, 0], [1, 2, 2], [1.0, 1.0, 5.0])
-        >>> p = wf.prepare(g)
-        >>> p.distance(0, 2), p.distance(2, 0)
-        (2.0, inf)
+        >>> p = wf.prepare(wf.CSRGraph.from_edges("ab", "bc", [1.5, 2.0]))
+        >>> p.distance("a", "c"), p.distance("c", "a")
+        (3.5, inf)
         """
         index = self.graph.index
         return self._distances.pair(int(self._inverse[index(start)]),
