@@ -289,7 +289,8 @@ def measure(name: str, n: int, tails, heads, weights, args, folder: str) -> list
     rows.append(("dijkstra us", our_dij, *[peers.get(p, np.nan) for p in
                                             ("RoutingKit", "scipy", "networkx")],
                  f"on {k} (scipy, networkx {kk}) queries"))
-    pandana = _pandana(n, tails, heads, weights, sources, targets, graph)
+    pandana = (_pandana(n, tails, heads, weights, sources, targets, graph)
+               if args.pandana and not name.startswith("map:") else None)
     if pandana is not None:
         rows.append(("pandana batch us", min(ours_batch), pandana[0], "its CH, batch"))
         checked["pandana"] = pandana[1]
@@ -369,6 +370,9 @@ def main() -> None:
     parser.add_argument("--dijkstra", type=int, default=200)
     parser.add_argument("--table", type=int, default=1000)
     parser.add_argument("--floods", type=int, default=20)
+    parser.add_argument("--no-pandana", dest="pandana", action="store_false",
+                        help="leave pandana out (it runs on the road graphs only: its "
+                             "preprocessing of an 8-way map took over 10 minutes)")
     args = parser.parse_args()
     if not (RK_BIN / "run_contraction_hierarchy_query").exists():
         sys.exit(f"RoutingKit not built in {RK_BIN}: run ../shared/anchors/routingkit/build.sh")
@@ -385,8 +389,14 @@ def main() -> None:
                 n, tails, heads, weights = road_graph(int(spec.split(":")[1]))
             else:
                 n, tails, heads, weights = map_graph(spec.split(":", 1)[1])
-            for row in measure(spec, n, tails, heads, weights, args, folder):
-                table.append((spec, *row))
+            rows = [(spec, *row) for row in measure(spec, n, tails, heads, weights, args,
+                                                     folder)]
+            _print(rows)  # as soon as measured, and all together at the end
+            table += rows
+    _print(table)
+
+
+def _print(table: list[tuple]) -> None:
     print(f"\nload {os.getloadavg()[0]:.2f} (uptime, 1 min)")
     print(f"{'graph':<16}{'measure':<18}{'ours':>10}{'RoutingKit':>12}{'ratio':>8}"
           f"{'scipy':>10}{'networkx':>11}  note")
@@ -395,7 +405,8 @@ def main() -> None:
         extra = rest[:-1]
         cols = "".join(f"{x:>10.2f}" if np.isfinite(x) else f"{'-':>10}" for x in extra[:1])
         cols += "".join(f"{x:>11.1f}" for x in extra[1:2])
-        print(f"{spec:<16}{what:<18}{ours:>10.3f}{rk:>12.3f}{ours / rk:>8.2f}{cols}  {note}")
+        print(f"{spec:<16}{what:<18}{ours:>10.3f}{rk:>12.3f}{ours / rk:>8.2f}{cols}  {note}",
+              flush=True)
 
 
 if __name__ == "__main__":

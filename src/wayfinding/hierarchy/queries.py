@@ -56,9 +56,13 @@ def views(q_int: np.ndarray, q_w: np.ndarray) -> dict[str, np.ndarray]:
     return out
 
 
-def workspace(n: int, cap: int) -> tuple[np.ndarray, np.ndarray]:
-    """Fresh ``(w_int, w_float)`` for ``n`` nodes and heaps of ``cap`` entries a side."""
-    return np.zeros(2 * n + 2 * cap, dtype=np.int64), np.zeros(2 * n + 2 * cap)
+def workspace(n: int, cap: int, *, clean: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Fresh ``(w_int, w_float)`` for ``n`` nodes and heaps of ``cap`` entries a side;
+    ``clean``: the costs of both sides inf (pair queries)."""
+    w_float = np.zeros(2 * n + 2 * cap)
+    if clean:
+        w_float[:2 * n] = np.inf
+    return np.zeros(2 * n + 2 * cap, dtype=np.int64), w_float
 
 
 #: Heap entries a side a workspace starts with (doubled when a query needs more).
@@ -69,20 +73,22 @@ FIRST_ROOM = 64
 
 
 class _Work:
-    """One thread's buffers: ``(w_int, w_float)`` and the generation of its stamps."""
+    """One thread's buffers: ``(w_int, w_float)`` and the generation of its stamps
+    (``clean``: no stamps, the costs inf between queries)."""
 
-    __slots__ = ("cap", "gen", "w_float", "w_int")
+    __slots__ = ("cap", "clean", "gen", "w_float", "w_int")
 
-    def __init__(self, n: int, cap: int) -> None:
+    def __init__(self, n: int, cap: int, clean: bool) -> None:
         self.cap = cap
         self.gen = 0
-        self.w_int, self.w_float = workspace(n, cap)
+        self.clean = clean
+        self.w_int, self.w_float = workspace(n, cap, clean=clean)
 
     def grow(self, n: int) -> None:
         """Twice the heap room; fresh stamps (the generation starts again)."""
         self.cap *= 2
         self.gen = 0
-        self.w_int, self.w_float = workspace(n, self.cap)
+        self.w_int, self.w_float = workspace(n, self.cap, clean=self.clean)
 
 
 class Distances:
@@ -106,19 +112,25 @@ class Distances:
                    + h.down_mid.nbytes)
 
     def work(self) -> _Work:
-        """This thread's workspace."""
+        """This thread's workspace for tables and sweeps (stamps)."""
         work = getattr(self._local, "work", None)
         if work is None:
-            work = self._local.work = _Work(self.n, max(FIRST_CAP, 1))
+            work = self._local.work = _Work(self.n, max(FIRST_CAP, 1), False)
+        return work
+
+    def pair_work(self) -> _Work:
+        """This thread's workspace for pairs (costs inf between queries)."""
+        work = getattr(self._local, "pair", None)
+        if work is None:
+            work = self._local.pair = _Work(self.n, max(FIRST_CAP, 1), True)
         return work
 
     def pair(self, s: int, t: int) -> float:
         """Cost from ``s`` to ``t`` (inf: unreachable)."""
-        work = self.work()
+        work = getattr(self._local, "pair", None) or self.pair_work()
         while True:
-            work.gen += 1
             status, cost, _settled = self._kernels.pair_distance(
-                self.q_int, self.q_w, s, t, work.gen, work.w_int, work.w_float)
+                self.q_int, self.q_w, s, t, work.w_int, work.w_float)
             if status != STATUS_HEAP_FULL:
                 return cost
             work.grow(self.n)
@@ -126,12 +138,11 @@ class Distances:
     def pairs(self, sources: np.ndarray, targets: np.ndarray, costs: np.ndarray,
               first: int, last: int) -> None:
         """``costs[i]`` for ``first <= i < last`` (int64 hierarchy numbers)."""
-        work = self.work()
+        work = self.pair_work()
         while first < last:
-            first, gen = self._kernels.batch_distances(
-                self.q_int, self.q_w, sources, targets, first, last, work.gen, work.w_int,
-                work.w_float, costs)
-            work.gen = int(gen)
+            first = self._kernels.batch_distances(self.q_int, self.q_w, sources, targets,
+                                                  first, last, work.w_int, work.w_float,
+                                                  costs)
             if first < last:
                 work.grow(self.n)
 
