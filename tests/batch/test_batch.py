@@ -245,7 +245,8 @@ def test_prepared_errors():
 
     grid = wf.Grid.from_ascii('...\n...', diagonal=True)
     ready = prepare(grid)
-    with pytest.raises(InvalidParameterError, match="needs a PreparedGrid or a PreparedGraph, got Grid"):
+    with pytest.raises(InvalidParameterError,
+                       match="needs a PreparedGrid or a PreparedGraph, got Grid"):
         batch.prepared(grid, [(0, 0)], [(1, 1)])
     with pytest.raises(InvalidLocationError, match=r"goals row 0: \(5, 0\) is outside"):
         batch.prepared(ready, [(0, 0)], [(5, 0)])

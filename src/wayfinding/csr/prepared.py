@@ -5,7 +5,10 @@
 that neighbours are near in memory (:func:`wayfinding.hierarchy.ordering.locality_layout`);
 :meth:`PreparedGraph.search` answers a query by two upward searches
 (:mod:`wayfinding.hierarchy._kernels.updown`), goal-directed by the coordinates when the
-graph has them (:func:`goal_direction`), and unpacks the shortcuts of the path found.
+graph has them (:func:`goal_direction`), and unpacks the shortcuts of the path found;
+:meth:`~PreparedGraph.distance`, :meth:`~PreparedGraph.table` (many-to-many) and
+:meth:`~PreparedGraph.isochrone` read the same lists packed for the distance kernels
+(:mod:`wayfinding.hierarchy.queries`), as ``wf.batch.prepared`` does.
 Files keep a fingerprint of the graph's arrays: a file for another graph, or for a graph
 since changed, is refused.
 
