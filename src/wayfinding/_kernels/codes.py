@@ -20,6 +20,7 @@ STATUS_HEAP_FULL = 2  # the frontier might overflow: grow it and call again (not
 STATUS_FOUND = 3  # a goal was taken off the frontier (or every target was settled)
 STATUS_EXHAUSTED = 4  # the frontier ran empty
 STATUS_BROKEN = 5  # the kernel's input data is inconsistent (seen only with damaged files)
+STATUS_MAX_COST = 6  # the cheapest estimate left exceeds max_cost (navigation meshes)
 
 # ---------------------------------------------------------------- batch loops
 # what a loop over a batch's queries (grid, CSR, prepared grids, distance matrices) returns

@@ -1,0 +1,468 @@
+"""Polyanya: the Euclidean shortest path between two points of a navigation mesh.
+
+The search of M. Cui, D. Harabor and A. Grastien ("Compromise-free Pathfinding on a
+Navigation Mesh", IJCAI 2017), written from the paper. A search node is an interval of a
+polygon edge, every point of which is seen straight from the node's *root* (the start or
+a mesh vertex the path bends around), and the polygon the interval leads into. Expanding
+a node projects the rays from the root through the interval's ends across that polygon:
+the edges (or parts of edges) between the rays are *observable* (same root); the parts
+beyond a ray are reached by bending around the interval's end, allowed only at a vertex
+that touches an obstacle (a *corner*), which becomes their root. ``f`` is the root's path
+length plus the shortest distance from the root through the interval to the goal (the
+goal reflected across the interval's line when it lies on the root's side), so the first
+node popped whose polygon holds the goal carries the optimal length. Prunings from the
+paper: successors into dead-end polygons are dropped, a node whose root was reached more
+cheaply before is dropped (root-level pruning), and a node with a single successor is
+expanded on at once without the heap.
+
+Robustness: every combinatorial decision (which side of a ray a vertex lies on, whether
+a ray passes exactly through a vertex, whether the root is collinear with an edge) is an
+exact orientation test (:func:`~wayfinding.navmesh._kernels.geometry.orient`) on input
+coordinates: an interval end that is not a vertex is kept as the line through two input
+points (the root's ray), never as its rounded coordinates. Rounded coordinates serve only
+the heuristic. Root-level pruning keeps a node unless its g exceeds the root's best by
+more than ``1e-12`` relative (never prunes equal lengths).
+
+Examples
+--------
+>>> import wayfinding as wf
+>>> mesh = wf.NavMesh.from_grid(wf.Grid.from_ascii('''
+... ....
+... .##.
+... ....'''))
+>>> round(wf.astar(mesh, (0.0, 0.0), (4.0, 3.0)).cost, 6)
+5.0
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from ..._kernels.codes import (
+    STATUS_EXHAUSTED,
+    STATUS_FOUND,
+    STATUS_HEAP_FULL,
+    STATUS_MAX_COST,
+    STATUS_NEW,
+    STATUS_PAUSED,
+)
+from ..._kernels.heap import pop_pair_into, push_pair
+from .geometry import cross_point, dist, orient
+from .layout import (
+    AT_VERTEX,
+    NF_F,
+    NF_G,
+    NF_LX,
+    NF_LY,
+    NF_RX,
+    NF_RY,
+    NI_EL,
+    NI_ER,
+    NI_LA,
+    NI_LB,
+    NI_PARENT,
+    NI_POLY,
+    NI_RA,
+    NI_RB,
+    NI_ROOT,
+    S_EXPANDED,
+    S_FINAL,
+    S_GEN,
+    S_HEAP,
+    S_NODES,
+    S_STATUS,
+    S_TOUCHED,
+    START,
+)
+
+PRUNE_TOL = 1e-12
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _px(vx, sx, i):  # pragma: no cover - numba
+    """Coordinate of point ``i`` (a vertex, or the start when negative)."""
+    return sx if i < 0 else vx[i]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _side(vx, vy, sx, sy, root, a, b, px, py):  # pragma: no cover - numba
+    """Side of point p relative to the ray from ``root`` through an interval end given
+    as (a, b) (see layout: vertex b when a is AT_VERTEX, else the line a -> b)."""
+    if a == AT_VERTEX:
+        a = root
+    return orient(_px(vx, sx, a), _px(vy, sy, a), _px(vx, sx, b), _px(vy, sy, b), px, py)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def h_value(qx, qy, lx, ly, rx, ry, tx, ty):  # pragma: no cover - numba
+    """Shortest distance from root q through the segment [l, r] to goal t (t reflected
+    across the segment's line when it lies on q's side)."""
+    if (qx == lx and qy == ly) or (qx == rx and qy == ry):
+        return dist(qx, qy, tx, ty)
+    dx, dy = rx - lx, ry - ly
+    side_q = dx * (qy - ly) - dy * (qx - lx)
+    side_t = dx * (ty - ly) - dy * (tx - lx)
+    if side_q * side_t > 0.0:
+        length2 = dx * dx + dy * dy
+        if length2 > 0.0:
+            k = 2.0 * side_t / length2
+            tx, ty = tx + k * dy, ty - k * dx
+    ex, ey = tx - qx, ty - qy
+    den = dx * ey - dy * ex
+    if den == 0.0:
+        via_l = dist(qx, qy, lx, ly) + dist(lx, ly, tx, ty)
+        via_r = dist(qx, qy, rx, ry) + dist(rx, ry, tx, ty)
+        return min(via_l, via_r)
+    u = ((qx - lx) * ey - (qy - ly) * ex) / den
+    if u < 0.0:
+        return dist(qx, qy, lx, ly) + dist(lx, ly, tx, ty)
+    if u > 1.0:
+        return dist(qx, qy, rx, ry) + dist(rx, ry, tx, ty)
+    return dist(qx, qy, tx, ty)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _add(nodes_i, nodes_f, count, root, parent, poly, el, er, la, lb, ra, rb, lx, ly, rx,
+         ry, g, f):  # pragma: no cover - numba
+    nodes_i[count, NI_ROOT] = root
+    nodes_i[count, NI_PARENT] = parent
+    nodes_i[count, NI_POLY] = poly
+    nodes_i[count, NI_EL] = el
+    nodes_i[count, NI_ER] = er
+    nodes_i[count, NI_LA] = la
+    nodes_i[count, NI_LB] = lb
+    nodes_i[count, NI_RA] = ra
+    nodes_i[count, NI_RB] = rb
+    nodes_f[count, NF_LX] = lx
+    nodes_f[count, NF_LY] = ly
+    nodes_f[count, NF_RX] = rx
+    nodes_f[count, NF_RY] = ry
+    nodes_f[count, NF_G] = g
+    nodes_f[count, NF_F] = f
+    return count + 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _root_ok(stamp, best_g, best_parent, touched, state, gen, root, g,
+             parent_root):  # pragma: no cover - numba
+    """Root-level pruning on generation: False when ``root`` was reached more cheaply
+    before; else record g as its best."""
+    if stamp[root] == gen:
+        if g > best_g[root] + PRUNE_TOL * max(1.0, best_g[root]):
+            return False
+        if g < best_g[root]:
+            best_g[root] = g
+            best_parent[root] = parent_root
+        return True
+    stamp[root] = gen
+    best_g[root] = g
+    best_parent[root] = parent_root
+    touched[state[S_TOUCHED]] = root
+    state[S_TOUCHED] += 1
+    return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f, count, parent, edge, cr,
+          cl, root, la, lb, ra, rb, g, sx, sy, tx, ty):  # pragma: no cover - numba
+    """A successor on the chain edge ``cr -> cl`` (P's edge ``edge``): into its
+    neighbour, unless that is an obstacle or a dead end without the goal. Its interval's
+    right end is (ra, rb), its left end (la, lb); returns the new node count."""
+    nxt = adj[edge]
+    if nxt < 0 or (dead_end[nxt] and goal_mark[nxt] != gen):
+        return count
+    qx, qy = _px(vx, sx, root), _px(vy, sy, root)
+    if ra == AT_VERTEX:
+        rx, ry = vx[rb], vy[rb]
+    else:
+        rx, ry = cross_point(_px(vx, sx, ra), _px(vy, sy, ra), _px(vx, sx, rb),
+                             _px(vy, sy, rb), vx[cr], vy[cr], vx[cl], vy[cl])
+    if la == AT_VERTEX:
+        lx, ly = vx[lb], vy[lb]
+    else:
+        lx, ly = cross_point(_px(vx, sx, la), _px(vy, sy, la), _px(vx, sx, lb),
+                             _px(vy, sy, lb), vx[cr], vy[cr], vx[cl], vy[cl])
+    f = g + h_value(qx, qy, lx, ly, rx, ry, tx, ty)
+    return _add(nodes_i, nodes_f, count, root, parent, nxt, cl, cr, la, lb, ra, rb, lx, ly,
+                rx, ry, g, f)
+
+
+@njit(cache=True, nogil=True)
+def expand(vx, vy, offsets, verts, adj, corner, dead_end, goal_mark, stamp, best_g,
+           best_parent, touched, state, nodes_i, nodes_f, node, sx, sy, tx,
+           ty):  # pragma: no cover - numba
+    """Write the successors of ``node`` after the last node (``state[S_NODES]``); return
+    how many. The caller guarantees room for (polygon sides + 2) more nodes."""
+    gen = state[S_GEN]
+    count = state[S_NODES]
+    first = count
+    poly = nodes_i[node, NI_POLY]
+    root = nodes_i[node, NI_ROOT]
+    el, er = nodes_i[node, NI_EL], nodes_i[node, NI_ER]
+    la, lb = nodes_i[node, NI_LA], nodes_i[node, NI_LB]
+    ra, rb = nodes_i[node, NI_RA], nodes_i[node, NI_RB]
+    g = nodes_f[node, NF_G]
+    qx, qy = _px(vx, sx, root), _px(vy, sy, root)
+    base = offsets[poly]
+    n = offsets[poly + 1] - base
+    k0 = 0
+    while verts[base + k0] != er:
+        k0 += 1
+    l_vertex = la == AT_VERTEX and lb == el
+    r_vertex = ra == AT_VERTEX and rb == er
+
+    if orient(qx, qy, vx[el], vy[el], vx[er], vy[er]) == 0:
+        # the root is on the entry edge's line: bend at the nearer end, if a corner
+        d_l = dist(qx, qy, nodes_f[node, NF_LX], nodes_f[node, NF_LY])
+        d_r = dist(qx, qy, nodes_f[node, NF_RX], nodes_f[node, NF_RY])
+        if d_l <= d_r:
+            turn, ok = el, l_vertex
+        else:
+            turn, ok = er, r_vertex
+        if not ok or not corner[turn]:
+            return 0
+        g2 = g + dist(qx, qy, vx[turn], vy[turn])
+        if not _root_ok(stamp, best_g, best_parent, touched, state, gen, turn, g2, root):
+            return 0
+        for k in range(n - 1):
+            e = base + (k0 + k) % n
+            cr, cl = verts[e], verts[base + (k0 + k + 1) % n]
+            count = _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f, count,
+                          node, e, cr, cl, turn, AT_VERTEX, cl, AT_VERTEX, cr, g2, sx, sy,
+                          tx, ty)
+        return count - first
+
+    # the right ray (root through the right end) leaves the polygon at chain vertex a
+    # (exactly, a_on) or inside chain edge (a - 1, a)
+    a = 1
+    while True:
+        c = verts[base + (k0 + a) % n]
+        s = _side(vx, vy, sx, sy, root, ra, rb, vx[c], vy[c])
+        if s >= 0 or a == n - 1:
+            break
+        a += 1
+    a_on = s == 0
+    # the left ray leaves at chain vertex b (b_on) or inside chain edge (b, b + 1)
+    b = n - 2
+    while True:
+        c = verts[base + (k0 + b) % n]
+        s = _side(vx, vy, sx, sy, root, la, lb, vx[c], vy[c])
+        if s <= 0 or b == 0:
+            break
+        b -= 1
+    b_on = s == 0
+    # the ray ends as interval ends: exact vertex, or the ray's line
+    if ra == AT_VERTEX:
+        xra, xrb = root, rb
+    else:
+        xra, xrb = ra, rb
+    if la == AT_VERTEX:
+        xla, xlb = root, lb
+    else:
+        xla, xlb = la, lb
+
+    if r_vertex and corner[er]:
+        g2 = g + dist(qx, qy, vx[er], vy[er])
+        if _root_ok(stamp, best_g, best_parent, touched, state, gen, er, g2, root):
+            for k in range(a):
+                e = base + (k0 + k) % n
+                cr, cl = verts[e], verts[base + (k0 + k + 1) % n]
+                if k == a - 1 and not a_on:
+                    count = _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f,
+                                  count, node, e, cr, cl, er, xra, xrb, AT_VERTEX, cr, g2,
+                                  sx, sy, tx, ty)
+                else:
+                    count = _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f,
+                                  count, node, e, cr, cl, er, AT_VERTEX, cl, AT_VERTEX, cr,
+                                  g2, sx, sy, tx, ty)
+
+    first_edge = a if a_on else a - 1
+    last_edge = b - 1 if b_on else b
+    for k in range(first_edge, last_edge + 1):
+        e = base + (k0 + k) % n
+        cr, cl = verts[e], verts[base + (k0 + k + 1) % n]
+        if k == first_edge and not a_on:
+            sra, srb = xra, xrb
+        else:
+            sra, srb = AT_VERTEX, cr
+        if k == last_edge and not b_on:
+            sla, slb = xla, xlb
+        else:
+            sla, slb = AT_VERTEX, cl
+        count = _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f, count, node,
+                      e, cr, cl, root, sla, slb, sra, srb, g, sx, sy, tx, ty)
+
+    if l_vertex and corner[el]:
+        g2 = g + dist(qx, qy, vx[el], vy[el])
+        if _root_ok(stamp, best_g, best_parent, touched, state, gen, el, g2, root):
+            for k in range(b, n - 1):
+                e = base + (k0 + k) % n
+                cr, cl = verts[e], verts[base + (k0 + k + 1) % n]
+                if k == b and not b_on:
+                    count = _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f,
+                                  count, node, e, cr, cl, el, AT_VERTEX, cl, xla, xlb, g2,
+                                  sx, sy, tx, ty)
+                else:
+                    count = _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f,
+                                  count, node, e, cr, cl, el, AT_VERTEX, cl, AT_VERTEX, cr,
+                                  g2, sx, sy, tx, ty)
+    return count - first
+
+
+@njit(cache=True, nogil=True)
+def start_search(vx, vy, offsets, verts, adj, dead_end, start_polys, n_start, goal_polys,
+                 n_goal, goal_mark, state, heap_f, heap_g, heap_item, nodes_i, nodes_f, sx,
+                 sy, tx, ty):  # pragma: no cover - numba
+    """A fresh search: a new generation, the goal's polygons marked, and one node per
+    edge of the start's polygons that does not hold the start. Returns STATUS_FOUND when
+    a start polygon holds the goal (``state[S_FINAL]`` is then -2: a straight line), else
+    STATUS_PAUSED, or STATUS_HEAP_FULL when the buffers are too small."""
+    gen = state[S_GEN] + 1
+    state[S_GEN] = gen
+    state[S_HEAP] = 0
+    state[S_NODES] = 0
+    state[S_EXPANDED] = 0
+    state[S_TOUCHED] = 0
+    state[S_FINAL] = -1
+    for i in range(n_goal):
+        goal_mark[goal_polys[i]] = gen
+    for i in range(n_start):
+        if goal_mark[start_polys[i]] == gen:
+            state[S_FINAL] = -2
+            return STATUS_FOUND
+    count = 0
+    size = 0
+    for i in range(n_start):
+        poly = start_polys[i]
+        base = offsets[poly]
+        n = offsets[poly + 1] - base
+        if count + n > nodes_i.shape[0] or size + n > heap_f.shape[0]:
+            return STATUS_HEAP_FULL
+        for k in range(n):
+            e = base + k
+            nxt = adj[e]
+            if nxt < 0 or (dead_end[nxt] and goal_mark[nxt] != gen):
+                continue
+            u, w = verts[e], verts[base + (k + 1) % n]
+            if (orient(vx[u], vy[u], vx[w], vy[w], sx, sy) == 0
+                    and min(vx[u], vx[w]) <= sx <= max(vx[u], vx[w])
+                    and min(vy[u], vy[w]) <= sy <= max(vy[u], vy[w])):
+                continue  # the start lies on this edge: the polygon beyond is a start too
+            # into nxt the edge runs w -> u: w is its left end seen from the start
+            f = h_value(sx, sy, vx[w], vy[w], vx[u], vy[u], tx, ty)
+            count = _add(nodes_i, nodes_f, count, START, -1, nxt, w, u, AT_VERTEX, w,
+                         AT_VERTEX, u, vx[w], vy[w], vx[u], vy[u], 0.0, f)
+            size = push_pair(heap_f, heap_g, heap_item, size, f, 0.0, count - 1)
+    state[S_NODES] = count
+    state[S_HEAP] = size
+    return STATUS_PAUSED
+
+
+@njit(cache=True, nogil=True)
+def run(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, goal_mark, stamp, best_g,
+        best_parent, touched, state, heap_f, heap_g, heap_item, nodes_i, nodes_f, sx, sy, tx,
+        ty, max_pops, max_cost):  # pragma: no cover - numba
+    """Go on with the search in ``state`` for at most ``max_pops`` pops.
+
+    Returns STATUS_FOUND (``state[S_FINAL]`` is the node whose f is the length),
+    STATUS_EXHAUSTED, STATUS_MAX_COST (the smallest f left exceeds ``max_cost``),
+    STATUS_PAUSED (``max_pops`` used: call again) or STATUS_HEAP_FULL (grow the node and
+    heap buffers, call again: nothing is lost)."""
+    gen = state[S_GEN]
+    size = state[S_HEAP]
+    room = max_sides + 2
+    pops = 0
+    while size > 0:
+        if pops >= max_pops:
+            state[S_HEAP] = size
+            return STATUS_PAUSED
+        if state[S_NODES] + room > nodes_i.shape[0] or size + room > heap_f.shape[0]:
+            state[S_HEAP] = size
+            return STATUS_HEAP_FULL
+        node = heap_item[0]
+        f = heap_f[0]
+        if f > max_cost:
+            state[S_HEAP] = size
+            return STATUS_MAX_COST
+        size -= 1
+        pop_pair_into(heap_f, heap_g, heap_item, size)
+        pops += 1
+        state[S_EXPANDED] += 1
+        if goal_mark[nodes_i[node, NI_POLY]] == gen:
+            state[S_HEAP] = size
+            state[S_FINAL] = node
+            return STATUS_FOUND
+        root = nodes_i[node, NI_ROOT]
+        if root >= 0 and stamp[root] == gen:
+            bg = best_g[root]
+            if nodes_f[node, NF_G] > bg + PRUNE_TOL * max(1.0, bg):
+                continue
+        while True:
+            if state[S_NODES] + room > nodes_i.shape[0] or size + room > heap_f.shape[0]:
+                size = push_pair(heap_f, heap_g, heap_item, size, nodes_f[node, NF_F],
+                                 nodes_f[node, NF_G], node)
+                state[S_HEAP] = size
+                return STATUS_HEAP_FULL
+            first = state[S_NODES]
+            made = expand(vx, vy, offsets, verts, adj, corner, dead_end, goal_mark, stamp,
+                          best_g, best_parent, touched, state, nodes_i, nodes_f, node, sx,
+                          sy, tx, ty)
+            state[S_NODES] = first + made
+            if made == 1 and goal_mark[nodes_i[first, NI_POLY]] != gen:
+                node = first  # a single successor: expand it on (no heap)
+                continue
+            for k in range(first, first + made):
+                size = push_pair(heap_f, heap_g, heap_item, size, nodes_f[k, NF_F],
+                                 nodes_f[k, NF_G], k)
+            break
+    state[S_HEAP] = size
+    return STATUS_EXHAUSTED
+
+
+@njit(cache=True, nogil=True)
+def trace(vx, vy, nodes_i, nodes_f, final, sx, sy, tx, ty, out):  # pragma: no cover - numba
+    """The path of a found search as points into ``out`` (rows x, y; at least
+    len(parents) + 3 rows); returns the number of points. ``final`` -2: start to goal."""
+    if final == -2:
+        out[0, 0], out[0, 1], out[1, 0], out[1, 1] = sx, sy, tx, ty
+        return 2
+    # the goal, and the interval end the path bends around when the goal is not in view
+    count = 0
+    out[count, 0], out[count, 1] = tx, ty
+    count += 1
+    root = nodes_i[final, NI_ROOT]
+    qx, qy = _px(vx, sx, root), _px(vy, sy, root)
+    lx, ly = nodes_f[final, NF_LX], nodes_f[final, NF_LY]
+    rx, ry = nodes_f[final, NF_RX], nodes_f[final, NF_RY]
+    if not ((qx == lx and qy == ly) or (qx == rx and qy == ry)):
+        if _side(vx, vy, sx, sy, root, nodes_i[final, NI_LA], nodes_i[final, NI_LB], tx,
+                 ty) > 0:
+            if not (lx == tx and ly == ty):
+                out[count, 0], out[count, 1] = lx, ly
+                count += 1
+        elif _side(vx, vy, sx, sy, root, nodes_i[final, NI_RA], nodes_i[final, NI_RB], tx,
+                   ty) < 0:
+            if not (rx == tx and ry == ty):
+                out[count, 0], out[count, 1] = rx, ry
+                count += 1
+    node = final
+    last = -3
+    while node >= 0:
+        r = nodes_i[node, NI_ROOT]
+        if r != last:
+            x, y = _px(vx, sx, r), _px(vy, sy, r)
+            if not (x == out[count - 1, 0] and y == out[count - 1, 1]):
+                out[count, 0], out[count, 1] = x, y
+                count += 1
+            last = r
+        node = nodes_i[node, NI_PARENT]
+    # reverse in place
+    i, j = 0, count - 1
+    while i < j:
+        for c in range(2):
+            t = out[i, c]
+            out[i, c] = out[j, c]
+            out[j, c] = t
+        i += 1
+        j -= 1
+    return count
