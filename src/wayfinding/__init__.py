@@ -53,6 +53,8 @@ from .grid.landmarks import GridLandmarks
 from .grid.prepared import PreparedGrid, PrepareMethod
 from .grid.turns import astar_turns
 from .heuristics import Heuristic
+from .navmesh import NavMesh
+from .navmesh.anyangle import any_angle
 from .nearest import nearest_nodes
 from .replan import DStarLite, path_blocked
 from .result import SearchResult, StopReason, reconstruct_path
@@ -79,6 +81,7 @@ __all__ = [
     "InvalidParameterError",
     "Landmarks",
     "MapFormatError",
+    "NavMesh",
     "Metric",
     "Movement",
     "PrepareMethod",
@@ -92,6 +95,7 @@ __all__ = [
     "UnsupportedGridError",
     "WayfindingError",
     "WeightedGraph",
+    "any_angle",
     "as_graph",
     "astar",
     "astar_turns",

@@ -5,6 +5,8 @@
   ``neighbors``/``cost`` and goals it cannot compile to the generic tier;
 - a :class:`~wayfinding.csr.CSRGraph` goes to the compiled graph tier
   (:mod:`wayfinding.csr.search`);
+- a :class:`~wayfinding.navmesh.NavMesh` goes to Polyanya (:mod:`wayfinding.navmesh.search`,
+  ``astar`` only: start and goal are points);
 - anything else (an object with ``neighbors``, a networkx graph, a ``neighbors`` function)
   goes to the generic pure-Python tier (:mod:`wayfinding.graph`), through
   :func:`~wayfinding.graph.protocol.as_graph`.
@@ -32,6 +34,7 @@ from ._inputs import check_grid_endpoints, goal_locations
 from .csr.graph import CSRGraph
 from .errors import InvalidLocationError, InvalidParameterError, UnsupportedGridError
 from .grid.grid import Grid
+from .navmesh.mesh import NavMesh
 from .result import SearchResult
 
 __all__ = ["any_grid", "batch_tier", "grid_tier", "is_grid", "require_grid", "serve",
@@ -95,7 +98,21 @@ def serve(algorithm: str, graph: Any, start: Any, goal: Any, **options: Any) -> 
         return getattr(grid_search, algorithm)(graph, start, goal, **options)
     if isinstance(graph, CSRGraph):
         return getattr(csr_search, algorithm)(graph, start, goal, **options)
+    if isinstance(graph, NavMesh):
+        return _mesh_search(algorithm, graph, start, goal, options)
     return generic[algorithm](as_graph(graph), start, goal, **options)
+
+
+def _mesh_search(algorithm: str, mesh: NavMesh, start: Any, goal: Any,
+                 options: dict[str, Any]) -> SearchResult:
+    """``astar`` on a mesh (Polyanya); other searches have nothing to add there."""
+    if algorithm != "astar":
+        raise InvalidParameterError(
+            f"{algorithm} does not run on a NavMesh: wf.astar(mesh, start, goal) finds the "
+            "shortest path between two points")
+    from .navmesh.search import astar
+
+    return astar(mesh, start, goal, **options)
 
 
 class _EverySettled:
@@ -195,7 +212,8 @@ def serve_prepare(graph: Any, method: Any, max_seconds: float | None) -> Any:
 def batch_tier(function: F) -> F:
     """Decorate a grid batch function of :mod:`wayfinding.batch.grid` so that a
     :class:`~wayfinding.csr.CSRGraph` goes to the function of the same name in
-    :mod:`wayfinding.batch.csr` (same arguments), and the function itself gets only a
+    :mod:`wayfinding.batch.csr` (same arguments), a :class:`~wayfinding.navmesh.NavMesh`
+    to :func:`wayfinding.navmesh.batch.astar` (``astar`` only), and the function itself gets only a
     grid its kernels can serve (:func:`require_grid`; anything else is a clear error)."""
     what = f"batch.{function.__name__}"
 
@@ -205,6 +223,10 @@ def batch_tier(function: F) -> F:
             from .batch import csr
 
             return getattr(csr, function.__name__)(graph, *args, **options)
+        if isinstance(graph, NavMesh) and function.__name__ == "astar":
+            from .navmesh import batch as mesh_batch
+
+            return mesh_batch.astar(graph, *args, **options)
         return function(require_grid(graph, what), *args, **options)
 
     return serve_batch  # type: ignore[return-value]

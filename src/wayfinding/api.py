@@ -119,7 +119,10 @@ def astar(graph: Any, start: Any, goal: Any, *,
 
     Parameters
     ----------
-    graph : Grid, object with ``neighbors``/``cost``, networkx graph, or neighbors function
+    graph : Grid, NavMesh, object with ``neighbors``/``cost``, networkx graph, or neighbors
+        function. On a :class:`~wayfinding.navmesh.NavMesh` start and goal are points
+        ``(x, y)`` and the answer is the Euclidean shortest path (Polyanya; see
+        :mod:`wayfinding.navmesh.search`; no heuristic, weight or ``turn_cost``).
     start, goal : locations (the goal may also be a list/set of locations or a predicate)
         A tuple is always one location; a list, set or frozenset holds several goals, so
         on a grid ``[7, 4]`` is an error (write ``(7, 4)``). A goal that a graph with

@@ -6,7 +6,8 @@
   (:mod:`~wayfinding.navmesh.triangulate`).
 * ``wayfinding.astar(mesh, start_point, goal_point)``: the Euclidean shortest path by
   Polyanya's interval search (:mod:`~wayfinding.navmesh.search`).
-* :func:`any_angle`: the shortest any-angle path on a grid, through its mesh.
+* :func:`~wayfinding.navmesh.anyangle.any_angle` (``wf.any_angle``): the shortest
+  any-angle path on a grid, through its mesh.
 * :func:`funnel`: the shortest path through a corridor of polygons (string pulling).
 """
 

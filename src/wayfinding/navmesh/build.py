@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .. import _lazy
+from ..errors import InvalidParameterError
 from ..grid.derived import Derived
 from .mesh import NavMesh
 
@@ -75,10 +76,9 @@ def grid_mesh(grid: Grid) -> GridMesh:
 
     Raises InvalidParameterError when no cell is open.
     """
-    from .._dispatch import any_grid
-    from ..errors import InvalidParameterError
-
-    found = any_grid(grid, "a grid mesh").derived(GRID_MESH)
+    if not (hasattr(grid, "derived") and hasattr(grid, "passable_mask")):
+        raise InvalidParameterError(f"a grid mesh needs a Grid, got {type(grid).__name__}")
+    found = grid.derived(GRID_MESH)
     if found is None:
         raise InvalidParameterError("the grid has no open cell: it has no mesh")
     return found

@@ -155,3 +155,29 @@ def locate(vx, vy, offsets, verts, adj, x0, y0, cell, nbx, nby, bucket_start,
             out[kept] = out[i]
             kept += 1
     return kept
+
+
+@njit(cache=True, nogil=True)
+def locate_many(vx, vy, offsets, verts, adj, x0, y0, cell, nbx, nby, bucket_start,
+                bucket_polys, points, max_fan):  # pragma: no cover - numba
+    """:func:`locate` for every row of ``points`` (float64[N, 2]): (start int64[N + 1],
+    polygons int32[...]) in CSR form; a row with no polygon is not in the mesh."""
+    n = points.shape[0]
+    start = np.zeros(n + 1, dtype=np.int64)
+    polys = np.empty(n * 2 + 16, dtype=np.int32)
+    out = np.empty(max_fan, dtype=np.int32)
+    group = np.empty(max_fan, dtype=np.int64)
+    used = 0
+    for i in range(n):
+        count = locate(vx, vy, offsets, verts, adj, x0, y0, cell, nbx, nby, bucket_start,
+                       bucket_polys, points[i, 0], points[i, 1], out, group)
+        count = max(count, 0)
+        if used + count > polys.shape[0]:
+            grown = np.empty(2 * polys.shape[0] + count, dtype=np.int32)
+            grown[:used] = polys[:used]
+            polys = grown
+        for k in range(count):
+            polys[used + k] = out[k]
+        used += count
+        start[i + 1] = used
+    return start, polys[:used].copy()

@@ -251,6 +251,10 @@ def expand(vx, vy, offsets, verts, adj, corner, dead_end, goal_mark, stamp, best
             break
         b -= 1
     b_on = s == 0
+    # a ray through the entry edge's own end vertex crosses the next chain edge there:
+    # that end stays an exact vertex (and bending there leaves nothing on this side)
+    r_at_end = a == 1 and r_vertex and not a_on
+    l_at_end = b == n - 2 and l_vertex and not b_on
     # the ray ends as interval ends: exact vertex, or the ray's line
     if ra == AT_VERTEX:
         xra, xrb = root, rb
@@ -268,6 +272,8 @@ def expand(vx, vy, offsets, verts, adj, corner, dead_end, goal_mark, stamp, best
                 e = base + (k0 + k) % n
                 cr, cl = verts[e], verts[base + (k0 + k + 1) % n]
                 if k == a - 1 and not a_on:
+                    if r_at_end:
+                        continue
                     count = _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f,
                                   count, node, e, cr, cl, er, xra, xrb, AT_VERTEX, cr, g2,
                                   sx, sy, tx, ty)
@@ -281,11 +287,11 @@ def expand(vx, vy, offsets, verts, adj, corner, dead_end, goal_mark, stamp, best
     for k in range(first_edge, last_edge + 1):
         e = base + (k0 + k) % n
         cr, cl = verts[e], verts[base + (k0 + k + 1) % n]
-        if k == first_edge and not a_on:
+        if k == first_edge and not a_on and not r_at_end:
             sra, srb = xra, xrb
         else:
             sra, srb = AT_VERTEX, cr
-        if k == last_edge and not b_on:
+        if k == last_edge and not b_on and not l_at_end:
             sla, slb = xla, xlb
         else:
             sla, slb = AT_VERTEX, cl
@@ -299,6 +305,8 @@ def expand(vx, vy, offsets, verts, adj, corner, dead_end, goal_mark, stamp, best
                 e = base + (k0 + k) % n
                 cr, cl = verts[e], verts[base + (k0 + k + 1) % n]
                 if k == b and not b_on:
+                    if l_at_end:
+                        continue
                     count = _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f,
                                   count, node, e, cr, cl, el, AT_VERTEX, cl, xla, xlb, g2,
                                   sx, sy, tx, ty)

@@ -1,0 +1,65 @@
+"""Many mesh queries in one compiled loop: the single query's kernels, query after query."""
+
+from __future__ import annotations
+
+import math
+
+from numba import njit
+
+from ..._kernels.codes import (
+    BATCH_DONE,
+    BATCH_HEAP_FULL,
+    BATCH_PATH_FULL,
+    STATUS_FOUND,
+    STATUS_HEAP_FULL,
+)
+from .layout import NF_F, NI_PARENT, S_EXPANDED, S_FINAL
+from .polyanya import run, start_search, trace
+
+
+@njit(cache=True, nogil=True)
+def batch(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, points_s, s_start,
+          s_polys, points_t, t_start, t_polys, first, last, goal_mark, stamp, best_g,
+          best_parent, touched, state, heap_f, heap_g, heap_item, nodes_i, nodes_f, costs,
+          lengths, expanded, found, path, used):  # pragma: no cover - numba
+    """Queries ``first..last-1`` (located: ``s_polys[s_start[i]:s_start[i + 1]]``...);
+    writes costs, path lengths, expansions, found, and the paths' points after row
+    ``used`` of ``path``. Returns (BATCH_DONE, last, used), or (BATCH_HEAP_FULL /
+    BATCH_PATH_FULL, i, used): grow that buffer and call again from query i."""
+    for i in range(first, last):
+        sx, sy = points_s[i, 0], points_s[i, 1]
+        tx, ty = points_t[i, 0], points_t[i, 1]
+        a, b = s_start[i], s_start[i + 1]
+        c, d = t_start[i], t_start[i + 1]
+        status = start_search(vx, vy, offsets, verts, adj, dead_end, s_polys[a:b], b - a,
+                              t_polys[c:d], d - c, goal_mark, state, heap_f, heap_g,
+                              heap_item, nodes_i, nodes_f, sx, sy, tx, ty)
+        if status == STATUS_HEAP_FULL:
+            return BATCH_HEAP_FULL, i, used
+        if status != STATUS_FOUND:
+            status = run(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, goal_mark,
+                         stamp, best_g, best_parent, touched, state, heap_f, heap_g,
+                         heap_item, nodes_i, nodes_f, sx, sy, tx, ty, 2**62, math.inf)
+            if status == STATUS_HEAP_FULL:
+                return BATCH_HEAP_FULL, i, used
+        expanded[i] = state[S_EXPANDED]
+        if status != STATUS_FOUND:
+            costs[i], lengths[i], found[i] = math.inf, 0, False
+            continue
+        final = state[S_FINAL]
+        need = 4
+        node = final
+        while node >= 0:  # at most one point per node on the chain back to the start
+            need += 1
+            node = nodes_i[node, NI_PARENT]
+        if used + need > path.shape[0]:
+            return BATCH_PATH_FULL, i, used
+        count = trace(vx, vy, nodes_i, nodes_f, final, sx, sy, tx, ty, path[used:])
+        used += count
+        lengths[i] = count
+        found[i] = True
+        if final == -2:
+            costs[i] = math.sqrt((tx - sx) ** 2 + (ty - sy) ** 2)
+        else:
+            costs[i] = nodes_f[final, NF_F]
+    return BATCH_DONE, last, used
