@@ -6,8 +6,10 @@ is *exact* for every finite double input within the mesh bounds (|x| <= 1e100, n
 non-zero |x| < 1e-100; :data:`wayfinding.navmesh.mesh.COORD_LIMIT`): the floating-point
 determinant is trusted when it exceeds Shewchuk's error bound (J. R. Shewchuk, "Adaptive
 Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates", 1997), and
-otherwise the six products of the expanded determinant are summed without rounding error
-(Dekker's exact products, an expansion grown by exact two-sums). So collinear points,
+otherwise it is computed exactly: in integers when every coordinate is a multiple of 1/2
+below 2^25 (grid corners and centres, most meshes), else by summing the six products of
+the expanded determinant without rounding error (Dekker's exact products, an expansion
+grown by exact two-sums). So collinear points,
 points on edges and on vertices are decided exactly, however close.
 
 Examples
@@ -95,7 +97,20 @@ def orient(ax, ay, bx, by, cx, cy):  # pragma: no cover - numba
         return -1
     if bound == 0.0:
         return 0
+    if _halves(ax) and _halves(ay) and _halves(bx) and _halves(by) and _halves(cx) and _halves(cy):
+        # small multiples of 1/2 (grid corners and centres): exact in integers
+        iax, iay, ibx, iby = int(2.0 * ax), int(2.0 * ay), int(2.0 * bx), int(2.0 * by)
+        icx, icy = int(2.0 * cx), int(2.0 * cy)
+        d = (iax - icx) * (iby - icy) - (iay - icy) * (ibx - icx)
+        return 1 if d > 0 else (-1 if d < 0 else 0)
     return orient_exact(ax, ay, bx, by, cx, cy)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _halves(v):  # pragma: no cover - numba
+    """``v`` is a multiple of 1/2 below 2^25 in magnitude."""
+    t = 2.0 * v
+    return abs(t) < 67108864.0 and t == math.floor(t)
 
 
 @njit(cache=True, nogil=True, inline="always")
