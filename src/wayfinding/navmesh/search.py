@@ -24,7 +24,7 @@ Examples
 >>> mesh = wf.NavMesh.from_grid(grid)
 >>> r = wf.astar(mesh, (0.5, 0.5), (3.5, 2.5))
 >>> r.path, round(r.cost, 6)
-([(0.5, 0.5), (3.0, 1.0), (3.5, 2.5)], 4.131251)
+([(0.5, 0.5), (3.0, 1.0), (3.5, 2.5)], 4.130649)
 >>> r.came_from[(3.0, 1.0)], r.cost_so_far[(0.5, 0.5)]
 ((0.5, 0.5), 0.0)
 """
@@ -69,8 +69,9 @@ class Workspace:
     """One thread's search buffers: per-vertex root stamps, per-polygon goal marks, the
     node records and the frontier; grown on demand, stamps reset by generation."""
 
-    __slots__ = ("best_g", "best_parent", "goal_mark", "heap_f", "heap_g", "heap_item",
-                 "nodes_f", "nodes_i", "path", "stamp", "state", "touched")
+    __slots__ = ("best_g", "best_parent", "fan_s", "fan_t", "goal_mark", "group", "heap_f",
+                 "heap_g", "heap_item", "nodes_f", "nodes_i", "path", "stamp", "state",
+                 "touched")
 
     def __init__(self) -> None:
         self.state = np.zeros(S_SLOTS, dtype=np.int64)
@@ -85,6 +86,8 @@ class Workspace:
         self.heap_g = np.zeros(1024)
         self.heap_item = np.zeros(1024, dtype=np.int64)
         self.path = np.zeros((64, 2))
+        self.fan_s = self.fan_t = np.zeros(0, dtype=np.int32)
+        self.group = np.zeros(0, dtype=np.int64)
 
     def fit(self, mesh: NavMesh) -> None:
         """Room for a search of ``mesh`` (stamps cleared when they run out)."""
@@ -164,6 +167,8 @@ def astar(mesh: NavMesh, start: Any, goal: Any, *, heuristic: Any = None,
         raise InvalidParameterError(
             "astar on a NavMesh is Polyanya's optimal search: heuristic must be None and "
             f"weight 1.0, got heuristic={heuristic!r}, weight={weight!r}")
+    if max_expansions is None and max_cost is None and max_seconds is None:
+        return _whole(mesh, start, goal, partial)
     pops = _budget(max_expansions, "max_expansions", integer=True)
     cost_limit = _budget(max_cost, "max_cost")
     seconds = _budget(max_seconds, "max_seconds")
@@ -208,6 +213,54 @@ def astar(mesh: NavMesh, start: Any, goal: Any, *, heuristic: Any = None,
     return _result(mesh, ws, reason, partial, sx, sy, tx, ty)
 
 
+def _whole(mesh: NavMesh, start: Any, goal: Any, partial: bool) -> SearchResult:
+    """A query without budgets: one compiled call locates, searches and traces."""
+    sx, sy = check_point(start, "start")
+    tx, ty = check_point(goal, "goal")
+    k = _lazy.kernels("wayfinding.navmesh._kernels.batch")
+    ws = workspace()
+    ws.fit(mesh)
+    arrays = mesh.kernel_arrays()
+    located = mesh.locator()
+    fan = mesh.max_fan
+    if ws.fan_s.shape[0] < fan:
+        ws.fan_s, ws.fan_t = np.empty(fan, dtype=np.int32), np.empty(fan, dtype=np.int32)
+        ws.group = np.empty(fan, dtype=np.int64)
+    while True:
+        status, count = k.single(*arrays, mesh.max_sides, *located, sx, sy, tx, ty,
+                                 ws.fan_s, ws.fan_t, ws.group, ws.goal_mark, ws.stamp,
+                                 ws.best_g, ws.best_parent, ws.touched, ws.state, ws.heap_f,
+                                 ws.heap_g, ws.heap_item, ws.nodes_i, ws.nodes_f, ws.path)
+        if status == C.STATUS_HEAP_FULL:
+            ws.grow()
+        elif status == -3:
+            ws.path = np.zeros((2 * count, 2))
+        else:
+            break
+    if status < 0:
+        role, point = ("start", start) if status == -1 else ("goal", goal)
+        raise InvalidLocationError(f"{role} {point!r} is not in the mesh")
+    if status == C.STATUS_FOUND:
+        return _found(mesh, ws, count, sx, sy, tx, ty)
+    return _result(mesh, ws, StopReason.EXHAUSTED, partial, sx, sy, tx, ty)
+
+
+def _found(mesh: NavMesh, ws: Workspace, count: int, sx: float, sy: float, tx: float,
+           ty: float) -> SearchResult:
+    """The result of a search that reached the goal, its path traced into ``ws.path``."""
+    xs, ys = mesh.kernel_arrays()[:2]
+    n = int(ws.state[S_TOUCHED])
+    ids = ws.touched[:n].copy()
+    g = ws.best_g[ids]
+    parents = ws.best_parent[ids]
+    final = int(ws.state[S_FINAL])
+    cost = math.hypot(tx - sx, ty - sy) if final == -2 else float(ws.nodes_f[final, NF_F])
+    return SearchResult(list(map(tuple, ws.path[:count].tolist())), cost,
+                        LazyMap(_reached, xs, ys, sx, sy, ids, g, parents, "came"),
+                        LazyMap(_reached, xs, ys, sx, sy, ids, g, parents, "cost"),
+                        int(ws.state[S_EXPANDED]), StopReason.FOUND, False, (tx, ty))
+
+
 def _reached(xs: np.ndarray, ys: np.ndarray, sx: float, sy: float, ids: np.ndarray,
              g: np.ndarray, parents: np.ndarray, which: str) -> dict:
     """``came_from`` or ``cost_so_far`` of the roots a search reached."""
@@ -240,9 +293,7 @@ def _result(mesh: NavMesh, ws: Workspace, reason: StopReason, partial: bool, sx:
             ws.path = np.zeros((need, 2))
         count = _kernels().trace(xs, ys, ws.nodes_i, ws.nodes_f, final, sx, sy, tx, ty,
                                  ws.path)
-        path = list(map(tuple, ws.path[:count].tolist()))
-        cost = math.hypot(tx - sx, ty - sy) if final == -2 else float(ws.nodes_f[final, NF_F])
-        return SearchResult.reached(path, cost, came_from, cost_so_far, expanded)
+        return _found(mesh, ws, count, sx, sy, tx, ty)
     if not partial:
         return SearchResult.unreachable(reason, came_from, cost_so_far, expanded)
     # the reached point nearest the goal, and the tree path to it

@@ -14,6 +14,7 @@ from ..._kernels.codes import (
     STATUS_HEAP_FULL,
 )
 from .layout import NF_F, NI_PARENT, S_EXPANDED, S_FINAL
+from .locate import locate
 from .polyanya import run, start_search, trace
 
 
@@ -63,3 +64,42 @@ def batch(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, points_s, s_
         else:
             costs[i] = nodes_f[final, NF_F]
     return BATCH_DONE, last, used
+
+
+@njit(cache=True, nogil=True)
+def single(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, x0, y0, cell, nbx,
+           nby, bucket_start, bucket_polys, sx, sy, tx, ty, fan_s, fan_t, group, goal_mark,
+           stamp, best_g, best_parent, touched, state, heap_f, heap_g, heap_item, nodes_i,
+           nodes_f, path):  # pragma: no cover - numba
+    """One whole query in one call (the common case without budgets): locate both
+    points, search, trace. Returns (status, points on the path): status -1 or -2 when
+    the start or goal is not in the mesh, STATUS_HEAP_FULL (grow, call again),
+    BATCH_PATH_FULL as -3 (a larger ``path``), else the search's status."""
+    n_s = locate(vx, vy, offsets, verts, adj, x0, y0, cell, nbx, nby, bucket_start,
+                 bucket_polys, sx, sy, fan_s, group)
+    if n_s <= 0:
+        return -1, 0
+    n_t = locate(vx, vy, offsets, verts, adj, x0, y0, cell, nbx, nby, bucket_start,
+                 bucket_polys, tx, ty, fan_t, group)
+    if n_t <= 0:
+        return -2, 0
+    status = start_search(vx, vy, offsets, verts, adj, dead_end, fan_s, n_s, fan_t, n_t,
+                          goal_mark, state, heap_f, heap_g, heap_item, nodes_i, nodes_f, sx,
+                          sy, tx, ty)
+    if status == STATUS_HEAP_FULL:
+        return status, 0
+    if status != STATUS_FOUND:
+        status = run(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, goal_mark,
+                     stamp, best_g, best_parent, touched, state, heap_f, heap_g, heap_item,
+                     nodes_i, nodes_f, sx, sy, tx, ty, 2**62, math.inf)
+    if status != STATUS_FOUND:
+        return status, 0
+    final = state[S_FINAL]
+    need = 4
+    node = final
+    while node >= 0:
+        need += 1
+        node = nodes_i[node, NI_PARENT]
+    if need > path.shape[0]:
+        return -3, need
+    return status, trace(vx, vy, nodes_i, nodes_f, final, sx, sy, tx, ty, path)

@@ -9,13 +9,13 @@ Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates", 1997)
 otherwise it is computed exactly: in integers when every coordinate is a multiple of 1/2
 below 2^25 (grid corners and centres, most meshes), else by summing the six products of
 the expanded determinant without rounding error (Dekker's exact products, an expansion
-grown by exact two-sums). So collinear points,
-points on edges and on vertices are decided exactly, however close.
+grown by exact two-sums). So collinear points, points on edges and on vertices are
+decided exactly, however close.
 
 Examples
 --------
->>> orient(0.0, 0.0, 1.0, 0.0, 0.5, 1e-300 * 1e-10), orient(0.1, 0.1, 0.3, 0.3, 0.2, 0.2)
-(0, 0)
+>>> orient(0.0, 0.0, 3.0, 1.0, 6.0, 2.0000000000000004), orient(0.1, 0.1, 0.3, 0.3, 0.2, 0.2)
+(1, 0)
 >>> orient(0.0, 0.0, 1.0, 0.0, 0.0, 1.0), orient(0.0, 0.0, 1.0, 1.0, 1.0, 0.0)
 (1, -1)
 """

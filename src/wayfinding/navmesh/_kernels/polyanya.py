@@ -31,7 +31,7 @@ Examples
 ... .##.
 ... ....'''))
 >>> round(wf.astar(mesh, (0.0, 0.0), (4.0, 3.0)).cost, 6)
-5.0
+5.398346
 """
 
 from __future__ import annotations
