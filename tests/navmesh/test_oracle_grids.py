@@ -39,7 +39,7 @@ def _oracle(cells, s, t, centres):
     return grid_length(cells.tolist(), a, b, s, t)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(grids_and_corners(), st.booleans())
 def test_any_angle_matches_the_visibility_graph(case, centres):
     cells, s, t = case

@@ -66,7 +66,7 @@ def _strictly_inside(polygon, p):
 BOX = [(0, 0), (SIDE, 0), (SIDE, SIDE), (0, SIDE)]
 
 
-@settings(max_examples=120, deadline=None)
+@settings(deadline=None)
 @given(scenes())
 def test_mesh_search_matches_the_visibility_graph(scene):
     obstacles, s, t = scene

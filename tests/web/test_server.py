@@ -75,6 +75,10 @@ def test_solve_answers_like_the_library(server_url, algorithm):
         assert answer["cost"] == wf.breadth_first_search(grid, (0, 0), (5, 2)).cost
     elif algorithm == "theta_star":
         assert answer["cost"] <= optimum
+    elif algorithm == "any_angle":  # the shortest of all, and the grid's mesh to draw
+        exact = wf.any_angle(grid, (0, 0), (5, 2), centres=True).cost
+        assert answer["cost"] == pytest.approx(exact) and exact <= optimum
+        assert answer["mesh"] and all(len(polygon) >= 4 for polygon in answer["mesh"])
     else:
         assert answer["cost"] >= optimum
     assert answer["found"] and answer["path"][0] == [0, 0] and answer["path"][-1] == [5, 2]

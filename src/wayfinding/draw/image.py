@@ -36,6 +36,7 @@ import numpy as np
 from .._dispatch import any_grid
 from ..errors import InvalidParameterError
 from ..grid.grid import Grid
+from ..navmesh.mesh import NavMesh
 
 __all__ = ["render", "to_array"]
 
@@ -68,7 +69,10 @@ def render(grid: Grid, *, path: Collection[Any] | None = None,
 
     Parameters
     ----------
-    grid : Grid
+    grid : Grid or NavMesh
+        A :class:`~wayfinding.navmesh.NavMesh` is drawn by
+        :func:`wayfinding.draw.mesh.render_mesh` (``path``, ``start`` and ``goal`` as
+        points, ``scale`` as the larger side in pixels; the other options do not apply).
     path : sequence of (x, y), optional
         Drawn as a line through the cell centres.
     cost_so_far : mapping (x, y) -> cost, or float[H, W] array, optional
@@ -98,6 +102,11 @@ def render(grid: Grid, *, path: Collection[Any] | None = None,
     """
     from PIL import Image, ImageDraw
 
+    if isinstance(grid, NavMesh):  # polygons and a path of points: draw/mesh.py
+        from .mesh import render_mesh
+
+        return render_mesh(grid, path=path, start=start, goal=goal,
+                           size=800 if scale is None else scale)
     grid = any_grid(grid, "render")
     height, width = grid.height, grid.width
     scale = _scale(scale, width, height)

@@ -137,7 +137,7 @@ def parse_mesh(text: str, source: str = "<text>") -> NavMesh:
     npoly = t.integer("the polygon count", 1, 2**31 - 1)
     if 3 * nv + 7 * npoly > t.left:  # the smallest records the counts promise
         raise t.fail(f"{nv} vertices and {npoly} polygons need more numbers than the "
-                     f"file holds ({t.left})")
+                     f"file holds ({t.left})", t.at - 1)
     vertices = np.empty((nv, 2))
     vertex_lists: list[list[int]] = []
     vertex_at: list[int] = []

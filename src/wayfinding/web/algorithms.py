@@ -38,6 +38,7 @@ from ..grid.grid import Grid
 from ..grid.jps import jps
 from ..grid.prepared import prepare
 from ..grid.turns import astar_turns
+from ..navmesh.anyangle import any_angle
 from ..result import SearchResult
 
 __all__ = ["Algorithm", "Heuristic", "Outcome", "Trace", "solve", "trace"]
@@ -55,6 +56,8 @@ class Algorithm(enum.Enum):
     PREPARED = "prepared"
     THETA_STAR = "theta_star"
     ASTAR_TURNS = "astar_turns"
+    #: the shortest any-angle path between the cells' centres (Polyanya on the grid's mesh)
+    ANY_ANGLE = "any_angle"
 
 
 class Heuristic(enum.Enum):
@@ -129,6 +132,8 @@ def solve(grid: Grid, start: Any, goal: Any, algorithm: Algorithm, *,
         result = prepare(grid).search(start, goal)
     elif algorithm is Algorithm.THETA_STAR:
         result = theta_star(grid, start, goal)
+    elif algorithm is Algorithm.ANY_ANGLE:
+        result = any_angle(grid, start, goal, centres=True)
     else:
         result = astar_turns(grid, start, goal, turn_cost=turn_cost)
     return Outcome(result, time.perf_counter() - began)

@@ -37,6 +37,8 @@ __all__ = ["MAX_CELLS", "MAX_TRACE", "BadRequest", "list_maps", "load_map", "opt
 MAX_CELLS = 2048 * 2048
 #: Expansions recorded for the step-by-step display at most.
 MAX_TRACE = 400_000
+#: Largest grid mesh sent to the page with an any-angle answer (polygons).
+MAX_MESH_POLYGONS = 50_000
 _CELL_CODES = {ord("#"): 0, ord("."): 1, **{ord(str(d)): d for d in range(1, 10)}}
 
 
@@ -146,6 +148,8 @@ def solve_request(body: Any) -> dict[str, Any]:
         "path": [[int(x), int(y)] for x, y in result.path] if result.path else [],
         "trace": None,
     }
+    if algorithm is Algorithm.ANY_ANGLE:
+        answer.update(_mesh_answer(grid, result))
     if steps is not None:
         answer["trace"] = {
             "order": [y * width + x for x, y in steps.order],
@@ -155,6 +159,19 @@ def solve_request(body: Any) -> dict[str, Any]:
             "complete": steps.complete,
         }
     return answer
+
+
+def _mesh_answer(grid: Grid, result: Any) -> dict[str, Any]:
+    """An any-angle answer's path as points (the page draws through cell centres, so
+    half a cell off the mesh's corner coordinates) and the grid's mesh as polygons of
+    corner points (left out above :data:`MAX_MESH_POLYGONS`)."""
+    from ..navmesh.build import grid_mesh
+
+    mesh = grid_mesh(grid).mesh
+    polygons = ([mesh.polygon(p).tolist() for p in range(mesh.polygon_count)]
+                if mesh.polygon_count <= MAX_MESH_POLYGONS else None)
+    path = [[x - 0.5, y - 0.5] for x, y in result.path] if result.path else []
+    return {"path": path, "mesh": polygons}
 
 
 def _grid(body: dict[str, Any]) -> Grid:

@@ -119,6 +119,18 @@ function draw(panel) {
     ctx.stroke();
   }
   const answer = panel.answer;
+  if (answer && answer.mesh) {  // any-angle: the grid's navigation mesh, polygon outlines
+    ctx.strokeStyle = "rgba(40,90,200,0.45)";
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (const polygon of answer.mesh) {
+      polygon.forEach(([x, y], k) => {
+        if (k === 0) ctx.moveTo(x * zoom, y * zoom); else ctx.lineTo(x * zoom, y * zoom);
+      });
+      ctx.closePath();
+    }
+    ctx.stroke();
+  }
   if (answer && answer.path.length && panel.step >= panel.total) {
     ctx.strokeStyle = COLOURS.path;
     ctx.lineWidth = Math.max(2, zoom / 3);
