@@ -29,6 +29,8 @@ GROUPS = {
         ["tests/fields/test_flood.py", "tests/fields/test_flowfield.py",
          "tests/replan/test_dstar_lite.py", "tests/replan/test_changes.py",
          "tests/anyangle/test_sight.py", "tests/grid/test_turns.py"], "not dao"),
+    "navigation meshes": (["tests/navmesh/test_oracle_grids.py", "tests/navmesh/test_mesh.py"],
+                          "not fuzzed and not batch"),
     "csr and the toolkit": (
         ["tests/csr/test_properties.py", "tests/csr/test_build.py",
          "tests/hierarchy/test_directed.py", "tests/csr/test_prepared_queries.py",

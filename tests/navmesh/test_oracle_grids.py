@@ -32,6 +32,25 @@ def grids_and_corners(draw, centres=False):
     return cells, (int(sx), int(sy)), (int(tx), int(ty))
 
 
+@settings(deadline=None)
+@given(grids_and_corners())
+def test_grid_meshes_pass_every_check(case):
+    """The builder's meshes skip the checks at run time: here they must pass them all."""
+    from wayfinding.navmesh.build import mesh_of_cells
+    from wayfinding.navmesh.mesh import check_arrays
+
+    mesh = mesh_of_cells(case[0]).mesh
+    neighbours = check_arrays(mesh.vertices, mesh.offsets, mesh.polygon_vertices)
+    assert np.array_equal(neighbours, mesh.neighbours)
+    covered = sum(abs(_area(mesh.polygon(p))) for p in range(mesh.polygon_count))
+    assert covered == case[0].sum()  # the free area is exactly the open cells
+
+
+def _area(ring):
+    x, y = ring[:, 0], ring[:, 1]
+    return 0.5 * float((x * np.roll(y, -1) - np.roll(x, -1) * y).sum())
+
+
 def _oracle(cells, s, t, centres):
     half = Fraction(1, 2) if centres else Fraction(0)
     a = (Fraction(s[0]) + half, Fraction(s[1]) + half)

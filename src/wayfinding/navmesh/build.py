@@ -55,7 +55,7 @@ def mesh_of_cells(open_cells: np.ndarray) -> GridMesh:
     k = _lazy.kernels("wayfinding.navmesh._kernels.gridmesh")
     rects, cell_rect = k.rectangles(np.ascontiguousarray(open_cells, dtype=np.bool_))
     vertices, offsets, flat, adj = k.assemble(rects, cell_rect)
-    mesh = NavMesh.from_arrays(vertices, offsets, flat, adj)
+    mesh = NavMesh.built(vertices, offsets, flat, adj)
     cell_rect.flags.writeable = False
     return GridMesh(mesh, cell_rect)
 
