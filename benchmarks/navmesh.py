@@ -65,7 +65,7 @@ def poly_run(mesh: Path, scen: Path) -> tuple[float, list[float]]:
     out = subprocess.run([str(BUILD / "poly_run"), str(mesh), str(scen), "--costs"],
                          capture_output=True, text=True, check=True).stdout.split("\n")
     costs = [float(line.split()[4]) for line in out if line and not line.startswith("q")]
-    mean = float([line for line in out if line.startswith("queries")][0].split()[3])
+    mean = float(next(line for line in out if line.startswith("queries")).split()[3])
     return mean, costs
 
 
@@ -78,7 +78,7 @@ def queries(scen: Path) -> tuple[np.ndarray, np.ndarray]:
 
 def every_tenth(scen: Path, out: Path) -> Path:
     lines = scen.read_text().splitlines()
-    out.write_text("\n".join([lines[0]] + lines[1:][::10]) + "\n")
+    out.write_text("\n".join([lines[0], *lines[1:][::10]]) + "\n")
     return out
 
 

@@ -125,7 +125,7 @@ def _crosses_interior(polygon: list[Point], a: Point, b: Point) -> bool:
     """Does segment a-b meet the open interior of the convex counter-clockwise polygon?"""
     lo, hi = Fraction(0), Fraction(1)
     dx, dy = b[0] - a[0], b[1] - a[1]
-    for (ux, uy), (wx, wy) in zip(polygon, polygon[1:] + polygon[:1]):
+    for (ux, uy), (wx, wy) in zip(polygon, polygon[1:] + polygon[:1], strict=False):
         # inside: (w - u) x (p - u) > 0 for p = a + t d
         ex, ey = wx - ux, wy - uy
         c0 = ex * (a[1] - uy) - ey * (a[0] - ux)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 import numpy as np
@@ -80,7 +81,7 @@ def _check_path(result, cells, s, t, centres):
     half = 0.5 if centres else 0.0
     assert result.path[0] == (s[0] + half, s[1] + half)
     assert result.path[-1] == (t[0] + half, t[1] + half)
-    for k, (p, q) in enumerate(zip(path, path[1:], strict=False)):
+    for k, (p, q) in enumerate(itertools.pairwise(path)):
         assert grid_segment_ok(cells.tolist(), p, q, s if k == 0 else None,
                                t if k == len(path) - 2 else None)
     length = sum(float(np.hypot(q[0] - p[0], q[1] - p[1]))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 import pytest
@@ -77,7 +78,7 @@ def test_mesh_search_matches_the_visibility_graph(scene):
     assert result.cost == pytest.approx(expected, abs=1e-9)
     # the path avoids every obstacle and its length is the cost
     path = [(Fraction(x), Fraction(y)) for x, y in result.path]
-    for p, q in zip(path, path[1:], strict=False):
+    for p, q in itertools.pairwise(path):
         assert not any(_crosses_interior(o, p, q) for o in exact)
     assert sum(float(((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2) ** 0.5)
-               for p, q in zip(path, path[1:], strict=False)) == pytest.approx(result.cost)
+               for p, q in itertools.pairwise(path)) == pytest.approx(result.cost)

@@ -26,6 +26,7 @@ Examples
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -61,7 +62,7 @@ def portals(mesh: NavMesh, corridor: Sequence[int]) -> list[tuple[int, int]]:
     right) vertex numbers seen walking along the corridor; InvalidParameterError when two
     consecutive polygons are not neighbours."""
     out = []
-    for a, b in zip(corridor, corridor[1:], strict=False):
+    for a, b in itertools.pairwise(corridor):
         ring = mesh.polygon_indices(a)
         across = mesh.neighbours_of(a)
         hits = np.flatnonzero(across == b)

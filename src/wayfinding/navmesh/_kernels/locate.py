@@ -87,7 +87,7 @@ def locate(vx, vy, offsets, verts, adj, x0, y0, cell, nbx, nby, bucket_start,
     """Polygons holding (x, y) that the point belongs to (module docstring) into
     ``out``; returns how many (0: not in the mesh). ``out`` and ``group`` need room for
     the most polygons around one vertex."""
-    if not (x == x) or not (y == y):
+    if x != x or y != y:
         return 0
     # the same rounding as buckets(): a polygon whose box holds x is in x's bucket
     bx = _bucket((x - x0) / cell, nbx)
@@ -137,9 +137,9 @@ def locate(vx, vy, offsets, verts, adj, x0, y0, cell, nbx, nby, bucket_start,
         inside = True
         for k in range(n):
             u, w = verts[base + k], verts[base + (k + 1) % n]
-            if orient(vx[u], vy[u], vx[w], vy[w], x, y) == 0:
-                if (vx[w] - vx[u]) - (vy[w] - vy[u]) < 0.0:
-                    inside = False
+            on_edge = orient(vx[u], vy[u], vx[w], vy[w], x, y) == 0
+            if on_edge and (vx[w] - vx[u]) - (vy[w] - vy[u]) < 0.0:
+                inside = False
         if inside:
             chosen = _find(group, i)
             break

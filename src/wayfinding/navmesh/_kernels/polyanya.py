@@ -43,7 +43,6 @@ from ..._kernels.codes import (
     STATUS_FOUND,
     STATUS_HEAP_FULL,
     STATUS_MAX_COST,
-    STATUS_NEW,
     STATUS_PAUSED,
 )
 from ..._kernels.heap import pop_pair_into, push_pair
@@ -70,7 +69,6 @@ from .layout import (
     S_GEN,
     S_HEAP,
     S_NODES,
-    S_STATUS,
     S_TOUCHED,
     START,
 )
@@ -449,10 +447,9 @@ def trace(vx, vy, nodes_i, nodes_f, final, sx, sy, tx, ty, out):  # pragma: no c
                 out[count, 0], out[count, 1] = lx, ly
                 count += 1
         elif _side(vx, vy, sx, sy, root, nodes_i[final, NI_RA], nodes_i[final, NI_RB], tx,
-                   ty) < 0:
-            if not (rx == tx and ry == ty):
-                out[count, 0], out[count, 1] = rx, ry
-                count += 1
+                   ty) < 0 and not (rx == tx and ry == ty):
+            out[count, 0], out[count, 1] = rx, ry
+            count += 1
     node = final
     last = -3
     while node >= 0:
