@@ -121,6 +121,22 @@ def row(name: str, n: int, poly: float, call: float, batch: float, worst: float,
             f"{call / poly:7.2f} {batch / poly:7.2f} {worst:10.2e} {bad:4d}")
 
 
+def measure(name: str, mesh: wf.NavMesh, path: Path, scen: Path, s: np.ndarray,
+            g: np.ndarray, ratios_call: list, ratios_batch: list) -> tuple[str, list[float]]:
+    """The anchor, ours per call and batched, the anchor again: the table's row (ratios
+    appended) and the anchor's costs."""
+    poly1, theirs = poly_run(path, scen)
+    call, ours_call = per_call(mesh, s, g)
+    batch, ours_batch = batched(mesh, s, g)
+    poly2, _ = poly_run(path, scen)
+    poly = min(poly1, poly2)
+    worst, bad = compare(ours_call, theirs)
+    worst_b, bad_b = compare(ours_batch, theirs)
+    ratios_call.append(call / poly)
+    ratios_batch.append(batch / poly)
+    return row(name, len(s), poly, call, batch, max(worst, worst_b), bad + bad_b), theirs
+
+
 def anya(scen: Path) -> list[float]:
     out = subprocess.run([str(ANCHORS / "anya" / "run.sh"), str(scen)], cwd=MOVINGAI,
                          capture_output=True, text=True, check=True).stdout
@@ -157,17 +173,8 @@ def main() -> None:
         mesh = read_mesh(path)
         s, g = queries(scen)
         wf.astar(mesh, tuple(s[0]), tuple(g[0]))  # compiled before timing
-        poly1, theirs = poly_run(path, scen)
-        call, ours_call = per_call(mesh, s, g)
-        batch, ours_batch = batched(mesh, s, g)
-        poly2, _ = poly_run(path, scen)
-        poly = min(poly1, poly2)
-        worst, bad = compare(ours_call, theirs)
-        worst_b, bad_b = compare(ours_batch, theirs)
-        ratios_call.append(call / poly)
-        ratios_batch.append(batch / poly)
-        print(row(name, len(s), poly, call, batch, max(worst, worst_b), bad + bad_b),
-              flush=True)
+        line, theirs = measure(name, mesh, path, scen, s, g, ratios_call, ratios_batch)
+        print(line, flush=True)
     grid_rows = []
     for key in MAPS[:args.maps]:
         set_name, name = key.split("/")
@@ -179,17 +186,9 @@ def main() -> None:
             subprocess.run([str(BUILD / "gridmap2rects")], stdin=fin, stdout=fout, check=True)
         mesh = read_mesh(mesh_path)
         s, g = queries(scen)
-        poly1, theirs = poly_run(mesh_path, scen)
-        call, ours_call = per_call(mesh, s, g)
-        batch, ours_batch = batched(mesh, s, g)
-        poly2, _ = poly_run(mesh_path, scen)
-        poly = min(poly1, poly2)
-        worst, bad = compare(ours_call, theirs)
-        worst_b, bad_b = compare(ours_batch, theirs)
-        ratios_call.append(call / poly)
-        ratios_batch.append(batch / poly)
-        print(row(f"{name} (rects)", len(s), poly, call, batch, max(worst, worst_b),
-                  bad + bad_b), flush=True)
+        line, theirs = measure(f"{name} (rects)", mesh, mesh_path, scen, s, g, ratios_call,
+                               ratios_batch)
+        print(line, flush=True)
         grid_rows.append((key, map_path, scen, s, g, theirs, mesh))
     geo = lambda xs: math.exp(sum(map(math.log, xs)) / len(xs))  # noqa: E731
     print(f"geometric mean ours/anchor: per call {geo(ratios_call):.2f}x, batch "

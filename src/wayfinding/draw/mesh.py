@@ -24,12 +24,9 @@ from ..navmesh.mesh import NavMesh
 
 __all__ = ["render_mesh"]
 
-BACKGROUND = (40, 40, 48)
-FILL = (235, 235, 225)
-EDGE = (150, 170, 200)
-PATH = (220, 60, 40)
-START = (40, 170, 60)
-GOAL = (200, 40, 160)
+#: Obstacles, free polygons, shared edges, the path, start and goal.
+COLOURS = {"obstacle": (40, 40, 48), "free": (235, 235, 225), "edge": (150, 170, 200),
+           "path": (220, 60, 40), "start": (40, 170, 60), "goal": (200, 40, 160)}
 
 
 def render_mesh(mesh: NavMesh, *, path: Sequence[Any] | None = None, start: Any = None,
@@ -46,23 +43,23 @@ def render_mesh(mesh: NavMesh, *, path: Sequence[Any] | None = None, start: Any 
     scale = (size - 1) / span
     width = max(1, round((x1 - x0) * scale) + 1)
     height = max(1, round((y1 - y0) * scale) + 1)
-    image = Image.new("RGB", (width, height), BACKGROUND)
+    image = Image.new("RGB", (width, height), COLOURS["obstacle"])
     draw = ImageDraw.Draw(image)
 
     def pixels(points: np.ndarray) -> list[tuple[float, float]]:
         return [((x - x0) * scale, (y - y0) * scale) for x, y in points.tolist()]
 
     for p in range(mesh.polygon_count):
-        draw.polygon(pixels(mesh.polygon(p)), fill=FILL)
+        draw.polygon(pixels(mesh.polygon(p)), fill=COLOURS["free"])
     for p in range(mesh.polygon_count):
         ring = pixels(mesh.polygon(p))
         for k, q in enumerate(mesh.neighbours_of(p).tolist()):
             if q > p:
-                draw.line([ring[k], ring[(k + 1) % len(ring)]], fill=EDGE, width=1)
+                draw.line([ring[k], ring[(k + 1) % len(ring)]], fill=COLOURS["edge"], width=1)
     if path is not None and len(path) > 1:
-        draw.line(pixels(np.asarray(path, dtype=np.float64).reshape(-1, 2)), fill=PATH,
+        draw.line(pixels(np.asarray(path, dtype=np.float64).reshape(-1, 2)), fill=COLOURS["path"],
                   width=max(1, size // 250))
-    for point, colour in ((start, START), (goal, GOAL)):
+    for point, colour in ((start, COLOURS["start"]), (goal, COLOURS["goal"])):
         if point is not None:
             (cx, cy), = pixels(np.asarray(point, dtype=np.float64).reshape(1, 2))
             r = max(2.0, size / 150)
