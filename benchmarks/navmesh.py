@@ -200,7 +200,7 @@ def main() -> None:
     for key, map_path, _scen, s, g, theirs, anchor_mesh in grid_rows:
         grid = read_map(map_path)
         t0 = time.perf_counter()
-        ours_mesh = wf.NavMesh.from_grid(grid)
+        ours_mesh = wf.navmesh.from_grid(grid)
         build = time.perf_counter() - t0
         cells = [tuple(map(int, p)) for p in s.tolist()], [tuple(map(int, p)) for p in
                                                          g.tolist()]

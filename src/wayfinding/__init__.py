@@ -12,7 +12,7 @@ Examples
 5.0
 """
 
-from . import batch, csr, heuristics, io
+from . import batch, csr, heuristics, io, navmesh
 from .anyangle import euclidean_length, line_of_sight, smooth_path, theta_star
 from .api import (
     astar,
@@ -118,6 +118,7 @@ __all__ = [
     "jps",
     "landmarks",
     "line_of_sight",
+    "navmesh",
     "nearest_nodes",
     "path_blocked",
     "prepare",

@@ -29,7 +29,7 @@ SPEC_V1 = SPEC.replace("\n2\n", "\n1\n", 1).replace("3 0 1 3 -1 -1 1", "3 0 1 3 
 
 
 def _grid_mesh() -> wf.NavMesh:
-    return wf.NavMesh.from_grid(wf.Grid.from_ascii("....\n.##.\n...."))
+    return wf.navmesh.from_grid(wf.Grid.from_ascii("....\n.##.\n...."))
 
 
 # ------------------------------------------------------------------ construction checks
@@ -91,7 +91,7 @@ def test_point_location_includes_edges_and_vertices(point, expected):
 
 def test_a_pinched_vertex_belongs_to_the_side_of_direction_1_1():
     # open cells (0, 0) and (1, 1) touch at corner (1, 1) only
-    mesh = wf.NavMesh.from_grid(wf.Grid.from_ascii(".#\n#."))
+    mesh = wf.navmesh.from_grid(wf.Grid.from_ascii(".#\n#."))
     (p,) = mesh.locate((1, 1))
     assert mesh.polygon(p).min(axis=0).tolist() == [1.0, 1.0]
 
@@ -108,7 +108,7 @@ def test_both_versions_read_alike(text):
 def test_write_then_read_gives_the_same_mesh(tmp_path, version):
     mesh = _grid_mesh()
     path = tmp_path / "grid.mesh"
-    mesh.write(path, version=version)
+    write_mesh(mesh, path, version)
     back = read_mesh(path)
     for name in ("vertices", "offsets", "polygon_vertices", "neighbours"):
         assert np.array_equal(getattr(back, name), getattr(mesh, name))
@@ -167,7 +167,7 @@ def test_fuzzed_files_raise_map_format_errors_or_read(seed):
 # ------------------------------------------------------------------ searching
 def test_budgets_stop_and_partial_paths_lead_toward_the_goal():
     grid = wf.Grid.from_ascii("\n".join(["." * 20] + [".#" * 10] * 6 + ["." * 20]))
-    mesh = wf.NavMesh.from_grid(grid)
+    mesh = wf.navmesh.from_grid(grid)
     full = wf.astar(mesh, (0.5, 0.5), (19.5, 7.5))
     assert full.found
     cut = wf.astar(mesh, (0.5, 0.5), (19.5, 7.5), max_expansions=1, partial=True)
@@ -180,7 +180,7 @@ def test_budgets_stop_and_partial_paths_lead_toward_the_goal():
 
 
 def test_unreachable_is_a_result_and_came_from_holds_roots():
-    mesh = wf.NavMesh.from_grid(wf.Grid.from_ascii("..#..\n..#.."))
+    mesh = wf.navmesh.from_grid(wf.Grid.from_ascii("..#..\n..#.."))
     r = wf.astar(mesh, (0.5, 0.5), (4.5, 0.5))
     assert r.path is None and r.reason is wf.StopReason.EXHAUSTED
     assert r.came_from[(0.5, 0.5)] is None and r.cost_so_far[(0.5, 0.5)] == 0.0
@@ -264,7 +264,7 @@ def test_the_grid_mesh_follows_edits():
 
 
 def test_funnel_pulls_the_string_through_a_corridor():
-    mesh = wf.NavMesh.from_grid(wf.Grid.from_ascii("....\n##..\n....\n..##\n...."))
+    mesh = wf.navmesh.from_grid(wf.Grid.from_ascii("....\n##..\n....\n..##\n...."))
     graph = polygon_graph(mesh)
     a, b = mesh.locate((0.5, 0.5))[0], mesh.locate((3.5, 4.5))[0]
     corridor = wf.astar(graph, a, b).path

@@ -71,7 +71,7 @@ BOX = [(0, 0), (SIDE, 0), (SIDE, SIDE), (0, SIDE)]
 @given(scenes())
 def test_mesh_search_matches_the_visibility_graph(scene):
     obstacles, s, t = scene
-    mesh = wf.NavMesh.from_polygons(BOX, obstacles)
+    mesh = wf.navmesh.from_polygons(BOX, obstacles)
     exact = [[(Fraction(x), Fraction(y)) for x, y in o] for o in obstacles]
     expected = polygon_length((0, 0, SIDE, SIDE), exact, s, t)
     result = wf.astar(mesh, (float(s[0]), float(s[1])), (float(t[0]), float(t[1])))

@@ -6,7 +6,7 @@ over the grid's own picture.
 Examples
 --------
 >>> import wayfinding as wf
->>> mesh = wf.NavMesh.from_grid(wf.Grid.from_ascii('....\\n.##.\\n....'))
+>>> mesh = wf.navmesh.from_grid(wf.Grid.from_ascii('....\\n.##.\\n....'))
 >>> path = wf.astar(mesh, (0.5, 0.5), (3.5, 2.5)).path
 >>> render_mesh(mesh, path=path, size=200).size
 (200, 150)

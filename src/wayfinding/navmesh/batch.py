@@ -7,7 +7,7 @@ chunks of queries on ``workers`` threads.
 Examples
 --------
 >>> import wayfinding as wf
->>> mesh = wf.NavMesh.from_grid(wf.Grid.from_ascii('....\\n.##.\\n....'))
+>>> mesh = wf.navmesh.from_grid(wf.Grid.from_ascii('....\\n.##.\\n....'))
 >>> r = astar(mesh, [(0.5, 0.5), (0, 0)], [(3.5, 2.5), (4, 0)])
 >>> r.costs.round(4).tolist(), r.lengths.tolist(), r.path(1).tolist()
 ([4.1306, 4.0], [3, 2], [[0.0, 0.0], [4.0, 0.0]])

@@ -38,7 +38,7 @@ from .mesh import NavMesh
 if TYPE_CHECKING:
     from ..grid.grid import Grid
 
-__all__ = ["GRID_MESH", "GridMesh", "grid_mesh", "mesh_of_cells"]
+__all__ = ["GRID_MESH", "GridMesh", "from_grid", "grid_mesh", "mesh_of_cells"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -82,3 +82,9 @@ def grid_mesh(grid: Grid) -> GridMesh:
     if found is None:
         raise InvalidParameterError("the grid has no open cell: it has no mesh")
     return found
+
+
+def from_grid(grid: Grid) -> NavMesh:
+    """The navigation mesh of ``grid``'s open cells (``wf.navmesh.from_grid``): cell
+    ``(x, y)`` is the square from corner ``(x, y)`` to ``(x + 1, y + 1)``."""
+    return grid_mesh(grid).mesh

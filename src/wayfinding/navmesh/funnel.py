@@ -14,7 +14,7 @@ whole mesh (``wf.astar(mesh, ...)`` finds that).
 Examples
 --------
 >>> import wayfinding as wf
->>> mesh = wf.NavMesh.from_grid(wf.Grid.from_ascii('''
+>>> mesh = wf.navmesh.from_grid(wf.Grid.from_ascii('''
 ... ....
 ... ##..
 ... ....'''))

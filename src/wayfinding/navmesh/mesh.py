@@ -28,17 +28,13 @@ Examples
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from .. import _lazy
 from ..errors import InvalidLocationError, InvalidParameterError
-
-if TYPE_CHECKING:
-    from ..grid.grid import Grid
 
 __all__ = ["COORD_LIMIT", "MeshProblem", "NavMesh", "check_arrays"]
 
@@ -369,35 +365,3 @@ class NavMesh:
         n = _kernels("locate").locate(xs, ys, offsets, flat, adj, *self.locator(), x, y,
                                       out, group)
         return out[:max(n, 0)]
-
-    # ------------------------------------------------------------------ making and files
-    @classmethod
-    def read(cls, path: str | os.PathLike[str]) -> NavMesh:
-        """A mesh from a Polyanya ``.mesh`` file (version 1 or 2); see
-        :func:`wayfinding.navmesh.fileio.read_mesh`."""
-        from .fileio import read_mesh
-
-        return read_mesh(path)
-
-    def write(self, path: str | os.PathLike[str], version: int = 2) -> None:
-        """Write the mesh as a Polyanya ``.mesh`` file (version 1 or 2)."""
-        from .fileio import write_mesh
-
-        write_mesh(self, path, version)
-
-    @classmethod
-    def from_grid(cls, grid: Grid) -> NavMesh:
-        """The mesh of a grid's open cells: see :func:`wayfinding.navmesh.build.grid_mesh`.
-        Cell ``(x, y)`` is the square from corner ``(x, y)`` to ``(x + 1, y + 1)``."""
-        from .build import grid_mesh
-
-        return grid_mesh(grid).mesh
-
-    @classmethod
-    def from_polygons(cls, boundary: Any, obstacles: Any = ()) -> NavMesh:
-        """The mesh of the area inside ``boundary`` and outside every obstacle: see
-        :func:`wayfinding.navmesh.triangulate.polygon_mesh` (needs the ``triangle``
-        package: ``pip install wayfinding[mesh]``)."""
-        from .triangulate import polygon_mesh
-
-        return polygon_mesh(boundary, obstacles)

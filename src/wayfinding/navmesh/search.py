@@ -21,7 +21,7 @@ Examples
 ... ....
 ... .##.
 ... ....''')
->>> mesh = wf.NavMesh.from_grid(grid)
+>>> mesh = wf.navmesh.from_grid(grid)
 >>> r = wf.astar(mesh, (0.5, 0.5), (3.5, 2.5))
 >>> r.path, round(r.cost, 6)
 ([(0.5, 0.5), (3.0, 1.0), (3.5, 2.5)], 4.130649)

@@ -79,7 +79,7 @@ def polygon_mesh(boundary: Any, obstacles: Any = ()) -> NavMesh:
         import triangle
     except ImportError:
         raise InvalidParameterError(
-            "NavMesh.from_polygons needs the 'triangle' package: pip install "
+            "wf.navmesh.from_polygons needs the 'triangle' package: pip install "
             "'wayfinding[mesh]'") from None
     rings = [_ring(boundary, "boundary")] + [_ring(o, f"obstacle {i}")
                                              for i, o in enumerate(obstacles)]

@@ -26,7 +26,7 @@ more than ``1e-12`` relative (never prunes equal lengths).
 Examples
 --------
 >>> import wayfinding as wf
->>> mesh = wf.NavMesh.from_grid(wf.Grid.from_ascii('''
+>>> mesh = wf.navmesh.from_grid(wf.Grid.from_ascii('''
 ... ....
 ... .##.
 ... ....'''))
