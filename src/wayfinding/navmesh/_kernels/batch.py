@@ -15,7 +15,8 @@ from ..._kernels.codes import (
 )
 from .layout import NF_F, NI_PARENT, S_EXPANDED, S_FINAL
 from .locate import locate
-from .polyanya import run, start_search, trace
+from .polyanya import run, start_search
+from .route import trace
 
 
 @njit(cache=True, nogil=True)
