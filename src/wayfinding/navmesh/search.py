@@ -291,8 +291,8 @@ def _result(mesh: NavMesh, ws: Workspace, reason: StopReason, partial: bool, sx:
         need = (int(ws.state[S_NODES]) if final >= 0 else 0) + 4
         if ws.path.shape[0] < need:
             ws.path = np.zeros((need, 2))
-        route = _lazy.kernels("wayfinding.navmesh._kernels.route")
-        count = route.trace(xs, ys, ws.nodes_i, ws.nodes_f, final, sx, sy, tx, ty, ws.path)
+        count = _kernels().trace(xs, ys, ws.nodes_i, ws.nodes_f, final, sx, sy, tx, ty,
+                                 ws.path)
         return _found(mesh, ws, count, sx, sy, tx, ty)
     if not partial:
         return SearchResult.unreachable(reason, came_from, cost_so_far, expanded)

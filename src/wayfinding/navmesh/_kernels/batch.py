@@ -15,8 +15,7 @@ from ..._kernels.codes import (
 )
 from .layout import NF_F, NI_PARENT, S_EXPANDED, S_FINAL
 from .locate import locate
-from .polyanya import run, start_search
-from .route import trace
+from .polyanya import run, start_search, trace
 
 
 @njit(cache=True, nogil=True)
