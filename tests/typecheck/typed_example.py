@@ -128,6 +128,19 @@ def game_loop(folder: Path) -> float:
             + search.result.cost)
 
 
+def worlds() -> float:
+    """Navigation meshes, any-angle paths on grids, road-style nearest nodes, file I/O."""
+    mesh: wf.NavMesh = wf.navmesh.from_grid(wf.Grid.from_ascii("....\n.#..\n...."))
+    through_mesh = wf.astar(mesh, (0.5, 0.5), (3.5, 2.5))
+    shortcut = wf.any_angle(wf.Grid.from_ascii("....\n.#..\n...."), (0, 0), (3, 2))
+    graph = wf.CSRGraph.from_edges([0, 1], [1, 2], [1.0, 2.0],
+                                   coordinates=[(0.0, 0.0), (1.0, 0.0), (2.0, 0.0)])
+    nearest = wf.nearest_nodes(graph, np.array([[1.9, 0.1]]))
+    grid = wf.io.parse_map("type octile\nheight 1\nwidth 2\nmap\n..\n")
+    assert grid.shape == (1, 2)
+    return through_mesh.cost + shortcut.cost + float(nearest[0])
+
+
 def errors() -> list[str]:
     caught: list[str] = []
     kinds: tuple[type[wf.WayfindingError], ...] = (
@@ -155,7 +168,7 @@ def errors() -> list[str]:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
-        total = graphs() + grids()[0] + game_loop(Path(folder))
+        total = graphs() + grids()[0] + game_loop(Path(folder)) + worlds()
     assert math.isfinite(total)
     assert len(errors()) == 4
 

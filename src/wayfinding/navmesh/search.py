@@ -42,16 +42,16 @@ from .. import _lazy
 from .._kernels import codes as C
 from ..errors import InvalidLocationError, InvalidParameterError
 from ..result import LazyMap, SearchResult, StopReason
-from ._kernels.layout import (
+from ._layout import (
+    M_EXPANDED,
+    M_FINAL,
+    M_GEN,
+    M_NODES,
+    M_SLOTS,
+    M_TOUCHED,
     NF_COLUMNS,
     NF_F,
     NI_COLUMNS,
-    S_EXPANDED,
-    S_FINAL,
-    S_GEN,
-    S_NODES,
-    S_SLOTS,
-    S_TOUCHED,
 )
 from .mesh import NavMesh, check_point
 
@@ -74,7 +74,7 @@ class Workspace:
                  "touched")
 
     def __init__(self) -> None:
-        self.state = np.zeros(S_SLOTS, dtype=np.int64)
+        self.state = np.zeros(M_SLOTS, dtype=np.int64)
         self.stamp = np.zeros(0, dtype=np.int32)
         self.best_g = np.zeros(0)
         self.best_parent = np.zeros(0, dtype=np.int32)
@@ -99,10 +99,10 @@ class Workspace:
             self.touched = np.zeros(nv, dtype=np.int32)
         if self.goal_mark.shape[0] < npoly:
             self.goal_mark = np.zeros(npoly, dtype=np.int32)
-        if self.state[S_GEN] > 2**31 - 16:  # stamps about to overflow: start again
+        if self.state[M_GEN] > 2**31 - 16:  # stamps about to overflow: start again
             self.stamp[:] = 0
             self.goal_mark[:] = 0
-            self.state[S_GEN] = 0
+            self.state[M_GEN] = 0
 
     def grow(self) -> None:
         """Twice the node and frontier room, contents kept."""
@@ -190,7 +190,7 @@ def astar(mesh: NavMesh, start: Any, goal: Any, *, heuristic: Any = None,
     deadline = time.perf_counter() + seconds if seconds < math.inf else math.inf
     reason = StopReason.FOUND
     while status != C.STATUS_FOUND:
-        left = pops - ws.state[S_EXPANDED]
+        left = pops - ws.state[M_EXPANDED]
         if left <= 0:
             reason = StopReason.MAX_EXPANSIONS
             break
@@ -249,16 +249,16 @@ def _found(mesh: NavMesh, ws: Workspace, count: int, sx: float, sy: float, tx: f
            ty: float) -> SearchResult:
     """The result of a search that reached the goal, its path traced into ``ws.path``."""
     xs, ys = mesh.kernel_arrays()[:2]
-    n = int(ws.state[S_TOUCHED])
+    n = int(ws.state[M_TOUCHED])
     ids = ws.touched[:n].copy()
     g = ws.best_g[ids]
     parents = ws.best_parent[ids]
-    final = int(ws.state[S_FINAL])
+    final = int(ws.state[M_FINAL])
     cost = math.hypot(tx - sx, ty - sy) if final == -2 else float(ws.nodes_f[final, NF_F])
     return SearchResult(list(map(tuple, ws.path[:count].tolist())), cost,
                         LazyMap(_reached, xs, ys, sx, sy, ids, g, parents, "came"),
                         LazyMap(_reached, xs, ys, sx, sy, ids, g, parents, "cost"),
-                        int(ws.state[S_EXPANDED]), StopReason.FOUND, False, (tx, ty))
+                        int(ws.state[M_EXPANDED]), StopReason.FOUND, False, (tx, ty))
 
 
 def _reached(xs: np.ndarray, ys: np.ndarray, sx: float, sy: float, ids: np.ndarray,
@@ -279,16 +279,16 @@ def _reached(xs: np.ndarray, ys: np.ndarray, sx: float, sy: float, ids: np.ndarr
 def _result(mesh: NavMesh, ws: Workspace, reason: StopReason, partial: bool, sx: float,
             sy: float, tx: float, ty: float) -> SearchResult:
     xs, ys = mesh.kernel_arrays()[:2]
-    n = int(ws.state[S_TOUCHED])
+    n = int(ws.state[M_TOUCHED])
     ids = ws.touched[:n].copy()
     g = ws.best_g[ids]
     parents = ws.best_parent[ids]
     came_from = LazyMap(_reached, xs, ys, sx, sy, ids, g, parents, "came")
     cost_so_far = LazyMap(_reached, xs, ys, sx, sy, ids, g, parents, "cost")
-    expanded = int(ws.state[S_EXPANDED])
+    expanded = int(ws.state[M_EXPANDED])
     if reason is StopReason.FOUND:
-        final = int(ws.state[S_FINAL])
-        need = (int(ws.state[S_NODES]) if final >= 0 else 0) + 4
+        final = int(ws.state[M_FINAL])
+        need = (int(ws.state[M_NODES]) if final >= 0 else 0) + 4
         if ws.path.shape[0] < need:
             ws.path = np.zeros((need, 2))
         count = _kernels().trace(xs, ys, ws.nodes_i, ws.nodes_f, final, sx, sy, tx, ty,

@@ -13,7 +13,7 @@ from ..._kernels.codes import (
     STATUS_FOUND,
     STATUS_HEAP_FULL,
 )
-from .layout import NF_F, NI_PARENT, S_EXPANDED, S_FINAL
+from .._layout import M_EXPANDED, M_FINAL, NF_F, NI_PARENT
 from .locate import locate
 from .polyanya import run, start_search, trace
 
@@ -43,11 +43,11 @@ def batch(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, points_s, s_
                          heap_item, nodes_i, nodes_f, sx, sy, tx, ty, 2**62, math.inf)
             if status == STATUS_HEAP_FULL:
                 return BATCH_HEAP_FULL, i, used
-        expanded[i] = state[S_EXPANDED]
+        expanded[i] = state[M_EXPANDED]
         if status != STATUS_FOUND:
             costs[i], lengths[i], found[i] = math.inf, 0, False
             continue
-        final = state[S_FINAL]
+        final = state[M_FINAL]
         need = 4
         node = final
         while node >= 0:  # at most one point per node on the chain back to the start
@@ -94,7 +94,7 @@ def single(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, x0, y0, cel
                      nodes_i, nodes_f, sx, sy, tx, ty, 2**62, math.inf)
     if status != STATUS_FOUND:
         return status, 0
-    final = state[S_FINAL]
+    final = state[M_FINAL]
     need = 4
     node = final
     while node >= 0:

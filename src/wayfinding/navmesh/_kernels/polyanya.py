@@ -46,9 +46,14 @@ from ..._kernels.codes import (
     STATUS_PAUSED,
 )
 from ..._kernels.heap import pop_pair_into, push_pair
-from .geometry import cross_point, dist, orient
-from .layout import (
+from .._layout import (
     AT_VERTEX,
+    M_EXPANDED,
+    M_FINAL,
+    M_GEN,
+    M_HEAP,
+    M_NODES,
+    M_TOUCHED,
     NF_F,
     NF_G,
     NF_LX,
@@ -64,14 +69,9 @@ from .layout import (
     NI_RA,
     NI_RB,
     NI_ROOT,
-    S_EXPANDED,
-    S_FINAL,
-    S_GEN,
-    S_HEAP,
-    S_NODES,
-    S_TOUCHED,
     START,
 )
+from .geometry import cross_point, dist, orient
 
 PRUNE_TOL = 1e-12
 
@@ -155,8 +155,8 @@ def _root_ok(stamp, best_g, best_parent, touched, state, gen, root, g,
     stamp[root] = gen
     best_g[root] = g
     best_parent[root] = parent_root
-    touched[state[S_TOUCHED]] = root
-    state[S_TOUCHED] += 1
+    touched[state[M_TOUCHED]] = root
+    state[M_TOUCHED] += 1
     return True
 
 
@@ -189,10 +189,10 @@ def _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f, count, parent
 def expand(vx, vy, offsets, verts, adj, corner, dead_end, goal_mark, stamp, best_g,
            best_parent, touched, state, nodes_i, nodes_f, node, sx, sy, tx,
            ty):  # pragma: no cover - numba
-    """Write the successors of ``node`` after the last node (``state[S_NODES]``); return
+    """Write the successors of ``node`` after the last node (``state[M_NODES]``); return
     how many. The caller guarantees room for (polygon sides + 2) more nodes."""
-    gen = state[S_GEN]
-    count = state[S_NODES]
+    gen = state[M_GEN]
+    count = state[M_NODES]
     first = count
     poly = nodes_i[node, NI_POLY]
     root = nodes_i[node, NI_ROOT]
@@ -321,20 +321,20 @@ def start_search(vx, vy, offsets, verts, adj, dead_end, start_polys, n_start, go
                  sy, tx, ty):  # pragma: no cover - numba
     """A fresh search: a new generation, the goal's polygons marked, and one node per
     edge of the start's polygons that does not hold the start. Returns STATUS_FOUND when
-    a start polygon holds the goal (``state[S_FINAL]`` is then -2: a straight line), else
+    a start polygon holds the goal (``state[M_FINAL]`` is then -2: a straight line), else
     STATUS_PAUSED, or STATUS_HEAP_FULL when the buffers are too small."""
-    gen = state[S_GEN] + 1
-    state[S_GEN] = gen
-    state[S_HEAP] = 0
-    state[S_NODES] = 0
-    state[S_EXPANDED] = 0
-    state[S_TOUCHED] = 0
-    state[S_FINAL] = -1
+    gen = state[M_GEN] + 1
+    state[M_GEN] = gen
+    state[M_HEAP] = 0
+    state[M_NODES] = 0
+    state[M_EXPANDED] = 0
+    state[M_TOUCHED] = 0
+    state[M_FINAL] = -1
     for i in range(n_goal):
         goal_mark[goal_polys[i]] = gen
     for i in range(n_start):
         if goal_mark[start_polys[i]] == gen:
-            state[S_FINAL] = -2
+            state[M_FINAL] = -2
             return STATUS_FOUND
     count = 0
     size = 0
@@ -359,8 +359,8 @@ def start_search(vx, vy, offsets, verts, adj, dead_end, start_polys, n_start, go
             count = _add(nodes_i, nodes_f, count, START, -1, nxt, w, u, AT_VERTEX, w,
                          AT_VERTEX, u, vx[w], vy[w], vx[u], vy[u], 0.0, f)
             size = push_pair(heap_f, heap_g, heap_item, size, f, 0.0, count - 1)
-    state[S_NODES] = count
-    state[S_HEAP] = size
+    state[M_NODES] = count
+    state[M_HEAP] = size
     return STATUS_PAUSED
 
 
@@ -370,33 +370,33 @@ def run(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, goal_mark, sta
         ty, max_pops, max_cost):  # pragma: no cover - numba
     """Go on with the search in ``state`` for at most ``max_pops`` pops.
 
-    Returns STATUS_FOUND (``state[S_FINAL]`` is the node whose f is the length),
+    Returns STATUS_FOUND (``state[M_FINAL]`` is the node whose f is the length),
     STATUS_EXHAUSTED, STATUS_MAX_COST (the smallest f left exceeds ``max_cost``),
     STATUS_PAUSED (``max_pops`` used: call again) or STATUS_HEAP_FULL (grow the node and
     heap buffers, call again: nothing is lost)."""
-    gen = state[S_GEN]
-    size = state[S_HEAP]
+    gen = state[M_GEN]
+    size = state[M_HEAP]
     room = max_sides + 2
     pops = 0
     while size > 0:
         if pops >= max_pops:
-            state[S_HEAP] = size
+            state[M_HEAP] = size
             return STATUS_PAUSED
-        if state[S_NODES] + room > nodes_i.shape[0] or size + room > heap_f.shape[0]:
-            state[S_HEAP] = size
+        if state[M_NODES] + room > nodes_i.shape[0] or size + room > heap_f.shape[0]:
+            state[M_HEAP] = size
             return STATUS_HEAP_FULL
         node = heap_item[0]
         f = heap_f[0]
         if f > max_cost:
-            state[S_HEAP] = size
+            state[M_HEAP] = size
             return STATUS_MAX_COST
         size -= 1
         pop_pair_into(heap_f, heap_g, heap_item, size)
         pops += 1
-        state[S_EXPANDED] += 1
+        state[M_EXPANDED] += 1
         if goal_mark[nodes_i[node, NI_POLY]] == gen:
-            state[S_HEAP] = size
-            state[S_FINAL] = node
+            state[M_HEAP] = size
+            state[M_FINAL] = node
             return STATUS_FOUND
         root = nodes_i[node, NI_ROOT]
         if root >= 0 and stamp[root] == gen:
@@ -404,16 +404,16 @@ def run(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, goal_mark, sta
             if nodes_f[node, NF_G] > bg + PRUNE_TOL * max(1.0, bg):
                 continue
         while True:
-            if state[S_NODES] + room > nodes_i.shape[0] or size + room > heap_f.shape[0]:
+            if state[M_NODES] + room > nodes_i.shape[0] or size + room > heap_f.shape[0]:
                 size = push_pair(heap_f, heap_g, heap_item, size, nodes_f[node, NF_F],
                                  nodes_f[node, NF_G], node)
-                state[S_HEAP] = size
+                state[M_HEAP] = size
                 return STATUS_HEAP_FULL
-            first = state[S_NODES]
+            first = state[M_NODES]
             made = expand(vx, vy, offsets, verts, adj, corner, dead_end, goal_mark, stamp,
                           best_g, best_parent, touched, state, nodes_i, nodes_f, node, sx,
                           sy, tx, ty)
-            state[S_NODES] = first + made
+            state[M_NODES] = first + made
             if made == 1 and goal_mark[nodes_i[first, NI_POLY]] != gen:
                 node = first  # a single successor: expand it on (no heap)
                 continue
@@ -421,7 +421,7 @@ def run(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, goal_mark, sta
                 size = push_pair(heap_f, heap_g, heap_item, size, nodes_f[k, NF_F],
                                  nodes_f[k, NF_G], k)
             break
-    state[S_HEAP] = size
+    state[M_HEAP] = size
     return STATUS_EXHAUSTED
 
 

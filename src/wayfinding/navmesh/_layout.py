@@ -23,6 +23,6 @@ NI_COLUMNS = 9
 NF_LX, NF_LY, NF_RX, NF_RY, NF_G, NF_F = range(6)
 NF_COLUMNS = 6
 
-# search state (int64 array)
-S_STATUS, S_HEAP, S_NODES, S_GEN, S_EXPANDED, S_FINAL, S_TOUCHED = range(7)
-S_SLOTS = 7
+# search state (int64 array; M_ for mesh, apart from the toolkit's S_ slots)
+M_STATUS, M_HEAP, M_NODES, M_GEN, M_EXPANDED, M_FINAL, M_TOUCHED = range(7)
+M_SLOTS = 7
