@@ -31,6 +31,8 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import threading
+from importlib import import_module
 from pathlib import Path
 
 __all__ = ["install", "kernel_cache_dir", "user_cache_dir"]
@@ -39,6 +41,13 @@ __all__ = ["install", "kernel_cache_dir", "user_cache_dir"]
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 
 _installed = False
+#: Held while numba is imported and the locators installed. numba imported by two
+#: threads at once through different modules (``numba`` and ``numba.core.caching``: every
+#: ``_kernels`` package and kernel module imports one) meets its own import cycles half
+#: done, and the import then fails for good in that process ("cannot import name
+#: 'NullCache' from partially initialized module"). Nothing else is imported under it, so
+#: it never waits for a lock that a thread waiting for it holds.
+_IMPORT_LOCK = threading.Lock()
 
 
 def user_cache_dir() -> str:
@@ -106,12 +115,22 @@ def kernel_cache_dir() -> str:
 def install() -> None:
     """Add wayfinding's locators to numba's list (once; imports numba).
 
-    Called by each ``_kernels`` package before its modules define kernels. Functions
-    outside the wayfinding package are not affected.
+    Called by each ``_kernels`` package before its modules define kernels, and by
+    :func:`wayfinding._lazy.kernels` before it imports one; thread-safe (numba is imported
+    once, by one thread, under a lock). Functions outside the wayfinding package are not
+    affected.
     """
-    global _installed
     if _installed:
         return
+    with _IMPORT_LOCK:
+        if not _installed:
+            _install()
+
+
+def _install() -> None:
+    """The work of :func:`install` (under its lock)."""
+    global _installed
+    import_module("numba")  # the whole package first: no import below meets it half done
     from numba.core import caching
 
     class _Locator(caching._SourceFileBackedLocatorMixin, caching._CacheLocator):
@@ -144,9 +163,8 @@ def install() -> None:
     in_tree = (getattr(caching, "InTreeCacheLocator", None)
                or getattr(caching, "_InTreeCacheLocator", None))
     classes = getattr(impl, "_locator_classes", None)
-    _installed = True
-    if not isinstance(classes, list) or in_tree not in classes:  # pragma: no cover
-        return  # a numba this module does not know: its own locators stay
-    if not any(getattr(c, "__module__", None) == __name__ for c in classes):
+    known = isinstance(classes, list) and in_tree in classes  # else numba's locators stay
+    if known and not any(getattr(c, "__module__", None) == __name__ for c in classes):
         at = classes.index(in_tree) + 1
         classes[at:at] = [_Locator, _TemporaryLocator]
+    _installed = True  # last: a thread that sees it finds the locators in place
