@@ -83,7 +83,8 @@ def theta_star(grid: Grid, start: Any, goal: Any) -> SearchResult:
     """
     from ._kernels.theta import theta_star as kernel
 
-    unit = _unit_cost(require_grid(grid, "theta_star"))
+    grid = require_grid(grid, "theta_star").snapshot()  # one version
+    unit = _unit_cost(grid)
     flat = grid.flat
     start_index = passable_index(grid, flat.passable, flat.stride, start, "start")
     goal_index = passable_index(grid, flat.passable, flat.stride, goal, "goal")

@@ -109,6 +109,7 @@ def astar(grid: Grid, starts: Any, goals: Any, *, heuristic: Any = None,
     if not is_number(weight) or not (math.isfinite(weight) and weight >= 0):
         raise InvalidParameterError(f"heuristic weight must be finite and >= 0, got {weight!r}")
     weight = float(weight)
+    grid = grid.snapshot()  # the heuristic and the plan of one version
     spec = E.heuristic_spec(grid, heuristic, weight)
     if spec is None:
         raise InvalidParameterError(
@@ -137,6 +138,7 @@ def _best_first(grid: Grid, starts: Any, goals: Any, mode: int, spec: Spec, weig
     """The batch by :func:`wayfinding.grid._kernels.batch.batch_search`: the best-first
     kernel of ``mode`` (as the single call picks it), or breadth-first with ``bfs``."""
     workers = R.check_workers(workers)
+    grid = grid.snapshot()  # one version, even while another thread edits
     p = E.plan(grid)
     s, t = pairs(grid, p.passable, starts, goals)
     skip = _skip(_labels(grid, p), s, t)
@@ -203,14 +205,11 @@ def jps_batch(grid: Grid, starts: Any, goals: Any, workers: Any,
     """:func:`jps` on a Grid; with ``tables``, the JPS+ ``(stops, jumps)`` of the grid
     (8-way; ``PrepareMethod.JPS_PLUS``), read instead of scanning: the same answers."""
     workers = R.check_workers(workers)
+    grid = grid.snapshot()  # the data of one version, even while another thread edits
     scale = supported_scale(grid, "batch.jps")
-    while True:  # the grid's data of one version, even while another thread edits it
-        version = grid.version
-        labels = component_labels(grid).flat
-        flat = grid.flat
-        bits = scan_bitmaps(grid)
-        if grid.version == version:
-            break
+    labels = component_labels(grid).flat
+    flat = grid.flat
+    bits = scan_bitmaps(grid)
     s, t = pairs(grid, flat.passable, starts, goals)
     skip = _skip(labels, s, t)
     m = grid.movement

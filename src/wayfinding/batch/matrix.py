@@ -95,7 +95,7 @@ def distance_matrix(grid: Grid, sources: Any, targets: Any, *,
     >>> distance_matrix(grid, [(0, 0), (1, 0), (3, 0)], [(1, 0)]).tolist()
     [[1.0], [0.0], [inf]]
     """
-    grid = require_grid(grid, "batch.distance_matrix")
+    grid = require_grid(grid, "batch.distance_matrix").snapshot()  # one version
     workers = R.check_workers(workers)
     p = E.plan(grid)
     s = cells(grid, p.passable, sources, "sources")

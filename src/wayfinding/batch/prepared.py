@@ -75,9 +75,9 @@ def prepared(prepared_grid: PreparedGrid | PreparedGraph, starts: Any, goals: An
             f"{type(prepared_grid).__name__}")
     workers = R.check_workers(workers)
     p = prepared_grid
-    grid = p.grid
-    if grid.version != p._version:
+    if p.grid.version != p._checked:
         p._revalidate()
+    grid = p._snapshot  # the prepared version's cells and data
     if p.method in (PrepareMethod.JPS, PrepareMethod.JPS_PLUS):
         from .grid import jps_batch
 

@@ -119,6 +119,7 @@ class Flooded(NamedTuple):
     complete: bool  # False: the time budget ran out first
     grid: Grid | None  # the grid a compiled flood ran on
     max_cost: float | None  # the checked cost limit
+    version: int | None = None  # the grid's version the flood saw (its snapshot's)
 
 
 def run_flood(graph: Any, seeds: Any, role: str, max_cost: Any, max_seconds: Any,
@@ -134,9 +135,10 @@ def run_flood(graph: Any, seeds: Any, role: str, max_cost: Any, max_seconds: Any
         seeds = seeds._store
     grid = grid_tier(graph)
     if grid is not None:
-        store, settled, complete = flood_grid(grid, seeds, role, max_cost, reverse=reverse,
-                                              deadline=deadline)
-        return Flooded(store, settled, complete, grid, max_cost)
+        snapshot = grid.snapshot()  # seeds and arrays of one version
+        store, settled, complete = flood_grid(snapshot, seeds, role, max_cost,
+                                              reverse=reverse, deadline=deadline)
+        return Flooded(store, settled, complete, grid, max_cost, snapshot.version)
     # any graph, and Grid subclasses with neighbours or costs of their own
     if reverse:
         neighbors, cost = reverse_of(graph)

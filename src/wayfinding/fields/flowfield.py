@@ -92,15 +92,16 @@ def flow_field(graph: Any, goal: Any, *, max_cost: float | None = None,
     """
     done = run_flood(graph, goal, "goal", max_cost, max_seconds, reverse=True)
     return FlowField(done.store, grid=done.grid, max_cost=done.max_cost,
-                     expanded=done.settled, complete=done.complete)
+                     expanded=done.settled, complete=done.complete, version=done.version)
 
 
 class FlowField(FieldBase):
     """Every location's cost to the nearest goal and its next step there.
 
-    Built by :func:`flow_field`. A field over a Grid belongs to the grid as it was: once
-    the grid is edited (``grid.version`` changes) its methods raise StaleDataError; build
-    a new one (one flood) after edits.
+    Built by :func:`flow_field`. A field over a Grid belongs to the version of the grid
+    its flood read (a :meth:`~wayfinding.Grid.snapshot`, also while another thread
+    edits): once the grid's version is another (``grid.version`` changes) its methods
+    raise StaleDataError; build a new one (one flood) after edits.
 
     Attributes
     ----------
@@ -117,10 +118,12 @@ class FlowField(FieldBase):
 
     def __init__(self, store: GridStore | GraphStore, *, grid: Grid | None,
                  max_cost: float | None = None, expanded: int = 0,
-                 complete: bool = True) -> None:
+                 complete: bool = True, version: int | None = None) -> None:
         self._store = store
         self._grid = grid
-        self._version = None if grid is None else grid.version
+        # the grid's version the store was built from (by default its current one)
+        self._version = None if grid is None else (grid.version if version is None
+                                                   else version)
         self.max_cost = max_cost
         self.expanded = expanded
         self.complete = complete
@@ -132,6 +135,20 @@ class FlowField(FieldBase):
                 "after this flow field was built: call flow_field again"
             )
         return self._store
+
+    @property
+    def version(self) -> int | None:
+        """The version of the grid the field was built from (None on other graphs).
+
+        Examples
+        --------
+        >>> import wayfinding as wf
+        >>> grid = wf.Grid.from_ascii('...')
+        >>> grid.set_wall((2, 0))
+        >>> flow_field(grid, (0, 0)).version
+        1
+        """
+        return self._version
 
     def cost_from(self, location: Any) -> float:
         """Cost of the cheapest path from ``location`` to a goal; ``inf`` when there is none.
@@ -163,7 +180,8 @@ class FlowField(FieldBase):
         >>> [flee.next_step((x, 0)) for x in range(1, 6)]
         [(0, 0), (3, 0), (4, 0), (5, 0), (6, 0)]
         """
-        return FlowField(self._fresh().seeds(check_factor(factor)), grid=self._grid)
+        return FlowField(self._fresh().seeds(check_factor(factor)), grid=self._grid,
+                         version=self._version)
 
     def __repr__(self) -> str:
         kind = "grid" if self._grid is not None else "graph"

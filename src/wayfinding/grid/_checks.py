@@ -74,7 +74,10 @@ def passable_index(grid: Any, passable: np.ndarray, stride: int, location: Any,
             if passable[index]:
                 return index
     x, y = grid.check_location(location, role)  # raises the right error
-    return (y + 1) * stride + x + 1
+    index = (y + 1) * stride + x + 1
+    if not passable[index]:  # opened by an edit since ``passable`` was built
+        raise InvalidLocationError(f"{role} {(x, y)} is a wall")
+    return index
 
 
 def _read_only(array: np.ndarray | None) -> np.ndarray | None:

@@ -34,7 +34,7 @@ import numpy as np
 from .._inputs import is_whole
 from .._kernels import codes as C
 from ..errors import InvalidParameterError
-from .components import component_labels
+from .components import IN_ORDER
 from .flat import location
 from .grid import Grid
 from .landmarks import MAX_COUNT, GridLandmarks, grid_fingerprint, open_index
@@ -54,8 +54,8 @@ def grid_landmarks(grid: Grid, count: int = 16) -> GridLandmarks:
     if isinstance(count, bool) or not is_whole(count) or count < 1:
         raise InvalidParameterError(f"count must be a whole number >= 1, got {count!r}")
     began = time.perf_counter()
-    snapshot = grid.copy()  # edits of the grid meanwhile cannot mix two versions
-    labels = component_labels(snapshot).flat
+    snapshot = grid.snapshot()  # edits of the grid meanwhile cannot mix two versions
+    labels = snapshot.derived(IN_ORDER).flat  # -1 on every wall: counted and scanned
     sizes = np.bincount(labels[labels >= 0])
     if sizes.size == 0:
         raise InvalidParameterError("a grid without open cells has no landmarks")
@@ -91,7 +91,7 @@ def grid_landmarks(grid: Grid, count: int = 16) -> GridLandmarks:
     stride = grid.width + 2
     return GridLandmarks(table, index, [location(c, stride) for c in chosen], bool(directed),
                          grid.shape, grid_fingerprint(snapshot),
-                         time.perf_counter() - began, grid)
+                         time.perf_counter() - began, grid, snapshot.version)
 
 
 def _apportion(sizes: np.ndarray, count: int) -> np.ndarray:

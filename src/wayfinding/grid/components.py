@@ -192,6 +192,7 @@ def connected(grid: Grid, a: Any, b: Any) -> bool:
     >>> connected(grid, {(0, 0), (2, 0)}, [(2, 1)])
     True
     """
+    grid = grid.snapshot()  # labels and open cells of one version
     labels = component_labels(grid).labels
     rows_a, rows_b = location_rows(a, "start"), location_rows(b, "goal")
     a = a if rows_a is None else rows_a
@@ -321,12 +322,13 @@ def _patch(grid: Grid, old: ComponentLabels, edits: Sequence[Edit]) -> Component
 
 
 def _in_order(grid: Grid) -> ComponentLabels:
-    found = grid.derived(COMPONENTS)
-    if found.in_order:
-        return found
+    """Labels of their own (-1 on every wall, whatever later edits do): the array of
+    :data:`COMPONENTS` is shared with later versions, whose patches may label its walls."""
     from ._kernels.components import renumber
 
-    labels = renumber(found.flat, found.codes, found.top)
+    found = grid.derived(COMPONENTS)
+    codes = grid._flat_classes_of_store().passable  # this version's open cells
+    labels = renumber(found.flat, codes, max(found.top, found.count))
     return _labels(grid, labels, count=found.count)
 
 

@@ -179,7 +179,30 @@ class DerivedStore:
         self._owned.pop(key, None)
         value = key.build(grid)
         self._entries[key] = (version, value)
+        source = grid._source
+        if source is not None:  # a snapshot's build serves its grid too (same version)
+            source._derived.adopt(source, key, version, value)
         return value
+
+    def hand_over(self, store: DerivedStore, version: int) -> None:
+        """Give ``store`` (of a snapshot of the grid at ``version``, its current one)
+        every entry built for that version: all exposed (under the lock)."""
+        for key, hit in self._entries.items():
+            if hit[0] == version:
+                store._entries[key] = hit
+        self._owned.clear()
+
+    def adopt(self, grid: Grid, key: Derived[T], version: int, value: T) -> None:
+        """Keep ``value``, built by a snapshot of ``grid`` at ``version``, as ``key``'s
+        data while that is still the grid's version and nothing newer is built: not owned
+        (the snapshot holds it). Takes the grid's lock (a snapshot's is held: always in
+        that order)."""
+        with self._lock:
+            hit = self._entries.get(key)
+            if grid._version != version or (hit is not None and hit[0] == version):
+                return
+            self._owned.pop(key, None)
+            self._entries[key] = (version, value)
 
     def lease(self, grid: Grid, key: Derived[T]) -> T:
         """``key``'s data for the grid as it is now, for one search: nothing is changed

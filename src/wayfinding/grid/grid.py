@@ -195,6 +195,10 @@ class Grid:
         self._lock = threading.RLock()
         self._derived = DerivedStore(self._lock)
         self._ones: np.ndarray | None = None  # the flat costs of an unweighted grid
+        #: the grid a snapshot was taken of (None: this grid is no snapshot; see snapshot)
+        self._source: Grid | None = None
+        # the arrays are shared with a snapshot: copied before an edit writes them
+        self._mask_shared = self._costs_shared = False
         self._classes = None if classes is None else _checked_classes(classes, mask.shape)
         self._terrain = None if terrain is None else _checked_terrain(terrain, mask.shape)
 
@@ -482,7 +486,7 @@ class Grid:
         mask = self._passable
         x, y = location_in_grid(mask.shape[1], mask.shape[0], location)
         with self._lock:  # the edit and its record: _edited written out (per frame)
-            mask = self._passable
+            mask = self._own_mask() if self._mask_shared else self._passable
             before = mask.item(y, x)
             mask[y, x] = not wall
             version = self._version = self._version + 1
@@ -494,7 +498,7 @@ class Grid:
         """Make every location in ``locations`` a wall (or floor with ``wall=False``)."""
         cells = [self._checked_in_bounds(loc) for loc in locations]
         with self._lock:
-            mask = self._passable
+            mask = self._own_mask() if self._mask_shared else self._passable
             before = []
             for x, y in cells:
                 before.append(mask.item(y, x))
@@ -509,8 +513,11 @@ class Grid:
         with self._lock:
             edit = Edit(EditKind.COSTS, ((x, y),))
             if self._costs is None:
+                self._editable()
                 self._costs = np.ones(self._passable.shape, dtype=np.float64)
                 edit = None  # the grid becomes weighted: every derived array changes
+            elif self._costs_shared:
+                self._own_costs()
             self._costs[y, x] = value
             self._edited(edit)
 
@@ -522,7 +529,9 @@ class Grid:
                 f"passable must have shape {self._passable.shape}, got {mask.shape}"
             )
         with self._lock:
+            self._editable()
             self._passable = mask
+            self._mask_shared = False
             self._edited()
 
     def set_costs(self, costs: Any) -> None:
@@ -531,7 +540,9 @@ class Grid:
         if checked is not None and checked.size:
             self._check_sums(float(checked.max()), "the dearest cell cost")
         with self._lock:
+            self._editable()
             self._costs = checked
+            self._costs_shared = False
             self._edited()
 
     @property
@@ -544,9 +555,10 @@ class Grid:
     def walls(self, locations: Iterable[Location]) -> None:
         cells = [self._checked_in_bounds(loc) for loc in locations]
         with self._lock:
-            self._passable[:, :] = True
+            mask = self._own_mask() if self._mask_shared else self._passable
+            mask[:, :] = True
             for x, y in cells:
-                self._passable[y, x] = False
+                mask[y, x] = False
             self._edited()
 
     @property
@@ -568,7 +580,9 @@ class Grid:
             costs[y, x] = _checked_cost_value(value, f"weight of cell {(x, y)}")
         self._check_sums(float(costs.max()), "the dearest weight")
         with self._lock:
+            self._editable()
             self._costs = costs
+            self._costs_shared = False
             self._edited()
 
     def copy(self) -> Grid:
@@ -585,6 +599,65 @@ class Grid:
                 classes=self._classes,
                 terrain=self._terrain,
             )
+
+    def snapshot(self) -> Grid:
+        """The grid as it is now, frozen: same cells, rules and :attr:`version`.
+
+        Taken under the grid's lock, so it holds one version even while another thread
+        edits; cheap (the arrays are shared until the next edit of this grid copies them,
+        and so is every derived data already built for this version). Every algorithm
+        takes it like any grid, and what it derives from it is of that one version:
+        ``prepare``, landmarks, fields, batches and the other calls that read derived data
+        outside a search's lease work on a snapshot (see the class notes). A snapshot is
+        never edited (edits raise :class:`~wayfinding.errors.UnsupportedGridError`; take
+        :meth:`copy` for a grid to edit) and is its own snapshot.
+
+        Examples
+        --------
+        >>> grid = Grid.from_ascii('...')
+        >>> frozen = grid.snapshot()
+        >>> grid.set_wall((1, 0))
+        >>> frozen.passable((1, 0)), frozen.version, grid.version
+        (True, 0, 1)
+        >>> frozen.set_wall((0, 0))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        wayfinding.errors.UnsupportedGridError: a snapshot of a grid is never edited: ...
+        """
+        with self._lock:
+            if self._source is not None:
+                return self
+            frozen = object.__new__(type(self))
+            frozen.__dict__.update(self.__dict__)
+            frozen._log = {}
+            frozen._lock = threading.RLock()
+            frozen._derived = DerivedStore(frozen._lock)
+            frozen._source = self
+            frozen._mask_shared = frozen._costs_shared = True
+            self._derived.hand_over(frozen._derived, self._version)
+            self._mask_shared = self._costs_shared = True
+            return frozen
+
+    def _editable(self) -> None:
+        """Raise UnsupportedGridError on a snapshot (under the lock, before any change)."""
+        if self._source is not None:
+            raise UnsupportedGridError(
+                "a snapshot of a grid is never edited: edit the grid it was taken from, or "
+                "edit a copy() of it")
+
+    def _own_mask(self) -> np.ndarray:
+        """The passable array, copied first when a snapshot shares it (under the lock)."""
+        self._editable()
+        self._passable = self._passable.copy()
+        self._mask_shared = False
+        return self._passable
+
+    def _own_costs(self) -> None:
+        """Copy the cost array when a snapshot shares it (under the lock)."""
+        self._editable()
+        assert self._costs is not None
+        self._costs = self._costs.copy()
+        self._costs_shared = False
 
     # ------------------------------------------------------------------ derived data
     def components(self) -> np.ndarray:

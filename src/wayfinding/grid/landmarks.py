@@ -98,7 +98,8 @@ class GridLandmarks:
 
     def __init__(self, table: np.ndarray, index: np.ndarray, locations: list[tuple[int, int]],
                  directed: bool, shape: tuple[int, int], fingerprint: str,
-                 build_seconds: float = 0.0, grid: Grid | None = None) -> None:
+                 build_seconds: float = 0.0, grid: Grid | None = None,
+                 version: int | None = None) -> None:
         self.table = np.ascontiguousarray(table, dtype=np.float64)
         self.index = index
         for array in (self.table, self.index):
@@ -113,7 +114,8 @@ class GridLandmarks:
         self.longest = float(finite.max()) if finite.size else 0.0
         # the grid and version they were built for (for the error message of an edit)
         self._built_at = (None if grid is None else weakref.ref(grid),
-                          -1 if grid is None else grid.version)
+                          -1 if grid is None else grid.version if version is None
+                          else version)
         self._kernels: Any = None  # the kernels with this table bound (grid.alt)
 
     @property

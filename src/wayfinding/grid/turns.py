@@ -86,7 +86,7 @@ def astar_turns(grid: Grid, start: Any, goal: Any, *, turn_cost: float = 0.0) ->
     """
     from ._kernels.turns import astar_turns as kernel
 
-    require_grid(grid, "astar_turns")
+    grid = require_grid(grid, "astar_turns").snapshot()  # one version
     if not is_number(turn_cost) or not (
             math.isfinite(turn_cost) and turn_cost >= 0):
         raise InvalidParameterError(f"turn_cost must be finite and >= 0, got {turn_cost!r}")

@@ -65,7 +65,7 @@ def path_blocked(grid: Grid, path: Sequence[Any]) -> bool:
     >>> path_blocked(grid, [(0, 0), (1, 0), (2, 0)]), path_blocked(grid, [(2, 0), (3, 0)])
     (False, True)
     """
-    require_grid(grid, "path_blocked")
+    grid = require_grid(grid, "path_blocked").snapshot()  # one version of its cells
     points = _as_points(path)
     xs, ys = points[:, 0], points[:, 1]
     if not ((xs >= 0) & (xs < grid.width) & (ys >= 0) & (ys < grid.height)).all():

@@ -107,6 +107,7 @@ class DStarLite:
 
     def __init__(self, grid: Grid, start: Any, goal: Any) -> None:
         self.grid = require_grid(grid, "DStarLite")
+        grid = grid.snapshot()  # cells, costs and cheapest cost of one version
         flat = grid.flat
         start_index = passable_index(grid, flat.passable, flat.stride, start, "start")
         goal_index = passable_index(grid, flat.passable, flat.stride, goal, "goal")

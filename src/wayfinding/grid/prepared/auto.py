@@ -57,7 +57,7 @@ def timings(candidates: list[Any], stop: np.ndarray) -> dict[str, float]:
     2.0 once on a loaded machine, its sample margin being ~10%).
     Raises Stopped once ``stop[0]`` is set.
     """
-    grid: Grid = candidates[0].grid
+    grid: Grid = candidates[0]._snapshot  # the version all of them were built from
     stride = grid.flat.stride
     pairs = sample_queries(grid, AUTO_QUERIES)
     n = len(pairs)
@@ -128,7 +128,7 @@ def _runner(prepared: Any, s: np.ndarray, t: np.ndarray, out: tuple, ws: Any) ->
     if method in ("jps", "jps_plus"):
         from .._kernels.batch import batch_jps, batch_jps_plus
 
-        plan = prepared.grid.derived(JPS_PLAN)
+        plan = prepared._snapshot.derived(JPS_PLAN)
         skip = np.zeros(s.shape[0], dtype=np.bool_)
         if method == "jps":
             grid_args: tuple = (plan.passable, plan.bits, plan.stride, plan.straight,

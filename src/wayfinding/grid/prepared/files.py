@@ -87,6 +87,7 @@ def read(path: str | os.PathLike[str], grid: Grid, make: Callable[..., T]) -> T:
     ``make`` (:class:`PreparedGrid`), whose result is returned (see
     :meth:`PreparedGrid.load`: the errors are the same)."""
     name = repr(os.fspath(path))
+    source, grid = grid, grid.snapshot()  # checked and built against one version
     with checked_archive(path, _HEADER_KEYS, "prepared-grid", FORMAT_VERSION,
                          "prepare the grid again", optional=_FILE_KEYS) as (archive, _):
         method_name = str(archive.read("method", "U", (), limit=1))
@@ -119,7 +120,7 @@ def read(path: str | os.PathLike[str], grid: Grid, make: Callable[..., T]) -> T:
                 raise StaleDataError(f"{name} is damaged: build_seconds {build_seconds} or "
                                      f"edges {edges} out of range; prepare the grid again")
             return make(grid, method, scale, None, None, None, None, build_seconds,
-                        n_edges=0, fingerprint=fingerprint)
+                        n_edges=0, fingerprint=fingerprint, source=source)
         _passable, subgoal_id, cells, clear = parts.subgoal_arrays(grid)
         n = cells.shape[0]
         node_cells = archive.read("cells", np.int64, (n,), limit=n)
@@ -132,7 +133,7 @@ def read(path: str | os.PathLike[str], grid: Grid, make: Callable[..., T]) -> T:
         raise StaleDataError(f"{name} is damaged: {problem}; prepare the grid again")
     subgoal_id[node_cells] = np.arange(n, dtype=np.int32)
     return make(grid, method, scale, subgoal_id, clear, node_cells, hierarchy, build_seconds,
-                n_edges=edges, fingerprint=fingerprint)
+                n_edges=edges, fingerprint=fingerprint, source=source)
 
 
 def _problem(hierarchy: Hierarchy, node_cells: np.ndarray, cells: np.ndarray,

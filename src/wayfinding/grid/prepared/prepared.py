@@ -17,6 +17,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import os
 import threading
 import time
@@ -62,8 +63,10 @@ def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH, *,
     ----------
     grid : Grid
         Every cell of the same cost; 8-way with ``CornerCutting.NEVER`` (the MovingAI
-        rules), or 4-way for ``PrepareMethod.JPS``, ``TABLE`` and ``AUTO``. The grid is
-        kept (not copied); editing it afterwards makes the prepared data stale.
+        rules), or 4-way for ``PrepareMethod.JPS``, ``TABLE`` and ``AUTO``. Prepared from
+        a :meth:`~wayfinding.Grid.snapshot` of it (one version, even while another thread
+        edits it: ``version`` says which); editing it afterwards makes the prepared data
+        stale.
     method : PrepareMethod
         The preprocessing method: ``SUBGOAL_CH`` (the default), ``JPS``, ``TABLE`` (small
         grids: a first-move table), or ``AUTO``, which builds the methods that serve the
@@ -116,11 +119,13 @@ def prepare(grid: Grid, method: PrepareMethod = PrepareMethod.SUBGOAL_CH, *,
         raise InvalidParameterError(
             f"method must be a PrepareMethod member, got {method!r}")
     max_seconds = check_budget("max_seconds", max_seconds)
-    scale = check_grid(grid, method)
+    snapshot = grid.snapshot()  # built from one version, even while another thread edits
+    scale = check_grid(snapshot, method)
     if max_seconds != 0:
         deadline = None if max_seconds is None else begin + max_seconds
+        make = functools.partial(PreparedGrid, source=grid)
         prepared = run_stoppable(lambda stop: builders.build(
-            PreparedGrid, grid, method, scale, stop, MAX_HIERARCHY_EDGES), deadline)
+            make, snapshot, method, scale, stop, MAX_HIERARCHY_EDGES), deadline)
         if prepared is not STOPPED:
             prepared.build_seconds = time.perf_counter() - begin
             return prepared
@@ -136,6 +141,9 @@ class PreparedGrid:
     ----------
     grid : Grid
         The grid it answers queries on.
+    version : int
+        The version of ``grid`` it was built from (its data is of that version only; a
+        query raises StaleDataError once the grid's cells differ from it).
     method : PrepareMethod
         How it was built.
     build_seconds : float
@@ -168,13 +176,20 @@ class PreparedGrid:
                  subgoal_id: np.ndarray | None, clear: np.ndarray | None,
                  cells: np.ndarray | None, hierarchy: Hierarchy | None,
                  build_seconds: float, *, n_edges: int, fingerprint: str | None = None,
-                 table: FirstMoves | None = None):
-        self.grid = grid
+                 table: FirstMoves | None = None, source: Grid | None = None):
+        # ``grid``: the snapshot the arrays were built from (builders pass theirs);
+        # ``source``: the grid queries are asked on (by default the snapshot's grid)
+        snapshot = grid.snapshot()
+        if source is None:
+            source = snapshot if snapshot._source is None else snapshot._source
+        self.grid = source
+        self.version = snapshot.version
+        self._snapshot = snapshot
         self.method = method
         self.build_seconds = float(build_seconds)
         self.auto_timing: dict[str, float] | None = None
-        self._fingerprint = fingerprint or files.grid_fingerprint(grid)
-        self._version = grid.version
+        self._fingerprint = fingerprint or files.grid_fingerprint(snapshot)
+        self._checked = snapshot.version  # the grid's latest version seen with these cells
         self._scale = scale
         self._subgoal_id = subgoal_id
         self._clear = clear
@@ -185,10 +200,10 @@ class PreparedGrid:
         #: Queries the hierarchy could not answer, answered by jps instead (always 0 for
         #: data made by prepare(); a safety net for tampered files).
         self.fallbacks = 0
+        grid = snapshot  # every array below is of the snapshot's one version
         flat = grid.flat
         self._stride = flat.stride
-        # the grid's component labels by padded flat index: valid as long as the grid is
-        # what was prepared
+        # the component labels by padded flat index (read at open cells only)
         self._components = component_labels(grid).flat
         self.subgoals = self.core = self.edges = self.shortcuts = 0
         self._jump: tuple[np.ndarray, np.ndarray] | None = None
@@ -271,9 +286,9 @@ class PreparedGrid:
         >>> prepare(grid).search((0, 0), (2, 2)).path
         [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)]
         """
-        grid = self.grid
-        if grid.version != self._version:
+        if self.grid.version != self._checked:
             self._revalidate()
+        grid = self._snapshot  # the prepared version's cells and data
         if self.method is PrepareMethod.JPS:
             return jps(grid, start, goal)
         if self._jump is not None:  # JPS_PLUS
@@ -315,18 +330,20 @@ class PreparedGrid:
         return status, cells, cost, examined
 
     def _revalidate(self) -> None:
-        """Accept an edited grid only if it is back to what was prepared."""
-        if files.grid_fingerprint(self.grid) != self._fingerprint:
+        """Accept an edited grid only if its cells are back to what was prepared."""
+        now = self.grid.snapshot()  # one version, even while another thread edits
+        if files.grid_fingerprint(now) != self._fingerprint:
             raise StaleDataError(
-                f"the grid was edited after prepare() (version {self.grid.version}, "
-                f"prepared at version {self._version}): prepare it again"
+                f"the grid was edited after prepare() (version {now.version}, "
+                f"prepared at version {self.version}): prepare it again"
             )
-        self._version = self.grid.version
+        self._checked = now.version
 
     def _workspace(self) -> parts.QueryWorkspace:
         work = getattr(self._local, "work", None)
         if work is None:
-            work = self._local.work = parts.QueryWorkspace(self.subgoals, self.core, self.grid)
+            work = self._local.work = parts.QueryWorkspace(self.subgoals, self.core,
+                                                           self._snapshot)
         return work
 
     # ------------------------------------------------------------------ files
@@ -336,7 +353,7 @@ class PreparedGrid:
         The file records a format version and a fingerprint of the grid (size, walls,
         movement rules, cell cost); :meth:`load` refuses it for any other grid.
         """
-        if self.grid.version != self._version:
+        if self.grid.version != self._checked:
             self._revalidate()
         files.write(path, self.method, self._fingerprint, self.build_seconds, self.edges,
                     self._cells, self._hierarchy)
