@@ -167,6 +167,8 @@ def serve_bidirectional(graph: Any, start: Any, goal: Any, heuristic: Any,
     from .graph import bidirectional
     from .graph.protocol import as_graph
 
+    if isinstance(graph, Grid):
+        graph = graph.snapshot()  # the generic tier reads cells as it goes: one version
     if use_heuristic:
         return bidirectional.bidirectional_astar(as_graph(graph), start, goal,
                                                  heuristic=heuristic)

@@ -80,6 +80,9 @@ class Race:
     grid: wf.Grid
     anchors: list[Location]
     options: dict[str, Any]
+    #: a cell kept open whose cost the editor flips between 1 and 3 (weighted grids): the
+    #: cheapest cell cost, which scales the heuristics, changes with it
+    cheap: Location | None = None
     states: dict[int, tuple[np.ndarray, np.ndarray | None]] = field(default_factory=dict)
     _fresh: dict[int, wf.Grid] = field(default_factory=dict)
     _answers: dict[tuple, Any] = field(default_factory=dict)
@@ -120,14 +123,14 @@ def make_race(seed: int, width: int = 40, height: int = 30, *, walls: float = 0.
         width, height = (int(n) for n in SIZE.lower().split("x"))
     rng = np.random.default_rng(seed)
     mask = rng.random((height, width)) >= walls
-    costs = rng.integers(1, 6, (height, width)).astype(np.float64) if weighted else None
-    picks = random.Random(seed).sample(range(width * height), 10)
+    costs = rng.integers(2, 6, (height, width)).astype(np.float64) if weighted else None
+    picks = random.Random(seed).sample(range(width * height), 11)
     anchors = [(i % width, i // width) for i in picks]
     for x, y in anchors:
         mask[y, x] = True
     options = {"diagonal": diagonal}
     grid = wf.Grid(mask, costs, **options)
-    race = Race(grid, anchors, options)
+    race = Race(grid, anchors[:10], options, anchors[10] if weighted else None)
     race.states[grid.version] = (mask.copy(), None if costs is None else costs.copy())
     return race
 
@@ -138,7 +141,7 @@ def _edit(race: Race, rng: random.Random) -> None:
     searches' leases and in-place patches are raced, not copies)."""
     grid = race.grid
     w, h = grid.width, grid.height
-    anchors = set(race.anchors)
+    anchors = {*race.anchors, race.cheap}
 
     def cell() -> Location:
         while True:
@@ -152,8 +155,10 @@ def _edit(race: Race, rng: random.Random) -> None:
             grid.set_wall(cell(), rng.random() < 0.5)
         elif kind < 0.85:
             grid.set_walls([cell() for _ in range(rng.randint(2, 5))], rng.random() < 0.5)
-        elif kind < 0.95 and grid.costs is not None:
-            grid.set_cost(cell(), float(rng.randint(1, 5)))
+        elif kind < 0.9 and race.cheap is not None:
+            grid.set_cost(race.cheap, 1.0 if grid.costs[race.cheap[::-1]] > 1 else 3.0)
+        elif kind < 0.95 and race.cheap is not None:
+            grid.set_cost(cell(), float(rng.randint(2, 5)))
         else:
             mask = grid.passable_mask.copy()
             x, y = cell()

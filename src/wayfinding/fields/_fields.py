@@ -140,6 +140,8 @@ def run_flood(graph: Any, seeds: Any, role: str, max_cost: Any, max_seconds: Any
                                               reverse=reverse, deadline=deadline)
         return Flooded(store, settled, complete, grid, max_cost, snapshot.version)
     # any graph, and Grid subclasses with neighbours or costs of their own
+    if is_grid(graph):
+        graph = graph.snapshot()  # read as the flood goes: one version
     if reverse:
         neighbors, cost = reverse_of(graph)
         graph = as_graph(graph)

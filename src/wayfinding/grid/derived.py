@@ -27,6 +27,11 @@ data holds nothing ever written in place (``plain``: numbers, flags) exposes not
 Patches read the edited cells' earlier states from the edits (:attr:`Edit.before`), not
 from older arrays, which may have been changed in place since.
 
+A snapshot of a grid (:meth:`Grid.snapshot`: frozen, of one version) starts with the
+entries of its version (:meth:`DerivedStore.hand_over`, which exposes them), and what it
+builds is given back to its grid while the grid is still at that version
+(:meth:`DerivedStore.adopt`): calls that work on a snapshot share the grid's data.
+
 Examples
 --------
 >>> from wayfinding import Grid

@@ -122,31 +122,45 @@ class Grid:
 
     Notes
     -----
-    Threads. Any number of threads may search one grid at once. Edits (``set_wall``,
-    ``set_cost``, ``set_passable``, ``walls = ...``, ...) may come from any thread, also
-    while others search:
+    Threads. Any number of threads may call any function of the library on one grid at
+    once, and edits (``set_wall``, ``set_walls``, ``set_cost``, ``set_passable``,
+    ``set_costs``, ``walls = ...``, ``weights = ...``) may come from any thread, also while
+    others call:
 
     - every edit is atomic (it holds the grid's lock) and bumps :attr:`version`; edits
       from several threads are applied one after the other;
-    - a search that starts after an edit has returned answers for the edited grid;
-    - a search already running when an edit comes answers for the grid as it was
-      before that edit: its data (flat arrays, movement plan, component labels) belong to
-      one version, never a mix, and derived data is built under the lock and stamped
-      with the version it was built from, so nothing built from an older grid is ever
-      kept as current;
-    - derived data after an edit of a few cells (``set_wall``, ``set_walls``,
-      ``set_cost``) is patched rather than rebuilt. A patch writes an array in place
-      only when nobody but the grid can see it: the searches that lease their data
-      (``astar``, ``dijkstra``, ``greedy_best_first``, ``jps``) are counted while they
-      run, and nothing is written in place while one does; data handed out in any
-      other way (``grid.flat``, ``components``, ``grid.derived``, prepared grids,
-      resumable searches, D* Lite) is copied before it would change. So data of an
-      older version, which a running search or a caller may hold, never changes
-      (:mod:`wayfinding.grid.derived`);
-    - results are snapshots: an edit never changes a result already returned.
+    - every call answers for one version of the grid, never a mix: the searches that
+      lease their data (``astar``, ``dijkstra``, ``greedy_best_first``,
+      ``breadth_first_search``, ``jps``) for the version they start on, every other call
+      (``prepare``, ``landmarks``, ``flood``, ``flow_field``, the ``batch`` functions,
+      ``distance_matrix``, ``connected``, ``components``, ``DStarLite``,
+      ``AStarSearch``, ``theta_star``, ``astar_turns``, ``path_blocked``, searches handed
+      to the generic tier) for the version of the :meth:`snapshot` it takes as it
+      begins. Starts and goals are checked against that version too (a cell opened by a
+      later edit is still a wall for it). A call that begins after an edit has returned
+      sees the edit; one already running does not;
+    - results are snapshots: an edit never changes a result already returned (paths,
+      costs, labels, batch results, fields);
+    - what a call builds to keep is stamped with the version it was built from and
+      refuses a grid edited since: :attr:`PreparedGrid.version
+      <wayfinding.grid.prepared.PreparedGrid>` (queries raise StaleDataError while the
+      grid's cells differ from that version's, and answer again once they are the same),
+      :attr:`FlowField.version <wayfinding.fields.flowfield.FlowField.version>` (its
+      methods raise StaleDataError once the grid's version is another), landmarks
+      (refused by ``astar`` while the cells differ). A ``DistanceField`` keeps the costs
+      it found and a ``DStarLite`` its own copy of the cells (:meth:`DStarLite.update
+      <wayfinding.replan.dstar_lite.DStarLite.update>` reads the grid again); prepared
+      grids, fields and landmarks may be shared by threads, while one ``AStarSearch`` or
+      ``DStarLite`` belongs to one thread at a time;
+    - derived data after an edit of a few cells is patched rather than rebuilt; a patch
+      writes an array in place only while nobody but the grid can see it (no leased
+      search running, nothing handed out: :mod:`wayfinding.grid.derived`), so data of
+      an older version, which a running call or a caller may hold, never changes;
+    - the first compiled calls may come from several threads at once (numba is imported
+      by one of them, under a lock).
 
     Reading the arrays (``passable_mask``, ``costs``) while another thread edits them may
-    show the edit half done; copy them with :meth:`copy` for a consistent picture.
+    show an edit half done; read them from :meth:`snapshot` (cheap) for one version.
 
     Examples
     --------

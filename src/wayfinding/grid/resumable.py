@@ -79,8 +79,7 @@ class GridAStarSearch:
         weight = _check_weight(weight)
         max_cost = check_budget("max_cost", max_cost)
         goal_list = goal_locations(goal)
-        if grid.uses_own_rules:  # searched as it is now: one version, whatever edits come
-            grid = grid.snapshot()
+        grid = grid.snapshot()  # searched as it is now: one version, whatever edits come
         spec = E.heuristic_spec(grid, heuristic, weight) if grid.uses_own_rules else None
         self._result: SearchResult | None = None
         self._reason: StopReason | None = None

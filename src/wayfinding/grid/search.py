@@ -109,6 +109,7 @@ def breadth_first_search(grid: Grid, start: Any, goal: Any = None) -> SearchResu
     if goal_list is None or not grid.uses_own_rules:
         from ..graph import bfs
 
+        grid = grid.snapshot()  # the generic tier reads cells as it goes: one version
         _check(grid, start, goal)
         return bfs.breadth_first_search(grid, start, goal)
     p = E.plan(grid)
@@ -132,6 +133,7 @@ def dijkstra(grid: Grid, start: Any, goal: Any = None, *, max_cost: float | None
     if goal_list is None or not grid.uses_own_rules:
         from ..graph import dijkstra as generic
 
+        grid = grid.snapshot()  # the generic tier reads cells as it goes: one version
         _check(grid, start, goal)
         return generic.dijkstra(grid, start, goal, max_cost=max_cost,
                                 max_expansions=max_expansions, max_seconds=max_seconds,
@@ -149,6 +151,7 @@ def greedy_best_first(grid: Grid, start: Any, goal: Any, *, heuristic: Heuristic
     if spec is None or goal_list is None:
         from ..graph import greedy
 
+        grid = grid.snapshot()  # the generic tier reads cells as it goes: one version
         _check(grid, start, goal)
         return greedy.greedy_best_first(grid, start, goal, heuristic=heuristic,
                                         max_expansions=max_expansions,
@@ -178,6 +181,7 @@ def astar(grid: Grid, start: Any, goal: Any, *, heuristic: Heuristic | None = No
     if spec is None or goal_list is None:
         from ..graph import astar as generic
 
+        grid = grid.snapshot()  # the generic tier reads cells as it goes: one version
         _check(grid, start, goal)
         return generic.astar(grid, start, goal, heuristic=heuristic, weight=weight,
                              max_expansions=max_expansions, max_cost=max_cost,
