@@ -107,7 +107,7 @@ def render(grid: Grid, *, path: Collection[Any] | None = None,
 
         return render_mesh(grid, path=path, start=start, goal=goal,
                            size=800 if scale is None else scale)
-    grid = any_grid(grid, "render")
+    grid = any_grid(grid, "render").snapshot()  # one version, even while edited
     height, width = grid.height, grid.width
     scale = _scale(scale, width, height)
     pixels = _cells(grid, cost_so_far, came_from, visited, scale)

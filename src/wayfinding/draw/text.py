@@ -91,7 +91,7 @@ def draw_grid(
     A.Z
     ~~~
     """
-    grid = any_grid(grid, "draw_grid")
+    grid = any_grid(grid, "draw_grid").snapshot()  # one version, even while edited
     if isinstance(width, bool) or not isinstance(width, int) or width < 1:
         raise InvalidParameterError(f"width must be a positive integer, got {width!r}")
     on_path = set(path) if path is not None else set()
