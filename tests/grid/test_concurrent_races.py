@@ -14,6 +14,8 @@ D* Lite and flow fields mixed two versions.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -21,7 +23,8 @@ import pytest
 import wayfinding as wf
 from wayfinding.errors import StaleDataError
 
-from .races import SEEDS, Race, Record, make_race, path_problem, run, same, verify
+from . import races
+from .races import Location, Race, Record, Worker, make_race, path_problem, run, same, verify
 
 METHODS = [wf.PrepareMethod.SUBGOAL_CH, wf.PrepareMethod.JPS, wf.PrepareMethod.JPS_PLUS,
            wf.PrepareMethod.TABLE, wf.PrepareMethod.AUTO]
@@ -36,7 +39,7 @@ def _report(name: str, seed: int, race: Race, records: list[Record], failures: l
 
 
 # ---------------------------------------------------------------------- prepared grids
-def _prepare(method: wf.PrepareMethod) -> object:
+def _prepare(method: wf.PrepareMethod) -> Worker:
     def work(race: Race, rng: random.Random) -> Record:
         before = race.grid.version
         prepared = wf.prepare(race.grid, method)
@@ -71,7 +74,7 @@ def _prepare(method: wf.PrepareMethod) -> object:
     return work
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("seed", races.SEEDS)
 def test_prepared_grids_racing_edits(seed):
     """Item 1 (AUTO builds and times the first-move table: it does on every grid of at
     most 4096 open cells) and item 2 (default and TABLE stamped with a later version)."""
@@ -82,27 +85,40 @@ def test_prepared_grids_racing_edits(seed):
 
 
 # ---------------------------------------------------------------------- one-shot calls
-def _search(name: str, function: object) -> object:
+def _pair(name: str, call: Callable[[wf.Grid, Location, Location], Any],
+          judge: Callable[[Race, int, Location, Location, Any], str | None]) -> Worker:
+    """A worker calling ``call(grid, a, b)`` between two anchors; ``judge(race, version, a,
+    b, answer)`` says what is wrong with the answer for that version (None: nothing)."""
     def work(race: Race, rng: random.Random) -> Record:
         (a, b), = race.pairs(rng, 1)
         before = race.grid.version
-        result = function(race.grid, a, b)  # type: ignore[operator]
+        answer = call(race.grid, a, b)
         after = race.grid.version
-
-        def check(race: Race, version: int) -> str | None:
-            return path_problem(race.fresh(version), result, a, b,
-                                race.optimum(version, a, b))
-
-        return Record(name, before, after, check)
+        return Record(name, before, after, lambda race, v: judge(race, v, a, b, answer))
 
     return work
 
 
-def _batch(name: str, function: object) -> object:
+def _optimal_path(race: Race, version: int, a: Location, b: Location,
+                  result: wf.SearchResult) -> str | None:
+    return path_problem(race.fresh(version), result, a, b, race.optimum(version, a, b))
+
+
+def _optimal_cost(race: Race, version: int, a: Location, b: Location,
+                  cost: float) -> str | None:
+    want = race.optimum(version, a, b)
+    return None if same(cost, want) else f"cost {cost}, optimum {want}"
+
+
+def _search(name: str, function: Callable[..., wf.SearchResult]) -> Worker:
+    return _pair(name, function, _optimal_path)
+
+
+def _batch(name: str, function: Callable[..., Any]) -> Worker:
     def work(race: Race, rng: random.Random) -> Record:
         pairs = race.pairs(rng, 6)
         before = race.grid.version
-        got = function(race.grid, [s for s, _ in pairs], [t for _, t in pairs])  # type: ignore[operator]
+        got = function(race.grid, [s for s, _ in pairs], [t for _, t in pairs])
         after = race.grid.version
 
         def check(race: Race, version: int) -> str | None:
@@ -164,63 +180,26 @@ def _components(race: Race, rng: random.Random) -> Record:
     return Record("components", before, after, check)
 
 
-def _connected(race: Race, rng: random.Random) -> Record:
-    (a, b), = race.pairs(rng, 1)
-    before = race.grid.version
-    joined = wf.connected(race.grid, a, b)
-    after = race.grid.version
-
-    def check(race: Race, version: int) -> str | None:
-        want = race.optimum(version, a, b) < np.inf
-        return None if joined == want else f"connected {joined}, a path: {want}"
-
-    return Record("connected", before, after, check)
+def _joined(race: Race, version: int, a: Location, b: Location, joined: bool) -> str | None:
+    want = race.optimum(version, a, b) < np.inf
+    return None if joined == want else f"connected {joined}, a path: {want}"
 
 
-def _dstar(race: Race, rng: random.Random) -> Record:
-    (a, b), = race.pairs(rng, 1)
-    before = race.grid.version
-    planner = wf.DStarLite(race.grid, a, b)
-    after = race.grid.version
-    cost = planner.cost
-
-    def check(race: Race, version: int) -> str | None:
-        want = race.optimum(version, a, b)
-        return None if same(cost, want) else f"cost {cost}, optimum {want}"
-
-    return Record("DStarLite", before, after, check)
-
-
-def _resumable(race: Race, rng: random.Random) -> Record:
-    (a, b), = race.pairs(rng, 1)
-    before = race.grid.version
-    search = wf.AStarSearch(race.grid, a, b)
-    after = race.grid.version
+def _stepped(grid: wf.Grid, a: Location, b: Location) -> wf.SearchResult:
+    """A resumable A* made now and run in small steps while the edits go on."""
+    search = wf.AStarSearch(grid, a, b)
     while not search.step(max_expansions=50):
-        pass  # edits go on between the steps: the search keeps its version
-    result = search.result
-
-    def check(race: Race, version: int) -> str | None:
-        return path_problem(race.fresh(version), result, a, b, race.optimum(version, a, b))
-
-    return Record("AStarSearch", before, after, check)
+        pass
+    return search.result
 
 
-def _same_as_fresh(name: str, function: object) -> object:
-    """A call whose answer must equal the same call's on a fresh grid (theta*, turns)."""
-    def work(race: Race, rng: random.Random) -> Record:
-        (a, b), = race.pairs(rng, 1)
-        before = race.grid.version
-        cost = function(race.grid, a, b).cost  # type: ignore[operator]
-        after = race.grid.version
+def _same_as_fresh(name: str, function: Callable[..., wf.SearchResult]) -> Worker:
+    """A call whose cost must equal the same call's on a fresh grid (theta*, turns)."""
+    def judge(race: Race, version: int, a: Location, b: Location, cost: float) -> str | None:
+        want = race.oracle(version, f"{name}{a}{b}", lambda g: function(g, a, b).cost)
+        return None if same(cost, want) else f"cost {cost}, fresh grid {want}"
 
-        def check(race: Race, version: int) -> str | None:
-            want = race.oracle(version, f"{name}{a}{b}", lambda g: function(g, a, b).cost)  # type: ignore[operator]
-            return None if same(cost, want) else f"cost {cost}, fresh grid {want}"
-
-        return Record(name, before, after, check)
-
-    return work
+    return _pair(name, lambda grid, a, b: function(grid, a, b).cost, judge)
 
 
 def _landmarks(race: Race, rng: random.Random) -> Record:
@@ -240,7 +219,7 @@ def _landmarks(race: Race, rng: random.Random) -> Record:
     return Record("landmarks", before, after, check, marks._built_at[1])
 
 
-def _turns(grid: wf.Grid, a: object, b: object) -> wf.SearchResult:
+def _turns(grid: wf.Grid, a: Location, b: Location) -> wf.SearchResult:
     return wf.astar_turns(grid, a, b, turn_cost=1.0)
 
 
@@ -252,9 +231,9 @@ COMMON = {
     "distance_matrix": _matrix,
     "flow_field": _flow,
     "components": _components,
-    "connected": _connected,
-    "DStarLite": _dstar,
-    "AStarSearch": _resumable,
+    "connected": _pair("connected", wf.connected, _joined),
+    "DStarLite": _pair("DStarLite", lambda g, a, b: wf.DStarLite(g, a, b).cost, _optimal_cost),
+    "AStarSearch": _pair("AStarSearch", _stepped, _optimal_path),
     "astar_turns": _same_as_fresh("astar_turns", _turns),
     "landmarks": _landmarks,
 }
@@ -266,7 +245,7 @@ UNIFORM = {
 }
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("seed", races.SEEDS)
 @pytest.mark.parametrize("weighted", [False, True], ids=["uniform", "weighted"])
 def test_one_shot_calls_racing_edits(seed, weighted):
     """Item 4: every call that reads derived data outside a search's lease (batches,

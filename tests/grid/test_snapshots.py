@@ -162,3 +162,14 @@ def test_a_grid_edited_while_a_flow_field_floods(monkeypatch):
     assert (field.version, grid.version) == (0, 1)
     with pytest.raises(StaleDataError, match="version 0 -> 1"):
         field.cost_from((0, 0))
+
+
+def test_an_edit_copies_the_cells_only_while_a_snapshot_holds_them():
+    grid = _grid()
+    cells = grid._passable
+    wf.connected(grid, (0, 0), (8, 2))  # took a snapshot, gone when it returned
+    grid.set_wall((4, 0))
+    assert grid._passable is cells  # written in place: nobody else held it
+    frozen = grid.snapshot()
+    grid.set_wall((5, 0))
+    assert grid._passable is not cells and frozen.passable((5, 0))

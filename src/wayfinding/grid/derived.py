@@ -28,9 +28,10 @@ Patches read the edited cells' earlier states from the edits (:attr:`Edit.before
 from older arrays, which may have been changed in place since.
 
 A snapshot of a grid (:meth:`Grid.snapshot`: frozen, of one version) starts with the
-entries of its version (:meth:`DerivedStore.hand_over`, which exposes them), and what it
-builds is given back to its grid while the grid is still at that version
-(:meth:`DerivedStore.adopt`): calls that work on a snapshot share the grid's data.
+entries of its version (:meth:`DerivedStore.hand_over`, which exposes them), and asks its
+grid for the others while the grid is still at that version (:meth:`DerivedStore.fetch_at`:
+built or patched there, and kept by both): calls that work on a snapshot share the grid's
+data and its patches.
 
 Examples
 --------
@@ -58,6 +59,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Derived", "DerivedStore", "Edit", "EditKind"]
 
 T = TypeVar("T")
+_MISSING: Any = object()  # no data (None is data: a key may derive None)
 
 
 class EditKind(Enum):
@@ -181,12 +183,14 @@ class DerivedStore:
                     if value is not None:
                         self._entries[key] = (version, value)
                         return value
-        self._owned.pop(key, None)
-        value = key.build(grid)
-        self._entries[key] = (version, value)
         source = grid._source
-        if source is not None:  # a snapshot's build serves its grid too (same version)
-            source._derived.adopt(source, key, version, value)
+        value = _MISSING
+        if source is not None:  # a snapshot: its grid builds or patches it, if still there
+            value = source._derived.fetch_at(source, key, version)
+        if value is _MISSING:
+            self._owned.pop(key, None)
+            value = key.build(grid)
+        self._entries[key] = (version, value)
         return value
 
     def hand_over(self, store: DerivedStore, version: int) -> None:
@@ -197,17 +201,18 @@ class DerivedStore:
                 store._entries[key] = hit
         self._owned.clear()
 
-    def adopt(self, grid: Grid, key: Derived[T], version: int, value: T) -> None:
-        """Keep ``value``, built by a snapshot of ``grid`` at ``version``, as ``key``'s
-        data while that is still the grid's version and nothing newer is built: not owned
-        (the snapshot holds it). Takes the grid's lock (a snapshot's is held: always in
-        that order)."""
+    def fetch_at(self, grid: Grid, key: Derived[T], version: int) -> Any:
+        """``key``'s data for a snapshot of ``grid`` at ``version``, built or patched here
+        and exposed (the snapshot keeps it); ``_MISSING`` once the grid has moved on (the
+        snapshot then builds it itself). Takes the grid's lock while a snapshot's is held:
+        always in that order."""
         with self._lock:
-            hit = self._entries.get(key)
-            if grid._version != version or (hit is not None and hit[0] == version):
-                return
-            self._owned.pop(key, None)
-            self._entries[key] = (version, value)
+            if grid._version != version:
+                return _MISSING
+            value = self.fetch(grid, key)
+            if not key.plain:
+                self._owned.clear()
+            return value
 
     def lease(self, grid: Grid, key: Derived[T]) -> T:
         """``key``'s data for the grid as it is now, for one search: nothing is changed

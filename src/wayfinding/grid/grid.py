@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import threading
+import weakref
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple, TypeVar
 
@@ -211,8 +212,10 @@ class Grid:
         self._ones: np.ndarray | None = None  # the flat costs of an unweighted grid
         #: the grid a snapshot was taken of (None: this grid is no snapshot; see snapshot)
         self._source: Grid | None = None
-        # the arrays are shared with a snapshot: copied before an edit writes them
+        # the arrays are shared with a snapshot: copied before an edit writes them, if one
+        # of the snapshots taken since they were last copied is still alive
         self._mask_shared = self._costs_shared = False
+        self._snapshots: list[weakref.ref[Grid]] = []
         self._classes = None if classes is None else _checked_classes(classes, mask.shape)
         self._terrain = None if terrain is None else _checked_terrain(terrain, mask.shape)
 
@@ -648,8 +651,13 @@ class Grid:
             frozen._derived = DerivedStore(frozen._lock)
             frozen._source = self
             frozen._mask_shared = frozen._costs_shared = True
+            frozen._snapshots = []
             self._derived.hand_over(frozen._derived, self._version)
             self._mask_shared = self._costs_shared = True
+            held = self._snapshots
+            if len(held) >= 32:  # many snapshots and no edit: keep the live ones only
+                held[:] = [ref for ref in held if ref() is not None]
+            held.append(weakref.ref(frozen))  # while it lives, edits copy first
             return frozen
 
     def _editable(self) -> None:
@@ -660,18 +668,31 @@ class Grid:
                 "edit a copy() of it")
 
     def _own_mask(self) -> np.ndarray:
-        """The passable array, copied first when a snapshot shares it (under the lock)."""
+        """The passable array, copied first while a snapshot may share it (under the
+        lock; snapshots that are gone share nothing: a loop of edits and calls that take
+        a snapshot each copies nothing)."""
         self._editable()
-        self._passable = self._passable.copy()
+        if self._snapshot_alive():
+            self._passable = self._passable.copy()
         self._mask_shared = False
+        self._forget_snapshots()
         return self._passable
 
     def _own_costs(self) -> None:
-        """Copy the cost array when a snapshot shares it (under the lock)."""
+        """Copy the cost array while a snapshot may share it (under the lock)."""
         self._editable()
         assert self._costs is not None
-        self._costs = self._costs.copy()
+        if self._snapshot_alive():
+            self._costs = self._costs.copy()
         self._costs_shared = False
+        self._forget_snapshots()
+
+    def _snapshot_alive(self) -> bool:
+        return any(ref() is not None for ref in self._snapshots)
+
+    def _forget_snapshots(self) -> None:
+        if not (self._mask_shared or self._costs_shared):
+            self._snapshots.clear()  # they hold older arrays only
 
     # ------------------------------------------------------------------ derived data
     def components(self) -> np.ndarray:
