@@ -196,9 +196,7 @@ class DerivedStore:
     def hand_over(self, store: DerivedStore, version: int) -> None:
         """Give ``store`` (of a snapshot of the grid at ``version``, its current one)
         every entry built for that version: all exposed (under the lock)."""
-        for key, hit in self._entries.items():
-            if hit[0] == version:
-                store._entries[key] = hit
+        store._entries = {key: hit for key, hit in self._entries.items() if hit[0] == version}
         self._owned.clear()
 
     def fetch_at(self, grid: Grid, key: Derived[T], version: int) -> Any:

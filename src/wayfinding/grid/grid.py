@@ -645,14 +645,12 @@ class Grid:
             if self._source is not None:
                 return self
             frozen = object.__new__(type(self))
-            frozen.__dict__.update(self.__dict__)
-            frozen._log = {}
-            frozen._lock = threading.RLock()
-            frozen._derived = DerivedStore(frozen._lock)
-            frozen._source = self
-            frozen._mask_shared = frozen._costs_shared = True
-            frozen._snapshots = []
-            self._derived.hand_over(frozen._derived, self._version)
+            lock = threading.RLock()
+            fields = self.__dict__.copy()  # a subclass's own attributes too
+            fields.update(_log={}, _lock=lock, _derived=DerivedStore(lock), _source=self,
+                          _mask_shared=True, _costs_shared=True, _snapshots=[])
+            frozen.__dict__ = fields
+            self._derived.hand_over(fields["_derived"], self._version)
             self._mask_shared = self._costs_shared = True
             held = self._snapshots
             if len(held) >= 32:  # many snapshots and no edit: keep the live ones only
