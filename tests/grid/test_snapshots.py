@@ -173,3 +173,16 @@ def test_an_edit_copies_the_cells_only_while_a_snapshot_holds_them():
     frozen = grid.snapshot()
     grid.set_wall((5, 0))
     assert grid._passable is not cells and frozen.passable((5, 0))
+
+
+def test_a_grid_edited_while_its_landmarks_file_is_read(tmp_path, monkeypatch):
+    from wayfinding.grid import landmarks as module
+
+    grid = _grid()
+    wf.landmarks(grid, count=2).save(tmp_path / "lm.npz")
+    _editing_halfway(monkeypatch, module, "checked_archive", grid, (0, 1))
+    marks = wf.GridLandmarks.load(tmp_path / "lm.npz", grid)  # checked against version 0
+    with pytest.raises(StaleDataError, match="built at version 0, now 1"):
+        wf.astar(grid, (0, 0), (8, 2), heuristic=marks)
+    grid.set_wall((0, 1), False)
+    assert wf.astar(grid, (0, 0), (8, 2), heuristic=marks).cost == 10.0

@@ -208,6 +208,7 @@ class GridLandmarks:
         StaleDataError naming it.
         """
         name = repr(os.fspath(path))
+        source, grid = grid, grid.snapshot()  # checked against one version
         index = open_index(grid)
         cells = int(np.count_nonzero(index >= 0))
         fingerprint = grid.derived(FINGERPRINT)
@@ -229,7 +230,7 @@ class GridLandmarks:
             raise damaged(problem)
         locations = [(int(x), int(y)) for x, y in spots]
         return cls(table, index, locations, bool(directed), grid.shape, fingerprint,
-                   grid=grid)
+                   grid=source, version=grid.version)
 
     def __repr__(self) -> str:
         return (f"GridLandmarks({self.width}x{self.height}, count={self.count}, "
