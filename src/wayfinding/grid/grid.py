@@ -621,13 +621,15 @@ class Grid:
         """The grid as it is now, frozen: same cells, rules and :attr:`version`.
 
         Taken under the grid's lock, so it holds one version even while another thread
-        edits; cheap (the arrays are shared until the next edit of this grid copies them,
-        and so is every derived data already built for this version). Every algorithm
-        takes it like any grid, and what it derives from it is of that one version:
-        ``prepare``, landmarks, fields, batches and the other calls that read derived data
-        outside a search's lease work on a snapshot (see the class notes). A snapshot is
-        never edited (edits raise :class:`~wayfinding.errors.UnsupportedGridError`; take
-        :meth:`copy` for a grid to edit) and is its own snapshot.
+        edits; cheap (a few microseconds: the arrays are shared, and the grid's next edit
+        copies them only while the snapshot lives; so is the derived data built for this
+        version, and what the snapshot derives later is built by the grid while it is
+        still at this version). Every algorithm takes it like any grid, and what it
+        derives from it is of that one version: ``prepare``, landmarks, fields, batches
+        and the other calls that read derived data outside a search's lease work on a
+        snapshot (see the class notes). A snapshot is never edited (edits raise
+        :class:`~wayfinding.errors.UnsupportedGridError`; take :meth:`copy` for a grid to
+        edit) and is its own snapshot.
 
         Examples
         --------
