@@ -114,7 +114,10 @@ def game_loop(folder: Path) -> float:
     flow: wf.FlowField = wf.flow_field(grid, (7, 7))
     flow_cost: float = flow.cost_from((0, 0))
     planner: wf.DStarLite = wf.DStarLite(grid, (0, 0), (7, 7))
+    frozen: wf.Grid = grid.snapshot()  # one version, whatever edits come
     grid.set_wall((3, 3))
+    built_at: int | None = flow.version
+    assert built_at == frozen.version != grid.version
     planner.update([(3, 3)])
     try:
         flow.cost_from((0, 0))
@@ -123,7 +126,8 @@ def game_loop(folder: Path) -> float:
     prepared: wf.PreparedGrid = wf.prepare(wf.Grid(np.ones((8, 8), dtype=bool), diagonal=True),
                                            wf.PrepareMethod.SUBGOAL_CH)
     answer = prepared.search((0, 0), (7, 7))
-    assert search.result is not None
+    prepared_at: int = prepared.version
+    assert search.result is not None and prepared_at == 0
     return (again.cost_to((2, 2)) + flow_cost + flow.cost_from((0, 0)) + planner.cost + answer.cost
             + search.result.cost)
 
