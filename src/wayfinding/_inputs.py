@@ -29,8 +29,13 @@ import numpy as np
 
 from .errors import InvalidLocationError, InvalidParameterError
 
-__all__ = ["check_budget", "check_grid_endpoints", "goal_locations", "is_number", "is_whole",
-           "location_rows", "several_hint", "starts_of"]
+__all__ = ["COST_SUM_LIMIT", "check_budget", "check_grid_endpoints", "goal_locations",
+           "is_number", "is_whole", "location_rows", "several_hint", "starts_of"]
+
+#: Largest cost a path may reach on a compiled graph or grid (a bound on every simple
+#: path's sum of step costs); dearer costs are refused when they are set, so sums of
+#: costs never overflow a float and leave room for heuristics and weights.
+COST_SUM_LIMIT = 1e300
 
 
 def is_number(value: Any) -> bool:

@@ -150,6 +150,27 @@ def test_bad_costs_from_every_builder():
         wf.CSRGraph.from_edges(["a"], ["b"], ["cheap"])
 
 
+@pytest.mark.parametrize("build", [
+    lambda: wf.CSRGraph.from_edges([0, 1, 2], [1, 2, 3], [1e308, 1e308, 1e308]),
+    lambda: wf.CSRGraph.from_networkx(nx.DiGraph([(0, 1, {"weight": 1e308}),
+                                                  (1, 2, {"weight": 1e308})])),
+    lambda: wf.CSRGraph(np.array([0, 1, 2, 2]), np.array([1, 2]), np.array([1e308, 9e307])),
+    lambda: wf.compile_graph(wf.SimpleGraph({0: {1: 1e308}, 1: {2: 1e308}}), 0),
+], ids=["from_edges", "from_networkx", "arrays", "compile_graph"])
+def test_costs_whose_path_sums_could_overflow_are_refused(build):
+    # issue 27 item 7: dijkstra/astar said FOUND with cost inf, bidirectional and prepared
+    # search said no path; like the generic tier (InvalidCostError), refuse at build time
+    with pytest.raises(InvalidCostError, match=r"could cost more than 1e\+300"):
+        build()
+
+
+def test_large_costs_below_the_limit_answer_alike_everywhere():
+    g = wf.CSRGraph.from_edges([0, 1, 2, 0], [1, 2, 3, 3], [1e299, 1e299, 1e299, 5e299])
+    answers = [wf.dijkstra(g, 0, 3), wf.astar(g, 0, 3), wf.bidirectional_dijkstra(g, 0, 3),
+               wf.prepare(g).search(0, 3)]
+    assert [(r.path, r.cost) for r in answers] == [([0, 1, 2, 3], 3e299)] * 4
+
+
 def test_bad_shapes_and_labels():
     with pytest.raises(InvalidParameterError, match="2 sources but 1 targets"):
         wf.CSRGraph.from_edges([1, 2], [3])

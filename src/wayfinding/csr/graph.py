@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from .._inputs import is_number
+from .._inputs import COST_SUM_LIMIT, is_number
 from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
 
 __all__ = ["CSRGraph", "Metric"]
@@ -309,6 +309,17 @@ def _check_costs(graph: CSRGraph, costs: np.ndarray) -> None:
         raise InvalidCostError(
             f"cost of edge {u} -> {int(graph.indices[e])} (node numbers) must be finite and "
             f">= 0, got {float(costs[e])!r}")
+    # a simple path has at most n - 1 edges: its cost is at most the smaller of the sum
+    # of all costs and n - 1 times the dearest, which must stay far from the float range
+    # (as on grids), else sums overflow to inf and tiers would disagree about the answer
+    if costs.shape[0]:
+        with np.errstate(over="ignore"):
+            bound = min(float(costs.sum()), float(costs.max()) * (graph.node_count - 1))
+        if bound > COST_SUM_LIMIT:
+            raise InvalidCostError(
+                f"edge costs are too large: a path over this graph could cost more than "
+                f"{COST_SUM_LIMIT:g} and overflow (up to {bound:g}: the sum of the edge "
+                f"costs, or nodes - 1 times the dearest, must stay below it)")
 
 
 def _coordinates(graph: CSRGraph, coordinates: Any) -> np.ndarray:

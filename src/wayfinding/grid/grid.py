@@ -29,6 +29,7 @@ from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 
+from .._inputs import COST_SUM_LIMIT
 from ..errors import (
     InvalidCostError,
     InvalidLocationError,
@@ -49,9 +50,6 @@ from .movement import CornerCutting, Movement
 
 __all__ = ["COST_SUM_LIMIT", "FlatGrid", "Grid", "GridWithWeights", "SquareGrid"]
 
-#: Largest cost a path over a grid may reach (cells x step length x cell cost); dearer
-#: costs are refused when they are set, so sums of costs never overflow a float.
-COST_SUM_LIMIT = 1e300
 #: Edits the grid remembers for patching derived data (older data is built afresh), and
 #: the most cells they may touch in all for a patch to be tried.
 EDIT_LOG_LENGTH = 64
