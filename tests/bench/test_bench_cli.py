@@ -286,15 +286,19 @@ def test_unavailable_algorithm_exits_2(
          r"size\.scen:2: the scenario says 'maps/dao/den404d\.map' is 30x34, but .* is 28x34"),
         (["{scen}", "--maps", "{data}", "--json", "{tmp}/no/such/dir/x.json"],
          r"cannot write --json file"),
+        (["{tmp}/digits.scen", "--maps", "{data}"],
+         r"digits\.scen, line 2: bucket must be an integer of at most 18 digits"),
     ],
     ids=["unknown", "unknown-in-compare", "missing-scen", "missing-maps", "missing-map",
-         "malformed", "size-mismatch", "json-unwritable"],
+         "malformed", "size-mismatch", "json-unwritable", "5000-digit-bucket"],
 )
 def test_input_errors_exit_2(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
 ) -> None:
     (tmp_path / "bad.scen").write_text("version 1\n0 a.map 1 1\n")
     (tmp_path / "size.scen").write_text("version 1\n0 maps/dao/den404d.map 30 34 1 1 2 2 1\n")
+    (tmp_path / "digits.scen").write_text(  # issue 27 item 10: was a ValueError, exit 1
+        "version 1\n" + "7" * 5000 + " maps/dao/den404d.map 28 34 1 1 2 2 1\n")
     scen = SCENARIOS / "dao" / "den404d.map.scen"
     filled = [a.format(scen=scen, tmp=tmp_path, data=DATA) for a in argv]
     if "--json" in filled:

@@ -266,10 +266,17 @@ def _check_version(fields: list[str], source: str, lineno: int) -> None:
         )
 
 
+#: Most digits an integer column may have (int64 fits; Python's int() refuses thousands).
+_MAX_DIGITS = 18
+
+
 def _integer(text: str, name: str, source: str, lineno: int) -> int:
     if not re.fullmatch(r"[+-]?\d+", text):
-        raise MapFormatError(f"{name} must be an integer, got {text!r}", source=source,
-                             line=lineno)
+        raise MapFormatError(f"{name} must be an integer, got {_excerpt(text, 40)}",
+                             source=source, line=lineno)
+    if len(text.lstrip("+-")) > _MAX_DIGITS:
+        raise MapFormatError(f"{name} must be an integer of at most {_MAX_DIGITS} digits, "
+                             f"got {_excerpt(text, 40)}", source=source, line=lineno)
     value = int(text)
     if value < 0:
         raise MapFormatError(f"{name} must be >= 0, got {value}", source=source, line=lineno)
@@ -284,7 +291,7 @@ def _optimum(text: str, source: str, lineno: int) -> float:
         value = math.nan
     if not math.isfinite(value) or value < 0:
         raise MapFormatError(
-            f"optimal length must be a finite number >= 0, got {text!r}",
+            f"optimal length must be a finite number >= 0, got {_excerpt(text, 40)}",
             source=source,
             line=lineno,
         )
