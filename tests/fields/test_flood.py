@@ -204,6 +204,42 @@ def test_bad_scale_factor():
         flood(wf.Grid.from_ascii("..."), (0, 0)).scaled(math.nan)
 
 
+@pytest.mark.parametrize("graph", [wf.Grid.from_ascii("..."),
+                                   wf.SimpleGraph({0: {1: 1.0}, 1: {2: 1.0}})],
+                         ids=["grid", "graph"])
+@pytest.mark.parametrize("factor", [1e308, -1e308, 1e300])
+def test_scaled_costs_that_would_overflow_are_refused(graph, factor):
+    # issue 27 item 10: reached cells silently became inf (unreached) or -inf
+    field = flood(graph, 0 if isinstance(graph, wf.SimpleGraph) else (0, 0))
+    with pytest.raises(InvalidParameterError, match=r"factor .* makes costs up to .*e\+30"):
+        field.scaled(factor)
+    assert field.scaled(1e299).cost_to(2 if isinstance(graph, wf.SimpleGraph) else (2, 0)) \
+        == 2e299
+
+
+@pytest.mark.parametrize("weight", [1 + 2j, np.complex128(1 + 2j), "5", b"5"])
+@pytest.mark.parametrize("kind", ["networkx", "function", "networkx-reverse"])
+def test_costs_that_are_not_real_numbers_are_refused_by_graph_floods(weight, kind):
+    # issue 27 item 10: a complex weight through as_graph raised TypeError (numpy's
+    # complex was compared by its real part, with a warning)
+    G = nx.DiGraph([(0, 1, {"weight": weight}), (1, 2, {"weight": 1.0})])
+    with pytest.raises(InvalidCostError, match=r"edge 0 -> 1 must be a number"):
+        if kind == "networkx":
+            flood(wf.as_graph(G), 0)
+        elif kind == "function":
+            flood(wf.as_graph(lambda n: [n + 1] if n < 2 else [], lambda a, b: weight), 0)
+        else:
+            wf.flow_field(G, 2)
+
+
+def test_graph_floods_skip_hidden_edges_and_refuse_overflowing_sums():
+    hidden = wf.as_graph(lambda n: [n + 1] if n < 2 else [], lambda a, b: None if a else 1.0)
+    assert flood(hidden, 0).cost_to(1) == 1.0 and flood(hidden, 0).cost_to(2) == math.inf
+    huge = wf.SimpleGraph({0: {1: 1.5e308}, 1: {2: 1.5e308}})
+    with pytest.raises(InvalidCostError, match="the cost of the path to 2 overflows"):
+        flood(huge, 0)
+
+
 def test_field_of_another_grid_as_seeds():
     field = flood(wf.Grid.from_ascii("..."), (0, 0))
     with pytest.raises(InvalidParameterError, match="covers a 3x1 grid, not this 2x1 grid"):

@@ -246,3 +246,18 @@ def test_grid_goal_lists_of_locations_still_work():
     grid = wf.SquareGrid(10, 10)
     assert wf.astar(grid, (0, 0), [(7, 4), [1, 1]]).cost == 2.0
     assert wf.dijkstra(grid, [(0, 0), (9, 9)], {(8, 8)}).cost == 2.0
+
+
+@pytest.mark.parametrize("weight", [1 + 2j, np.complex128(2j), "3", -1.0, math.nan])
+@pytest.mark.parametrize("kind", ["networkx", "function"])
+def test_cost_method_of_as_graph_refuses_what_is_not_a_cost(weight, kind):
+    # issue 27 item 10: as_graph(...).cost handed a complex weight on (TypeError later)
+    graph = (wf.as_graph(nx.DiGraph([("a", "b", {"weight": weight})])) if kind == "networkx"
+             else wf.as_graph(lambda n: ["b"] if n == "a" else [], lambda a, b: weight))
+    with pytest.raises(InvalidCostError, match="cost of edge 'a' -> 'b' must be"):
+        graph.cost("a", "b")
+
+
+def test_cost_method_of_as_graph_gives_floats():
+    assert wf.as_graph(nx.DiGraph([("a", "b", {"weight": np.int64(3)})])).cost("a", "b") == 3.0
+    assert type(wf.as_graph(lambda n: [], lambda a, b: 2).cost("a", "b")) is float

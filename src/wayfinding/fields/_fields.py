@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from .._dispatch import grid_tier, is_grid
 from .._inputs import check_budget
 from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
-from ..graph.protocol import SimpleGraph, _is_networkx, as_graph, edge_cost
+from ..graph.protocol import SimpleGraph, _is_networkx, as_graph, checked_step, edge_cost
 from ..grid.grid import Grid
 from ._gridflood import flood_grid, initial_cost, seed_pairs
 from ._stores import FieldBase, GraphStore, GridStore
@@ -40,11 +40,15 @@ def graph_seeds(graph: Any, seeds: Any, role: str) -> dict[Any, float]:
 
 
 def flood_graph(seeds: dict[Any, float], neighbors: Callable[[Any], Iterable[Any]],
-                cost: Callable[[Any, Any], float], max_cost: float | None,
-                deadline: float | None = None) -> tuple[GraphStore, int, bool]:
+                cost: Callable[[Any, Any], Any], max_cost: float | None,
+                deadline: float | None = None, *,
+                reverse: bool = False) -> tuple[GraphStore, int, bool]:
     """Multi-source Dijkstra over any graph (``cost(current, next)`` per step).
 
-    For a reverse flood pass predecessors as ``neighbors`` and ``cost(p, c) = c(c -> p)``.
+    For a reverse flood pass predecessors as ``neighbors``, ``cost(p, c) = c(c -> p)`` and
+    ``reverse=True`` (errors then name the edge ``next -> current``). A step cost of None
+    hides the edge; anything else that is not a finite number >= 0, and a sum that
+    overflows a float, raise InvalidCostError (as the search engine does).
     Returns the store, the locations settled and whether it finished (False: the
     ``deadline``, a ``time.perf_counter()`` value, passed first; the store then holds
     exactly the locations settled so far).
@@ -74,12 +78,16 @@ def flood_graph(seeds: dict[Any, float], neighbors: Callable[[Any], Iterable[Any
             done.add(current)
         for next_location in neighbors(current):
             step = cost(current, next_location)
-            if not 0.0 <= step < math.inf:
-                raise InvalidCostError(
-                    f"cost of the step between {current!r} and {next_location!r} must be "
-                    f"finite and >= 0, got {step!r}"
-                )
+            if type(step) is not float or not 0.0 <= step < math.inf:
+                step = (checked_step(step, next_location, current) if reverse
+                        else checked_step(step, current, next_location))
+                if step is None:
+                    continue  # a hidden edge
             new_cost = current_cost + step
+            if new_cost == math.inf:
+                raise InvalidCostError(
+                    f"the cost of the path to {next_location!r} overflows (edge costs too "
+                    f"large: reached via {current!r})")
             if new_cost <= limit and new_cost < dist.get(next_location, math.inf):
                 dist[next_location] = new_cost
                 parent[next_location] = current
@@ -149,5 +157,6 @@ def run_flood(graph: Any, seeds: Any, role: str, max_cost: Any, max_seconds: Any
         graph = as_graph(graph)
         neighbors, cost = graph.neighbors, edge_cost(graph)
     starts = graph_seeds(graph, seeds, role)
-    store, settled, complete = flood_graph(starts, neighbors, cost, max_cost, deadline)
+    store, settled, complete = flood_graph(starts, neighbors, cost, max_cost, deadline,
+                                           reverse=reverse)
     return Flooded(store, settled, complete, None, max_cost)

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .._inputs import is_number
+from .._inputs import COST_SUM_LIMIT, is_number
 from ..errors import InvalidParameterError
 from ..grid._checks import location_in_grid
 from ..grid.views import CostSoFarView, ReachedCells
@@ -116,8 +116,10 @@ class GridStore:
 
     def seeds(self, factor: float) -> GridStore:
         reached = np.isfinite(self.dist)
+        costs = self.dist[reached]
+        _check_scaled(factor, float(np.abs(costs).max(initial=0.0)))
         dist = np.full_like(self.dist, math.inf)
-        dist[reached] = self.dist[reached] * factor
+        dist[reached] = costs * factor
         return GridStore(dist, np.full_like(self.parent, -1), self.width, self.height)
 
 
@@ -159,8 +161,19 @@ class GraphStore:
         )
 
     def seeds(self, factor: float) -> GraphStore:
+        _check_scaled(factor, max((abs(c) for c in self.dist.values()), default=0.0))
         return GraphStore({loc: c * factor for loc, c in self.dist.items()},
                           dict.fromkeys(self.dist))
+
+
+def _check_scaled(factor: float, largest: float) -> None:
+    """Refuse a factor that takes a cost beyond :data:`~wayfinding._inputs.COST_SUM_LIMIT`
+    (a product that overflows would turn reached locations into unreached ones)."""
+    if abs(factor) * largest > COST_SUM_LIMIT:
+        raise InvalidParameterError(
+            f"factor {factor!r} makes costs up to {abs(factor) * largest:g} in size (the "
+            f"largest is {largest!r}), beyond {COST_SUM_LIMIT:g}: sums of such costs "
+            "overflow a float")
 
 
 def check_factor(factor: Any) -> float:

@@ -159,10 +159,13 @@ class FunctionGraph:
         return self._neighbors(location)
 
     def cost(self, from_location: Any, to_location: Any) -> float | None:
-        """The wrapped cost function (None hides the edge), or 1."""
+        """The wrapped cost function's value as a float (None hides the edge), or 1.
+
+        Raises InvalidCostError for a value that is not a finite number >= 0."""
         if self._cost is None:
             return 1.0
-        return self._cost(from_location, to_location)
+        return checked_step(self._cost(from_location, to_location), from_location,
+                            to_location)
 
 
 class NetworkXGraph:
@@ -216,13 +219,14 @@ class NetworkXGraph:
         return self.graph.pred[location] if self.graph.is_directed() else self._adj[location]
 
     def cost(self, from_location: Any, to_location: Any) -> float | None:
-        """Cost of the edge (cheapest parallel edge on a multigraph); None hides it."""
+        """Cost of the edge as a float (cheapest parallel edge on a multigraph); None hides
+        it. Raises InvalidCostError for a value that is not a finite number >= 0."""
         data = self._adj[from_location][to_location]
         if not self._multi:
             value = data.get(self._name, _MISSING)  # the common case, one look-up
-            if value is not _MISSING:
-                return value
-            return self._edge_cost(from_location, to_location, data)
+            if value is _MISSING:
+                value = self._edge_cost(from_location, to_location, data)
+            return checked_step(value, from_location, to_location)
         costs = (checked_step(self._edge_cost(from_location, to_location, d), from_location,
                               to_location) for d in data.values())
         shown = [c for c in costs if c is not None]
