@@ -260,3 +260,39 @@ def test_a_bad_value_for_one_of_several_goals_raises(value):
                             (5, 5): {}})
     with pytest.raises(InvalidParameterError, match="heuristic returned"):
         wf.astar(graph, (0, 0), [(5, 5), (2, 0)], heuristic=heuristic)
+
+
+# -------------------------------------------------- provably inadmissible
+def _trap_graph() -> wf.SimpleGraph:
+    """a -> c costs 5 directly and 2 through b: a constant heuristic of 1e308 absorbs
+    every cost so far (1e308 + g == 1e308) and A* returned the direct edge."""
+    return wf.SimpleGraph({"a": {"b": 1.0, "c": 5.0}, "b": {"c": 1.0, "a": 1.0},
+                           "c": {"b": 1.0}})
+
+
+def _csr_trap() -> wf.CSRGraph:
+    return wf.CSRGraph.from_edges(["a", "a", "b", "b", "c"], ["b", "c", "c", "a", "b"],
+                                  [1.0, 5.0, 1.0, 1.0, 1.0])
+
+
+@pytest.mark.parametrize("call", [
+    lambda h: wf.astar(_trap_graph(), "a", "c", heuristic=h),
+    lambda h: wf.astar(_trap_graph(), "a", "c", heuristic=h, max_expansions=100),
+    lambda h: wf.astar(_trap_graph(), "a", ["c"], heuristic=h),
+    lambda h: wf.AStarSearch(_trap_graph(), "a", "c", heuristic=h),
+    lambda h: wf.greedy_best_first(_trap_graph(), "a", "c", heuristic=h),
+    lambda h: wf.bidirectional_astar(_trap_graph(), "a", "c", heuristic=h),
+    lambda h: wf.astar(wf.Grid.from_ascii("...\n.#.\n..."), (0, 0), (2, 2), heuristic=h),
+    lambda h: wf.astar(_csr_trap(), "a", "c", heuristic=h),
+    lambda h: wf.astar(_csr_trap(), "a", "c", heuristic=np.full(3, h("c", "c"))),
+], ids=["graph", "graph-budget", "graph-goals", "resumable", "greedy", "bidirectional",
+        "grid", "csr-callable", "csr-array"])
+def test_a_heuristic_above_zero_at_the_goal_is_refused(call):
+    # issue 27 item 10: a constant 1e308 was accepted and A* answered 5.0 instead of 2.0
+    with pytest.raises(InvalidParameterError, match=r"heuristic returned 1e\+308 at the goal "
+                                                    r".*0 there"):
+        call(lambda a, b: 1e308)
+
+
+def test_a_heuristic_that_is_zero_at_the_goal_still_answers():
+    assert wf.astar(_trap_graph(), "a", "c", heuristic=lambda a, b: 0.5 * (a != b)).cost == 2.0

@@ -131,9 +131,13 @@ def astar(graph: Any, start: Any, goal: Any, *,
         Default: the Grid's own heuristic (admissible and consistent for every movement
         rule), or the graph's ``heuristic`` method; zero on other graphs and whenever the
         goal is a predicate (a heuristic you give is then called as
-        ``h(location, predicate)``). A value that is NaN, infinite, negative or not a
-        number raises InvalidParameterError, as does a string such as ``"manhattan"``
-        (use ``wf.Heuristic.MANHATTAN``).
+        ``h(location, predicate)``). What a heuristic must satisfy: it estimates the cost
+        still to go, so every value is a finite number >= 0 and ``h(goal, goal)`` is 0
+        (else InvalidParameterError, as for a string such as ``"manhattan"``: use
+        ``wf.Heuristic.MANHATTAN``); the answer is optimal when it never overestimates
+        (``h(a, goal) <= d(a, goal)``: admissible), and each location is expanded once
+        when it is also consistent (``h(a, goal) <= cost(a, b) + h(b, goal)`` on every
+        edge). An overestimating heuristic still gives a valid path, possibly dearer.
     weight : float
         ``f = g + weight * h``; above 1 is weighted A* (cost at most ``weight`` x optimal).
         Not networkx's edge ``weight``: for that, pass ``wf.as_graph(G, weight="length")``.

@@ -126,6 +126,12 @@ class HeuristicData:
                     f"({graph.node_count},), got {array.shape}")
             if np.isnan(array).any() or (array < 0).any():
                 raise InvalidParameterError("heuristic estimates must be >= 0 (not NaN)")
+            if goals.shape[0] and (array[goals] > 0).any():  # see check_zero_at_goals
+                goal = int(goals[np.argmax(array[goals] > 0)])
+                raise InvalidParameterError(
+                    f"heuristic returned {float(array[goal])!r} at the goal "
+                    f"{graph.label(goal)!r}: a heuristic estimates the cost still to go, "
+                    "so it must be 0 there")
             array = array.view()  # read-only like the graph's arrays (the caller's untouched)
             array.flags.writeable = False
             self.code, self.harray, self.consistent = C.H_ARRAY, array, False

@@ -49,6 +49,7 @@ from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterErr
 from ..result import SearchResult, StopReason, reconstruct_path
 from .edges import edge_rows, reverse_rows
 from .engine import bad_estimate, checked_estimate
+from .goal import check_zero_at_goals
 from .protocol import NetworkXGraph
 
 __all__ = ["bidirectional_astar", "bidirectional_dijkstra"]
@@ -129,6 +130,7 @@ def _one(value: Any, role: str) -> Any:
 def _potential(heuristic: Any, start: Any, goal: Any) -> Callable[[Any], float]:
     if heuristic is None:
         return _zero_potential
+    check_zero_at_goals(heuristic, (goal, start))  # each side's target
     cache: dict[Any, float] = {}
 
     def checked(location: Any, h: Any) -> float:

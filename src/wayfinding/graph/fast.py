@@ -72,6 +72,7 @@ from .._inputs import goal_locations, starts_of
 from ..heuristics import Heuristic
 from ..heuristics import zero as _zero_heuristic
 from ..result import SearchResult, StopReason
+from .goal import check_zero_at_goals
 from .protocol import NetworkXGraph, SimpleGraph
 
 __all__ = ["astar", "dijkstra", "is_zero"]
@@ -184,6 +185,7 @@ def astar(graph: Any, start: Any, goal: Any, heuristic: Callable[[Any, Any], Any
     rows, attribute, start, goal = plan
     if goal is _NOWHERE:
         return None  # no goal: the engine's zero estimate
+    check_zero_at_goals(heuristic, (goal,))
     search = _astar_attribute if attribute is not None else _astar_costs
     try:
         found = search(rows, attribute, start, goal, heuristic, weight)

@@ -21,10 +21,10 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import heuristics as _heuristics
-from .._inputs import goal_locations, several_hint
+from .._inputs import goal_locations, is_number, several_hint
 from ..errors import InvalidLocationError, InvalidParameterError
 
-__all__ = ["Goal"]
+__all__ = ["Goal", "check_zero_at_goals"]
 
 _INF = math.inf
 
@@ -76,6 +76,8 @@ class Goal:
         distance to a goal *location* and raise InvalidParameterError there (searches
         default to the zero heuristic instead).
         """
+        if self.predicate is None:
+            check_zero_at_goals(heuristic, self.locations or [])
         if self.predicate is not None:
             predicate = self.predicate
             if _heuristics.measures_locations(heuristic):
@@ -122,3 +124,30 @@ def _no_estimate(location: Any, target: Any) -> float:
 
 def _name(function: Any) -> str:
     return getattr(function, "__qualname__", None) or repr(function)
+
+
+def check_zero_at_goals(heuristic: Any, goals: Any) -> None:
+    """Refuse a heuristic that is above 0 at one of ``goals`` (``heuristic(g, g) > 0``).
+
+    A heuristic estimates the cost still to go, which is 0 at the goal; one that is not is
+    provably inadmissible (a large constant even absorbs the costs so far, ``1e308 + g ==
+    1e308``, and A* returned dear paths). One call per goal; values that are not numbers
+    are left to the search, which reports them where it meets them.
+
+    Examples
+    --------
+    >>> check_zero_at_goals(lambda a, b: abs(a - b), [3])
+    >>> check_zero_at_goals(lambda a, b: 7.0, [3])
+    Traceback (most recent call last):
+    ...
+    wayfinding.errors.InvalidParameterError: heuristic returned 7.0 at the goal 3 ...
+    """
+    if isinstance(heuristic, _heuristics.Heuristic):
+        return  # the library's own: 0 at the goal
+    for goal in goals:
+        h = heuristic(goal, goal)
+        if is_number(h) and h > 0:
+            raise InvalidParameterError(
+                f"heuristic returned {h!r} at the goal {goal!r} (heuristic(goal, goal)): a "
+                "heuristic estimates the cost still to go, so it must be 0 there (and never "
+                "more than the true cost anywhere for A* to be optimal)")
