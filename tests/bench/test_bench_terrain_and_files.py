@@ -261,13 +261,26 @@ def test_a_malformed_map_is_quoted_short_and_escaped(capsys: pytest.CaptureFixtu
                                                      tmp_path: Path) -> None:
     folder = tmp_path / "scen"
     scen = _scen(folder, "bad.map")
-    (folder / "bad.map").write_bytes(b"\x1b[2J" + SECRET.encode() + b"\x00" + b"Z" * 500 + b"\n")
+    (folder / "bad.map").write_bytes(b"type octile\n\x1b[2J" + b"\x00" + b"Z" * 500 + b"\n")
     code, _, err = _bench(capsys, str(scen))
     assert code == 2
     assert "unexpected header line" in err
     assert "\x1b" not in err and "\x00" not in err  # escaped, no terminal control
     assert "\\x1b" in err
     assert "Z" * 60 not in err  # a short excerpt only
+
+
+@pytest.mark.parametrize("name", [".netrc", "sub/.env", ".hidden/x.map", "notes.txt"])
+def test_files_beside_a_scenario_that_are_not_maps_are_never_quoted(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str) -> None:
+    # issue 27 item 6: the first line of .netrc or sub/.env was printed in the error
+    folder = tmp_path / "scen"
+    scen = _scen(folder, name)
+    (folder / name).parent.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text(f"{SECRET}\nmachine example.com password hunter2\n")
+    err = _refused(capsys, str(scen))
+    assert ("hidden files and folders are never read as maps" if "/." in "/" + name
+            else "line 1 is not a MovingAI map header line") in err
 
 
 def test_version_option(capsys: pytest.CaptureFixture[str]) -> None:

@@ -81,6 +81,10 @@ def test_read_vendored_map() -> None:
         ("type tile\nheight 1\nwidth 4\nmap\n....\n", 1, r"unsupported map type 'tile'"),
         ("type octile\ndepth 1\nheight 1\nwidth 4\nmap\n....\n", 2,
          r"unexpected header line 'depth 1'"),
+        ("PASSWORD=hunter2\ntype octile\n", 1,
+         r"line 1 is not a MovingAI map header line \(expected 'type octile', 'height H', "
+         r"'width W' in any order, then 'map'; a file that is not a map is never quoted\)$"),
+        ("\n\nheight=3\n", 3, r"line 3 is not a MovingAI map header line"),
         ("type octile\nheight 2\nwidth 4\nmap\n....\n", 5,
          r"the header announces 2 rows but the file has 1"),
         ("type octile\nheight 2\nwidth 4\nmap\n", 4,

@@ -95,7 +95,8 @@ class MapResolver:
     ``maps_dir`` (the candidate sharing the most trailing path parts wins; the folder is
     walked through symbolic links, each real folder once, so link loops end).
 
-    A scenario file is untrusted input: a candidate is used only when its resolved path
+    A scenario file is untrusted input: a name with a hidden part (``.netrc``,
+    ``sub/.env``) is refused at once, and a candidate is used only when its resolved path
     (symbolic links and ``..`` followed) lies inside a trusted folder: the resolved
     ``maps_dir``, the targets of the links to folders inside ``maps_dir`` (a maps folder
     assembled from links to map sets kept elsewhere), or the scenario file's own folder.
@@ -133,6 +134,10 @@ class MapResolver:
 
     def _find(self, map_text: str, scenario_file: Path) -> Path:
         written = Path(map_text.replace("\\", "/"))
+        if any(part.startswith(".") and part not in (".", "..") for part in written.parts):
+            raise BenchInputError(
+                f"map {map_text!r} named in {str(scenario_file)!r} is refused: hidden files "
+                "and folders are never read as maps")
         tried: list[Path] = []
         if written.is_absolute():
             tried.append(written)

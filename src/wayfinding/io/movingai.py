@@ -144,7 +144,8 @@ def parse_map(text: str, source: str = "<text>", *, rule: TerrainRule = TerrainR
     """Parse the text of a MovingAI map; ``source`` names it in error messages.
 
     ``rule`` and ``costs`` as for :func:`read_map`. Error messages quote at most a short,
-    escaped excerpt of the offending line.
+    escaped excerpt of the offending line, and nothing of a file whose first line is not
+    a header line (a file that is not a map, such as a ``.netrc`` a scenario names).
 
     Examples
     --------
@@ -175,6 +176,11 @@ expected one of '.', 'G', 'S', 'W' (ground, swamp, water) or '@', 'O', 'T' (wall
             map_line = lineno
             break
         if key not in _HEADER_KEYS:
+            if not header:  # nothing says this is a map: quote none of it (a .netrc...)
+                raise MapFormatError(
+                    f"line {lineno} is not a MovingAI map header line (expected 'type "
+                    "octile', 'height H', 'width W' in any order, then 'map'; a file that "
+                    "is not a map is never quoted)", source=source, line=lineno)
             raise MapFormatError(
                 f"unexpected header line {_short(raw)}; expected 'type octile', 'height H', "
                 "'width W' (any order) and then 'map'",
