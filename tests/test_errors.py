@@ -248,7 +248,14 @@ def test_map_format_error_carries_source_and_line():
 
 
 @pytest.mark.parametrize("extra", [{"weight": 2.0}, {"partial": True}, {"max_expansions": 5},
-                                   {"heuristic": wf.heuristics.zero}])
+                                   {"max_cost": 9.0}, {"heuristic": wf.heuristics.zero}])
 def test_turn_cost_cannot_be_combined(extra):
     with pytest.raises(InvalidParameterError, match="turn_cost cannot be combined with"):
         wf.astar(wf.SquareGrid(4, 4), (0, 0), (3, 3), turn_cost=1.0, **extra)
+
+
+def test_turn_cost_takes_a_time_budget():
+    grid = wf.SquareGrid(4, 4)
+    assert wf.astar(grid, (0, 0), (3, 3), turn_cost=1.0, max_seconds=0).reason is \
+        wf.StopReason.MAX_SECONDS
+    assert wf.astar(grid, (0, 0), (3, 3), turn_cost=1.0, max_seconds=60).cost == 7.0

@@ -3,7 +3,8 @@ gets SIGINT half a second later and must raise KeyboardInterrupt within a bound.
 
 Before, the kernels ran in one piece and Python saw the signal only when they returned
 (seconds later on these grids). Now they work in slices (searches, floods, component
-labelling, jps) or in a worker thread that polls a stop flag (prepare).
+labelling, jps) or in a worker thread that polls a stop flag (prepare, Theta*, A* with
+turn costs).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ import numpy as np
 import wayfinding as wf
 from wayfinding.grid.components import component_labels
 from wayfinding.grid.jps import scan_bitmaps
+from wayfinding.anyangle import theta_star
+from wayfinding.grid.turns import astar_turns
 
 def weighted():
     costs = np.random.default_rng(7).integers(1, 10, size=(3000, 3000)).astype(float)
@@ -38,12 +41,22 @@ def open_always():
     return wf.Grid(np.ones((5000, 5000), bool), diagonal=True,
                    corner_cutting=wf.CornerCutting.ALWAYS)
 
+def walled(n):  # a wall cuts the goal off: the search fills the left part
+    passable = np.ones((n, n), bool)
+    passable[:, n - 2] = False
+    return wf.Grid(passable, diagonal=True)
+
+def corner(g):
+    return (0, 0), (g.width - 1, g.height - 1)
+
 CASES = {
     "flood": (weighted, lambda g: wf.flood(g, (0, 0))),
     "dijkstra": (weighted, lambda g: wf.dijkstra(g, (0, 0))),
     "components": (open_always, component_labels),
     "jps": (lambda: random_map(3000), lambda g: wf.jps(g, (0, 0), (2999, 2999))),
     "prepare": (lambda: random_map(2000), wf.prepare),
+    "theta_star": (lambda: walled(600), lambda g: theta_star(g, *corner(g))),
+    "turns": (lambda: walled(600), lambda g: astar_turns(g, *corner(g), turn_cost=1.0)),
 }
 # a child started from a background job inherits SIGINT ignored: take the default
 signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -71,11 +84,12 @@ for name in sys.argv[1:]:
     del grid
 """
 
-KINDS = ["flood", "dijkstra", "components", "jps", "prepare"]
+KINDS = ["flood", "dijkstra", "components", "jps", "prepare", "theta_star", "turns"]
 #: Seconds between "go" and SIGINT (each call takes seconds, labelling about 1 s, the jps
 #: query about 0.9 s on an idle 2-core machine since jps got faster), and the longest wait
 #: allowed for KeyboardInterrupt (measured: 0.001 - 0.1 s on a loaded 2-core machine;
-#: 0.7 - 2 s or a SystemError before).
+#: 0.7 - 2 s or a SystemError before; theta_star and astar_turns on the walled 600x600 grid
+#: take about 10 s each on a loaded 2-core machine and answered only then, issue 27).
 DELAY = {"components": 0.2, "jps": 0.2}
 BOUND = 0.5
 

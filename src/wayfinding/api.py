@@ -148,7 +148,8 @@ def astar(graph: Any, start: Any, goal: Any, *,
     turn_cost : float, optional
         Grids only: also charge this much for every change of direction (the search runs
         over (cell, heading) states; see :func:`wayfinding.grid.turns.astar_turns`).
-        Cannot be combined with a heuristic, weight, budgets or ``partial``.
+        Cannot be combined with a heuristic, weight, ``max_expansions``, ``max_cost`` or
+        ``partial`` (``max_seconds`` is fine).
 
     Examples
     --------
@@ -169,12 +170,12 @@ def astar(graph: Any, start: Any, goal: Any, *,
         )
     if turn_cost is not None:
         if (heuristic is not None or weight != 1.0 or partial or max_expansions is not None
-                or max_cost is not None or max_seconds is not None):
-            raise InvalidParameterError(
-                "turn_cost cannot be combined with heuristic, weight, budgets or partial")
+                or max_cost is not None):
+            raise InvalidParameterError("turn_cost cannot be combined with heuristic, weight, "
+                                        "max_expansions, max_cost or partial")
         from .grid.turns import astar_turns
 
-        return astar_turns(graph, start, goal, turn_cost=turn_cost)
+        return astar_turns(graph, start, goal, turn_cost=turn_cost, max_seconds=max_seconds)
     return serve("astar", graph, start, goal, heuristic=heuristic, weight=weight,
                  max_expansions=max_expansions, max_cost=max_cost, max_seconds=max_seconds,
                  partial=partial)

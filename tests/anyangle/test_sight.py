@@ -145,6 +145,21 @@ def test_theta_star_bad_endpoints():
         theta_star(wf.Grid.from_ascii(".#"), (0, 0), (1, 0))
 
 
+@pytest.mark.parametrize("max_seconds", [0.0, 0.02])
+def test_theta_star_time_budget_stops_the_search(max_seconds):
+    # a wall cuts the goal off: the search would fill the rest (seconds)
+    grid = wf.Grid.from_ascii("\n".join(["." * 298 + "#."] * 300), diagonal=True)
+    result = theta_star(grid, (0, 0), (299, 299), max_seconds=max_seconds)
+    assert result.path is None and result.reason is wf.StopReason.MAX_SECONDS
+    assert theta_star(grid, (0, 0), (3, 0), max_seconds=60.0).cost == 3.0
+
+
+@pytest.mark.parametrize("max_seconds", [-1.0, math.nan, "1"])
+def test_theta_star_bad_time_budget(max_seconds):
+    with pytest.raises(InvalidParameterError, match="max_seconds must be"):
+        theta_star(wf.Grid.from_ascii("..."), (0, 0), (2, 0), max_seconds=max_seconds)
+
+
 def test_smooth_path_single_cell_and_errors():
     grid = wf.Grid.from_ascii("""
     ...

@@ -79,3 +79,19 @@ def test_bad_goals(goal, error, match):
 def test_not_a_grid():
     with pytest.raises(InvalidParameterError, match="astar_turns needs a Grid"):
         astar_turns(wf.SimpleGraph({1: [2]}), 1, 2, turn_cost=1)
+
+
+@pytest.mark.parametrize("max_seconds", [0.0, 0.02])
+def test_a_time_budget_stops_the_search(max_seconds):
+    # a wall cuts the goal off: the search would fill the rest (seconds)
+    grid = wf.Grid.from_ascii("\n".join(["." * 298 + "#."] * 300), diagonal=True)
+    result = astar_turns(grid, (0, 0), (299, 299), turn_cost=1.0, max_seconds=max_seconds)
+    assert result.path is None and result.reason is wf.StopReason.MAX_SECONDS
+    small = astar_turns(grid, (0, 0), (3, 0), turn_cost=1.0, max_seconds=60.0)
+    assert small.cost == 3.0
+
+
+@pytest.mark.parametrize("max_seconds", [-1.0, math.inf, "1"])
+def test_bad_time_budget(max_seconds):
+    with pytest.raises(InvalidParameterError, match="max_seconds must be"):
+        astar_turns(wf.Grid.from_ascii("..."), (0, 0), (2, 0), max_seconds=max_seconds)

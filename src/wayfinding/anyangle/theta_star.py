@@ -37,10 +37,12 @@ from typing import Any
 import numpy as np
 
 from .._dispatch import require_grid
+from .._inputs import check_budget
 from ..errors import UnsupportedGridError
 from ..grid._checks import passable_index
 from ..grid.flat import MOVES
 from ..grid.grid import Grid
+from ..grid.stoppable import STOPPED, Stopped, deadline_after, run_stoppable
 from ..grid.views import CameFromView, CostSoFarView, ReachedCells
 from ..result import SearchResult, StopReason
 from .lineofsight import sight_rule
@@ -48,7 +50,8 @@ from .lineofsight import sight_rule
 __all__ = ["theta_star"]
 
 
-def theta_star(grid: Grid, start: Any, goal: Any) -> SearchResult:
+def theta_star(grid: Grid, start: Any, goal: Any, *,
+               max_seconds: float | None = None) -> SearchResult:
     """Any-angle shortest path from ``start`` to ``goal`` by Theta*.
 
     Parameters
@@ -57,6 +60,10 @@ def theta_star(grid: Grid, start: Any, goal: Any) -> SearchResult:
         4-way, or 8-way with ``diagonal_cost == sqrt(2) * straight_cost``; uniform cost.
     start, goal : (x, y)
         Passable cells.
+    max_seconds : float, optional
+        Time budget (finite, >= 0): when it runs out the result has ``path=None`` and
+        ``reason=StopReason.MAX_SECONDS`` (nothing of the search is kept). The search runs
+        in a worker thread, so Ctrl-C stops it within milliseconds either way.
 
     Returns
     -------
@@ -74,6 +81,8 @@ def theta_star(grid: Grid, start: Any, goal: Any) -> SearchResult:
         times the straight one, or a Grid subclass that redefines ``neighbors`` or ``cost``.
     InvalidLocationError
         ``start`` or ``goal`` off the grid or on a wall.
+    InvalidParameterError
+        ``max_seconds`` negative or not finite.
 
     Examples
     --------
@@ -88,9 +97,23 @@ def theta_star(grid: Grid, start: Any, goal: Any) -> SearchResult:
     flat = grid.flat
     start_index = passable_index(grid, flat.passable, flat.stride, start, "start")
     goal_index = passable_index(grid, flat.passable, flat.stride, goal, "goal")
+    max_seconds = check_budget("max_seconds", max_seconds)
+    if max_seconds == 0:  # no time at all: searched nothing (as jps)
+        return SearchResult.unreachable(StopReason.MAX_SECONDS)
     p = grid.derived(MOVES)
-    g, parent, expanded = kernel(flat.passable, flat.costs, p.moves, p.rule,
-                                 sight_rule(grid), flat.stride, unit, start_index, goal_index)
+    rule = sight_rule(grid)
+
+    def work(stop: np.ndarray) -> Any:
+        answer = kernel(flat.passable, flat.costs, p.moves, p.rule, rule, flat.stride, unit,
+                        start_index, goal_index, stop)
+        if answer[3]:
+            raise Stopped
+        return answer
+
+    done = run_stoppable(work, deadline_after(max_seconds))
+    if done is STOPPED:
+        return SearchResult.unreachable(StopReason.MAX_SECONDS)
+    g, parent, expanded, _ = done
     cells = np.flatnonzero(np.isfinite(g)).astype(np.int32)
     reached = ReachedCells(cells, g[cells], parent[cells], grid.width, grid.height)
     came_from, cost_so_far = CameFromView(reached), CostSoFarView(reached)

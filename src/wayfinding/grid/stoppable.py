@@ -32,7 +32,7 @@ import numpy as np
 
 from ..errors import BudgetExhaustedError
 
-__all__ = ["STOPPED", "Stopped", "out_of_time", "run_stoppable"]
+__all__ = ["STOPPED", "Stopped", "deadline_after", "out_of_time", "run_stoppable"]
 
 #: Seconds between two looks at signals and the clock while the worker runs.
 POLL = 0.02
@@ -90,6 +90,11 @@ def run_stoppable(work: Callable[[np.ndarray], Any], deadline: float | None) -> 
     if "error" in box:
         raise box["error"]
     return box.get("value", STOPPED)
+
+
+def deadline_after(max_seconds: float | None) -> float | None:
+    """The ``time.perf_counter()`` deadline ``max_seconds`` (checked) from now, or None."""
+    return None if max_seconds is None else time.perf_counter() + max_seconds
 
 
 def out_of_time(what: str, begin: float, advice: str) -> BudgetExhaustedError:

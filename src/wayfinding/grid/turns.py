@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from .._dispatch import require_grid
-from .._inputs import is_number
+from .._inputs import check_budget, is_number
 from ..errors import InvalidParameterError
 from ..graph.engine import Goal
 from ..heuristics import octile_steps
@@ -41,13 +41,15 @@ from ..result import SearchResult, StopReason
 from ._checks import passable_index
 from .flat import MOVES
 from .grid import Grid
+from .stoppable import STOPPED, Stopped, deadline_after, run_stoppable
 
 __all__ = ["astar_turns"]
 
 Location = tuple[int, int]
 
 
-def astar_turns(grid: Grid, start: Any, goal: Any, *, turn_cost: float = 0.0) -> SearchResult:
+def astar_turns(grid: Grid, start: Any, goal: Any, *, turn_cost: float = 0.0,
+                max_seconds: float | None = None) -> SearchResult:
     """Cheapest path from ``start`` to ``goal`` counting ``turn_cost`` per change of direction.
 
     Parameters
@@ -59,6 +61,10 @@ def astar_turns(grid: Grid, start: Any, goal: Any, *, turn_cost: float = 0.0) ->
         The path ends at the cheapest of them.
     turn_cost : float
         Added for every change of direction (finite, >= 0; 0 gives plain A* costs).
+    max_seconds : float, optional
+        Time budget (finite, >= 0): when it runs out the result has ``path=None`` and
+        ``reason=StopReason.MAX_SECONDS`` (nothing of the search is kept). The search runs
+        in a worker thread, so Ctrl-C stops it within milliseconds either way.
 
     Returns
     -------
@@ -72,7 +78,8 @@ def astar_turns(grid: Grid, start: Any, goal: Any, *, turn_cost: float = 0.0) ->
     Raises
     ------
     InvalidParameterError
-        ``grid`` is not a Grid, or ``turn_cost`` is negative, not finite or not a number.
+        ``grid`` is not a Grid, ``turn_cost`` is negative, not finite or not a number, or
+        ``max_seconds`` is negative or not finite.
     UnsupportedGridError
         ``grid`` is a Grid subclass that redefines ``neighbors`` or ``cost``.
     InvalidLocationError
@@ -90,6 +97,7 @@ def astar_turns(grid: Grid, start: Any, goal: Any, *, turn_cost: float = 0.0) ->
     if not is_number(turn_cost) or not (
             math.isfinite(turn_cost) and turn_cost >= 0):
         raise InvalidParameterError(f"turn_cost must be finite and >= 0, got {turn_cost!r}")
+    max_seconds = check_budget("max_seconds", max_seconds)
     flat = grid.flat
     stride = flat.stride
     start_index = passable_index(grid, flat.passable, stride, start, "start")
@@ -103,6 +111,8 @@ def astar_turns(grid: Grid, start: Any, goal: Any, *, turn_cost: float = 0.0) ->
     if start_index in set(goal_cells.tolist()):
         location = flat.location(start_index)
         return SearchResult.trivial(location, turns=0)
+    if max_seconds == 0:  # no time at all: searched nothing (as jps)
+        return SearchResult.unreachable(StopReason.MAX_SECONDS)
     goal_mark = np.zeros(flat.passable.shape[0], dtype=np.uint8)
     goal_mark[goal_cells] = 1
     goal_xy = np.stack([goal_cells % stride, goal_cells // stride], axis=1)
@@ -113,9 +123,18 @@ def astar_turns(grid: Grid, start: Any, goal: Any, *, turn_cost: float = 0.0) ->
     hp = np.array([d, d2, grid.min_cost, 1.0 if m.diagonal else 0.0])
     p = grid.derived(MOVES)
     moves, lengths = p.moves, p.lengths
-    found, g, previous, expanded = kernel(
-        flat.passable, flat.costs, flat.weighted, moves, lengths, p.rule,
-        stride, hp, float(turn_cost), start_index, goal_mark, goal_xy)
+
+    def work(stop: np.ndarray) -> Any:
+        answer = kernel(flat.passable, flat.costs, flat.weighted, moves, lengths, p.rule,
+                        stride, hp, float(turn_cost), start_index, goal_mark, goal_xy, stop)
+        if answer[4]:
+            raise Stopped
+        return answer
+
+    done = run_stoppable(work, deadline_after(max_seconds))
+    if done is STOPPED:
+        return SearchResult.unreachable(StopReason.MAX_SECONDS)
+    found, g, previous, expanded, _ = done
     if found < 0:
         return SearchResult.unreachable(StopReason.EXHAUSTED, expanded=int(expanded))
     n_moves = p.n_moves

@@ -18,6 +18,9 @@ from ..._kernels.pairheap import pair_insert, pair_remove, pair_set
 from ...grid._kernels.steps import step_allowed
 from .sight import sight
 
+#: Expansions between two looks at the stop flag.
+POLL = 256
+
 
 @njit(cache=True, nogil=True, inline="always")
 def distance(a, b, stride, unit):  # pragma: no cover - numba
@@ -26,12 +29,14 @@ def distance(a, b, stride, unit):  # pragma: no cover - numba
 
 
 @njit(cache=True, nogil=True)
-def theta_star(passable, costs, moves, rule, sight_rule, stride, unit, start,
-               goal):  # pragma: no cover - numba
-    """Search from ``start`` to ``goal``; return ``(g, parent, expanded)``.
+def theta_star(passable, costs, moves, rule, sight_rule, stride, unit, start, goal,
+               stop):  # pragma: no cover - numba
+    """Search from ``start`` to ``goal``; return ``(g, parent, expanded, stopped)``.
 
     ``g`` float64[n] (inf where unreached) and ``parent`` int32[n] (-1 for the start and
-    unreached cells); ``g[goal]`` is inf when the goal cannot be reached.
+    unreached cells); ``g[goal]`` is inf when the goal cannot be reached. ``stop``
+    int64[1]: another thread sets it to stop the search (looked at every :data:`POLL`
+    expansions; ``stopped`` then says so and the arrays are incomplete).
     """
     n = passable.shape[0]
     g = np.full(n, math.inf)
@@ -52,6 +57,8 @@ def theta_star(passable, costs, moves, rule, sight_rule, stride, unit, start,
             break
         closed[u] = 1
         expanded += 1
+        if expanded % POLL == 0 and stop[0] != 0:
+            return g, parent, expanded, True
         p = parent[u]
         for k in range(moves.shape[0]):
             if not step_allowed(passable, u, k, moves, rule):
@@ -69,4 +76,4 @@ def theta_star(passable, costs, moves, rule, sight_rule, stride, unit, start,
                 # ties: the larger g first (towards the goal)
                 size = pair_set(nodes, key1, key2, pos, size, v,
                                 new_cost + distance(v, goal, stride, unit), -new_cost, 0.0)
-    return g, parent, expanded
+    return g, parent, expanded, False

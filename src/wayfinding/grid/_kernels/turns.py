@@ -17,6 +17,9 @@ from numba import njit
 from ..._kernels.heap import pop_pair_into, push_pair
 from .steps import step_allowed
 
+#: Expansions between two looks at the stop flag.
+POLL = 1024
+
 
 @njit(cache=True, nogil=True, inline="always")
 def estimate(cell, stride, hp, goal_xy):  # pragma: no cover - numba
@@ -38,17 +41,19 @@ def estimate(cell, stride, hp, goal_xy):  # pragma: no cover - numba
 
 @njit(cache=True, nogil=True)
 def astar_turns(passable, costs, weighted, moves, lengths, rule, stride, hp, turn_cost,
-                start, goal_mark, goal_xy):  # pragma: no cover - numba
+                start, goal_mark, goal_xy, stop):  # pragma: no cover - numba
     """A* from ``start`` to any cell with ``goal_mark`` set, paying ``turn_cost`` per turn.
 
     Inputs: padded flat grid (``passable``, ``costs``, ``weighted``), ``moves``,
     ``lengths``, ``rule``, ``stride``, heuristic ``hp = [D, D2, scale, diagonal]``,
     ``turn_cost`` >= 0, ``start`` (not a goal), ``goal_mark`` uint8[n], ``goal_xy``
-    int64[m, 2] padded goal coordinates.
+    int64[m, 2] padded goal coordinates, ``stop`` int64[1]: another thread sets it to
+    stop the search (looked at every :data:`POLL` expansions).
 
-    Returns ``(found, g, previous, expanded)``: the goal state reached (-1 if none),
-    ``g`` float64[n * k] per state, ``previous`` int8[n * k] the heading before the last
-    move (-1: the move left the start), and the number of expansions.
+    Returns ``(found, g, previous, expanded, stopped)``: the goal state reached (-1 if
+    none), ``g`` float64[n * k] per state, ``previous`` int8[n * k] the heading before
+    the last move (-1: the move left the start), the number of expansions, and whether
+    ``stop`` ended the search first.
     """
     n_moves = moves.shape[0]
     n_states = passable.shape[0] * n_moves
@@ -85,6 +90,8 @@ def astar_turns(passable, costs, weighted, moves, lengths, rule, stride, hp, tur
             break
         closed[state] = 1
         expanded += 1
+        if expanded % POLL == 0 and stop[0] != 0:
+            return -1, g, previous, expanded, True
         for k in range(n_moves):
             if not step_allowed(passable, u, k, moves, rule):
                 continue
@@ -105,7 +112,7 @@ def astar_turns(passable, costs, weighted, moves, lengths, rule, stride, hp, tur
                     heap_n = _grown(heap_n, capacity)
                 size = push_pair(heap_f, heap_g, heap_n, size,
                                  new_cost + estimate(v, stride, hp, goal_xy), new_cost, nxt)
-    return found, g, previous, expanded
+    return found, g, previous, expanded, False
 
 
 @njit(cache=True, nogil=True)
