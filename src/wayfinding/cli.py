@@ -137,7 +137,9 @@ def _add_serve_parser(subparsers: Any) -> None:
                        help="directory of MovingAI .map files the page may load")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--host", default="127.0.0.1",
-                       help="address to listen on (default 127.0.0.1: loopback only)")
+                       help="address to listen on (default 127.0.0.1: loopback only); "
+                       "requests must name it or a loopback name in their Host header "
+                       "(0.0.0.0: any name)")
     serve.set_defaults(func=_run_serve)
 
 

@@ -32,14 +32,14 @@ from typing import Any, NamedTuple
 from .. import heuristics as H
 from ..anyangle import theta_star
 from ..api import astar, breadth_first_search, dijkstra, greedy_best_first
-from ..errors import InvalidParameterError
+from ..errors import BudgetExhaustedError, InvalidParameterError
 from ..graph.protocol import as_graph
 from ..grid.grid import Grid
 from ..grid.jps import jps
 from ..grid.prepared import prepare
 from ..grid.turns import astar_turns
 from ..navmesh.anyangle import any_angle
-from ..result import SearchResult
+from ..result import SearchResult, StopReason
 
 __all__ = ["Algorithm", "Heuristic", "Outcome", "Trace", "solve", "trace"]
 
@@ -114,39 +114,45 @@ def heuristic_function(heuristic: Heuristic, grid: Grid) -> Callable[[Any, Any],
 
 def solve(grid: Grid, start: Any, goal: Any, algorithm: Algorithm, *,
           heuristic: Heuristic = Heuristic.DEFAULT, weight: float = 2.0,
-          turn_cost: float = 1.0) -> Outcome:
+          turn_cost: float = 1.0, max_seconds: float | None = None) -> Outcome:
     """Run one query with the library's public function for ``algorithm`` and time it.
 
     ``weight`` is used by WEIGHTED_ASTAR, ``turn_cost`` by ASTAR_TURNS; PREPARED times
-    the preprocessing and the query together. Errors from the library (a wall at the
-    start, a grid the algorithm does not support) propagate unchanged.
+    the preprocessing and the query together. ``max_seconds`` is passed to every search
+    that takes it (all but BFS, whose compiled grid search is fast; PREPARED's build
+    running out of it gives ``reason=StopReason.MAX_SECONDS`` like the others). Errors
+    from the library (a wall at the start, a grid the algorithm does not support)
+    propagate unchanged.
     """
     algorithm = Algorithm(algorithm)
     h = heuristic_function(heuristic, grid)
     began = time.perf_counter()
     if algorithm in TRACEABLE:
-        result = _search(algorithm, grid, start, goal, h, weight)
+        result = _search(algorithm, grid, start, goal, h, weight, max_seconds)
     elif algorithm is Algorithm.JPS:
-        result = jps(grid, start, goal)
+        result = jps(grid, start, goal, max_seconds=max_seconds)
     elif algorithm is Algorithm.PREPARED:
-        result = prepare(grid).search(start, goal)
+        try:
+            result = prepare(grid, max_seconds=max_seconds).search(start, goal)
+        except BudgetExhaustedError:
+            result = SearchResult.unreachable(StopReason.MAX_SECONDS)
     elif algorithm is Algorithm.THETA_STAR:
-        result = theta_star(grid, start, goal)
+        result = theta_star(grid, start, goal, max_seconds=max_seconds)
     elif algorithm is Algorithm.ANY_ANGLE:
-        result = any_angle(grid, start, goal, centres=True)
+        result = any_angle(grid, start, goal, centres=True, max_seconds=max_seconds)
     else:
-        result = astar_turns(grid, start, goal, turn_cost=turn_cost)
+        result = astar_turns(grid, start, goal, turn_cost=turn_cost, max_seconds=max_seconds)
     return Outcome(result, time.perf_counter() - began)
 
 
 def trace(grid: Grid, start: Any, goal: Any, algorithm: Algorithm, *,
           heuristic: Heuristic = Heuristic.DEFAULT, weight: float = 2.0,
-          limit: int = 1_000_000) -> Trace:
+          limit: int = 1_000_000, max_seconds: float | None = None) -> Trace:
     """The expansion order of ``algorithm`` (one of :data:`TRACEABLE`) from start to goal.
 
     The search runs in the generic engine over a graph whose ``neighbors`` records every
-    expansion; it is stopped after ``limit`` expansions (then ``complete`` is False and
-    the costs are unknown: ``inf``).
+    expansion; it is stopped after ``limit`` expansions or ``max_seconds`` (then
+    ``complete`` is False and the costs are unknown: ``inf``).
 
     Examples
     --------
@@ -164,10 +170,12 @@ def trace(grid: Grid, start: Any, goal: Any, algorithm: Algorithm, *,
     reached: list[Any] = [tuple(start)]
     reached_step: list[int] = [-1]
     seen = {tuple(start)}
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
 
     def neighbors(location: Any) -> list[Any]:
         step = len(order)
-        if step >= limit:
+        if step >= limit or (deadline is not None and step % 256 == 0
+                             and time.perf_counter() >= deadline):
             raise _Enough
         order.append(location)
         found = list(grid.neighbors(location))
@@ -190,16 +198,17 @@ def trace(grid: Grid, start: Any, goal: Any, algorithm: Algorithm, *,
 
 
 def _search(algorithm: Algorithm, graph: Any, start: Any, goal: Any,
-            h: Callable[[Any, Any], float] | None, weight: float) -> SearchResult:
+            h: Callable[[Any, Any], float] | None, weight: float,
+            max_seconds: float | None = None) -> SearchResult:
     """One of the :data:`TRACEABLE` searches on ``graph`` (a grid or a recording graph)."""
     if algorithm is Algorithm.ASTAR:
-        return astar(graph, start, goal, heuristic=h)
+        return astar(graph, start, goal, heuristic=h, max_seconds=max_seconds)
     if algorithm is Algorithm.WEIGHTED_ASTAR:
-        return astar(graph, start, goal, heuristic=h, weight=weight)
+        return astar(graph, start, goal, heuristic=h, weight=weight, max_seconds=max_seconds)
     if algorithm is Algorithm.DIJKSTRA:
-        return dijkstra(graph, start, goal)
+        return dijkstra(graph, start, goal, max_seconds=max_seconds)
     if algorithm is Algorithm.GREEDY:
-        return greedy_best_first(graph, start, goal, heuristic=h)
+        return greedy_best_first(graph, start, goal, heuristic=h, max_seconds=max_seconds)
     return breadth_first_search(graph, start, goal)
 
 

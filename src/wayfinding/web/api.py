@@ -18,6 +18,7 @@ wayfinding.web.api.BadRequest: 400: unknown algorithm 'fastest'; expected one of
 
 from __future__ import annotations
 
+import contextlib
 import math
 from pathlib import Path
 from typing import Any
@@ -30,8 +31,8 @@ from ..grid.movement import CornerCutting
 from ..io.movingai import read_map
 from .algorithms import TRACEABLE, Algorithm, Heuristic, solve, trace
 
-__all__ = ["MAX_CELLS", "MAX_TRACE", "BadRequest", "list_maps", "load_map", "options",
-           "solve_request"]
+__all__ = ["MAX_CELLS", "MAX_SECONDS", "MAX_TRACE", "BadRequest", "list_maps", "load_map",
+           "options", "solve_request"]
 
 #: Largest grid a request may carry (cells); MovingAI's largest maps are 1024x1024 (dao 2k).
 MAX_CELLS = 2048 * 2048
@@ -39,6 +40,11 @@ MAX_CELLS = 2048 * 2048
 MAX_TRACE = 400_000
 #: Largest grid mesh sent to the page with an any-angle answer (polygons).
 MAX_MESH_POLYGONS = 50_000
+#: Seconds the search of one request may take, and again its trace (a 2048x2048 request
+#: cost 15-25 s of CPU, the trace most of it); when they run out the answer has
+#: ``reason`` "max_seconds" or a trace that is not ``complete``. Loading the compiled
+#: kernels is not counted: each kind of search is first run on a tiny grid.
+MAX_SECONDS = 3.0
 _CELL_CODES = {ord("#"): 0, ord("."): 1, **{ord(str(d)): d for d in range(1, 10)}}
 
 
@@ -58,6 +64,7 @@ def options() -> dict[str, Any]:
         "heuristics": [h.value for h in Heuristic],
         "corner_cutting": [c.name.lower() for c in CornerCutting],
         "max_cells": MAX_CELLS,
+        "max_seconds": MAX_SECONDS,
     }
 
 
@@ -128,10 +135,11 @@ def solve_request(body: Any) -> dict[str, Any]:
     weight = _number(body, "weight", 2.0, low=1.0)
     turn_cost = _number(body, "turn_cost", 1.0, low=0.0)
     try:
+        _warm_up(grid, algorithm, heuristic)
         outcome = solve(grid, start, goal, algorithm, heuristic=heuristic, weight=weight,
-                        turn_cost=turn_cost)
+                        turn_cost=turn_cost, max_seconds=MAX_SECONDS)
         steps = (trace(grid, start, goal, algorithm, heuristic=heuristic, weight=weight,
-                       limit=MAX_TRACE)
+                       limit=MAX_TRACE, max_seconds=MAX_SECONDS)
                  if algorithm in TRACEABLE and body.get("trace", True) else None)
     except WayfindingError as error:
         raise BadRequest(400, str(error)) from None
@@ -172,6 +180,24 @@ def _mesh_answer(grid: Grid, result: Any) -> dict[str, Any]:
                 if mesh.polygon_count <= MAX_MESH_POLYGONS else None)
     path = [[x - 0.5, y - 0.5] for x, y in result.path] if result.path else []
     return {"path": path, "mesh": polygons}
+
+
+#: The kinds of search already run once in this process (see :func:`_warm_up`).
+_WARM: set[tuple[Any, ...]] = set()
+
+
+def _warm_up(grid: Grid, algorithm: Algorithm, heuristic: Heuristic) -> None:
+    """Run ``algorithm`` once on a tiny grid of ``grid``'s kind, so that loading (or
+    compiling) its kernels is not charged to the request's :data:`MAX_SECONDS`."""
+    m = grid.movement
+    key = (algorithm, heuristic, m.diagonal, m.corner_cutting, grid.costs is not None)
+    if key in _WARM:
+        return
+    tiny = Grid(np.ones((4, 4), bool), None if grid.costs is None else np.full((4, 4), 2.0),
+                diagonal=m.diagonal, corner_cutting=m.corner_cutting)
+    with contextlib.suppress(WayfindingError):  # not for this grid: the request says so
+        solve(tiny, (0, 0), (3, 3), algorithm, heuristic=heuristic)
+    _WARM.add(key)
 
 
 def _grid(body: dict[str, Any]) -> Grid:

@@ -14,7 +14,12 @@ the header and body size limits; :class:`ExplorerApp` only routes requests:
 ========================  =====================================================
 
 Bad requests get a 4xx status and a JSON ``{"error": message}``; an unexpected failure
-answers 500 for that request only.
+answers 500 for that request only. A request whose ``Host`` header names another machine
+than the one the server was started for gets 403 (DNS rebinding: a page of another site
+that resolves its name to 127.0.0.1 must not reach the server; see :func:`allowed_hosts`).
+Connections idle for :data:`IDLE_SECONDS` are closed, and at most
+:data:`MAX_CONNECTIONS` are open at once, so clients that connect and wait cannot stall
+the others; the work of one request is bounded by :data:`~wayfinding.web.api.MAX_SECONDS`.
 
 Examples
 --------
@@ -40,10 +45,17 @@ from urllib.parse import parse_qs
 from ..errors import InvalidParameterError
 from . import api
 
-__all__ = ["MAX_BODY", "ExplorerApp", "make_server"]
+__all__ = ["IDLE_SECONDS", "LOOPBACK", "MAX_BODY", "MAX_CONNECTIONS", "ExplorerApp",
+           "allowed_hosts", "make_server"]
 
 #: Largest request body accepted (bytes): a 2048x2048 grid's cells fit.
 MAX_BODY = 6 * 1024 * 1024
+#: Seconds a connection may wait without a request in progress before it is closed.
+IDLE_SECONDS = 10
+#: Connections open at once (waitress stops accepting beyond; idle ones count too).
+MAX_CONNECTIONS = 400
+#: The names of this machine a browser uses for a server on the loopback interface.
+LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
 _STATIC = {"app.js": "text/javascript", "style.css": "text/css",
            "index.html": "text/html"}
 _REASONS = {200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found",
@@ -53,10 +65,41 @@ _REASONS = {200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found",
 _log = logging.getLogger("wayfinding.web")
 
 
-class ExplorerApp:
-    """The WSGI application; ``maps`` is the directory the page may load maps from."""
+def allowed_hosts(host: str) -> set[str] | None:
+    """The ``Host`` header names a server bound to ``host`` answers (None: any).
 
-    def __init__(self, maps: str | Path | None) -> None:
+    The loopback names always; the name or address given, when it is another one; any
+    name when bound to every interface (``0.0.0.0``, ``::`` or empty), where the names a
+    client may use cannot be known.
+
+    Examples
+    --------
+    >>> sorted(allowed_hosts("127.0.0.1"))
+    ['127.0.0.1', '::1', 'localhost']
+    >>> allowed_hosts("0.0.0.0") is None
+    True
+    """
+    name = host.strip().strip("[]").lower()
+    if name in ("", "0.0.0.0", "::"):
+        return None
+    return set(LOOPBACK) | {name}
+
+
+def _host_name(header: str) -> str:
+    """The name in a ``Host`` header, without its port (``[::1]:8000`` -> ``::1``)."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[1:].partition("]")[0]
+    return header.partition(":")[0]
+
+
+class ExplorerApp:
+    """The WSGI application; ``maps`` is the directory the page may load maps from,
+    ``hosts`` the ``Host`` header names it answers (None: any; see :func:`allowed_hosts`).
+    """
+
+    def __init__(self, maps: str | Path | None, hosts: set[str] | None = None) -> None:
+        self.hosts = None if hosts is None else {name.lower() for name in hosts}
         if maps is None:
             self.maps: Path | None = None
         else:
@@ -73,6 +116,7 @@ class ExplorerApp:
 
     def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
         try:
+            self._check_host(environ)
             status, payload = self._route(environ)
         except api.BadRequest as error:
             status, payload = error.status, {"error": error.message}
@@ -90,6 +134,15 @@ class ExplorerApp:
             ("X-Content-Type-Options", "nosniff"),
         ])
         return [body]
+
+    def _check_host(self, environ: dict[str, Any]) -> None:
+        header = environ.get("HTTP_HOST")
+        if self.hosts is None or header is None:  # HTTP/1.0 clients may send none
+            return
+        if _host_name(header) not in self.hosts:
+            raise api.BadRequest(403, f"this server does not answer to the Host header "
+                                      f"{header[:80]!r} (start it with --host NAME to be "
+                                      "reached by another name)")
 
     def _route(self, environ: dict[str, Any]) -> tuple[int, Any]:
         method = environ.get("REQUEST_METHOD", "GET")
@@ -132,8 +185,9 @@ class ExplorerApp:
         raw = environ["wsgi.input"].read(length)
         try:
             body = json.loads(raw)
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise api.BadRequest(400, f"request body is not valid JSON: {error}") from None
+        except (ValueError, RecursionError) as error:  # also huge integers, deep nesting
+            raise api.BadRequest(400, f"request body is not valid JSON: "
+                                      f"{str(error)[:200] or type(error).__name__}") from None
         return 200, api.solve_request(body)
 
     def call(self, method: str, path: str, body: bytes = b"",
@@ -149,13 +203,17 @@ class ExplorerApp:
 
 
 def make_server(*, maps: str | Path | None = None, host: str = "127.0.0.1", port: int = 8000,
-                threads: int = 8) -> Any:
+                threads: int = 8, idle_seconds: int = IDLE_SECONDS) -> Any:
     """A waitress server for :class:`ExplorerApp` (not started: call ``.run()``).
 
-    ``host`` defaults to loopback; ``port=0`` picks a free port (``.effective_port``).
+    ``host`` defaults to loopback and also sets the ``Host`` header names answered
+    (:func:`allowed_hosts`); ``port=0`` picks a free port (``.effective_port``);
+    connections idle for ``idle_seconds`` are closed (looked at every second).
     """
     from waitress.server import create_server
 
-    return create_server(ExplorerApp(maps), host=host, port=port, threads=threads,
-                         max_request_body_size=MAX_BODY, max_request_header_size=16384,
-                         ident="wayfinding", channel_timeout=60)
+    return create_server(ExplorerApp(maps, hosts=allowed_hosts(host)), host=host, port=port,
+                         threads=threads, max_request_body_size=MAX_BODY,
+                         max_request_header_size=16384, ident="wayfinding",
+                         channel_timeout=idle_seconds, cleanup_interval=1,
+                         connection_limit=MAX_CONNECTIONS)
