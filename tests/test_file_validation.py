@@ -211,13 +211,15 @@ class _Repeat:
         return zlib.compressobj(9, zlib.DEFLATED, -15).flush()
 
 
-def add_bomb(archive: zipfile.ZipFile, name: str, shape: tuple[int, ...]) -> None:
-    """A deflated float64 member of ``shape``, all zeros (1.15 GB in about 1.1 MB)."""
+def add_bomb(archive: zipfile.ZipFile, name: str, shape: tuple[int, ...],
+             descr: str = "<f8") -> None:
+    """A deflated member of ``shape`` (float64 unless ``descr`` says otherwise), all zeros
+    (1.15 GB in about 1.1 MB)."""
     header = io.BytesIO()
     np.lib.format.write_array_header_1_0(
-        header, {"descr": "<f8", "fortran_order": False, "shape": shape})
+        header, {"descr": descr, "fortran_order": False, "shape": shape})
     chunk = bytes(1 << 24)
-    left = math.prod(shape) * 8
+    left = math.prod(shape) * np.dtype(descr).itemsize
     info = zipfile.ZipInfo(name)
     info.compress_type = zipfile.ZIP_DEFLATED
     original = zipfile._get_compressor

@@ -48,6 +48,8 @@ MAX_RATIO = 64
 SLACK = 4096
 #: Longest ``.npy`` header read.
 MAX_HEADER = 1024
+#: Bytes decompressed at a time.
+CHUNK = 1 << 20
 
 #: Exceptions a damaged archive can raise from :mod:`zipfile`, :mod:`zlib` and numpy.
 _DAMAGE = (zipfile.BadZipFile, zlib.error, EOFError, ValueError, TypeError, struct.error,
@@ -141,14 +143,19 @@ class NpzReader:
         return self._fail(message)
 
     def read(self, key: str, dtype: Any, shape: tuple[int | None, ...], *,
-             limit: int) -> np.ndarray:
+             limit: int, free_bytes: int = 0,
+             each_row: Callable[[int, np.ndarray], str | None] | None = None) -> np.ndarray:
         """Member ``key`` as a fresh, writeable, C-ordered array.
 
         ``dtype`` is the exact dtype wanted, or a tuple of those accepted (``"U"`` for any
         native unicode string of at most 64 characters); ``shape`` gives each dimension,
         None where any length is accepted; ``limit`` bounds the number of items. All of
         it is checked against the zip directory and the ``.npy`` header before the data
-        is decompressed.
+        is decompressed. ``free_bytes``: bytes of the member the caller knows may
+        compress without bound (runs of one value it expects, such as the ``inf`` of
+        unreached cells), exempt from ``max_ratio``. ``each_row(i, row)``, when given, is
+        called as each row (along the first axis) arrives and may return what is wrong
+        with it: reading then stops there, before the rest is decompressed.
         """
         info = self._members.get(key)
         if info is None:
@@ -157,12 +164,14 @@ class NpzReader:
             raise self.error(f"member {key!r} declares {info.file_size} bytes, more than "
                              f"{limit} items can take")
         if (info.compress_type == zipfile.ZIP_DEFLATED and self._max_ratio is not None
-                and info.file_size > self._max_ratio * info.compress_size + SLACK):
+                and info.file_size > self._max_ratio * info.compress_size + SLACK
+                + free_bytes):
             raise self.error(f"member {key!r} would expand {info.compress_size} bytes to "
                              f"{info.file_size}")
         try:
             with self._zip.open(info) as member:
-                result = self._read_member(member, info, key, dtype, shape, limit)
+                result = self._read_member(member, info, key, dtype, shape, limit,
+                                           each_row)
         except (*_DAMAGE, OSError) as error:
             result = f"member {key!r} is damaged ({_describe(error)})"
         if isinstance(result, str):
@@ -170,7 +179,9 @@ class NpzReader:
         return result
 
     def _read_member(self, member: Any, info: zipfile.ZipInfo, key: str, dtype: Any,
-                     shape: tuple[int | None, ...], limit: int) -> np.ndarray | str:
+                     shape: tuple[int | None, ...], limit: int,
+                     each_row: Callable[[int, np.ndarray], str | None] | None
+                     ) -> np.ndarray | str:
         """The array, or what is wrong with the member."""
         version = np.lib.format.read_magic(member)
         if version == (1, 0):
@@ -201,14 +212,22 @@ class NpzReader:
         if info.file_size < nbytes + header or info.file_size > nbytes + header + MAX_HEADER:
             return (f"member {key!r} holds {info.file_size} bytes; its header declares "
                     f"{nbytes} bytes of data")
-        array = np.empty(found, dtype=descr)
+        array = np.empty(found, dtype=descr)  # pages are taken as the data arrives
         view = array.reshape(-1).view(np.uint8)
+        row_bytes = nbytes // found[0] if len(found) > 1 and found[0] else 0
+        rows = 0
         done = 0
         while done < nbytes:
-            got = member.readinto(view[done:])
+            # in pieces: zipfile would decompress all of it into one more bytes object
+            got = member.readinto(view[done:done + CHUNK])
             if not got:
                 return f"member {key!r} is truncated ({done} of {nbytes} bytes)"
             done += got
+            while each_row is not None and row_bytes and (rows + 1) * row_bytes <= done:
+                problem = each_row(rows, array[rows])
+                if problem is not None:
+                    return problem
+                rows += 1
         if member.read(1):  # also makes zipfile check the CRC
             return f"member {key!r} has data after its array"
         return array
