@@ -8,6 +8,7 @@ cells, which is what the class rule says), on random grids under every movement 
 from __future__ import annotations
 
 import math
+import zipfile
 
 import numpy as np
 import pytest
@@ -15,9 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wayfinding as wf
+from wayfinding._archive import MAX_RATIO
 from wayfinding.grid._kernels.bestfirst import alt_estimate, goal_landmarks
 from wayfinding.grid.alt import search_inputs
 from wayfinding.grid.landmarks import GridLandmarks
+from wayfinding.io.movingai import parse_map
 
 from ..oracles import reversed_edges
 from ..reference import assert_valid_path, grid_edges, shortest_costs
@@ -326,3 +329,59 @@ def test_a_weight_that_would_overflow_is_refused():
     lm = wf.landmarks(grid, count=1)
     with pytest.raises(wf.errors.InvalidParameterError, match="too large"):
         wf.astar(grid, (0, 0), (3, 0), heuristic=lm, weight=1e300)
+
+
+def _rooms(side: int = 8, room: int = 6) -> wf.Grid:
+    """side x side rooms of room x room cells, walled apart: side**2 components."""
+    passable = np.zeros((side * (room + 1), side * (room + 1)), bool)
+    for y in range(side):
+        for x in range(side):
+            passable[y * (room + 1):y * (room + 1) + room, x * (room + 1):x * (room + 1) + room] \
+                = True
+    return wf.Grid(passable, diagonal=True)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: _rooms(),
+    lambda: parse_map("type octile\nheight 4\nwidth 8\nmap\n..WWW...\n.SWWW.T.\n..WW@...\n"
+                      "SS......\n"),
+    lambda: wf.Grid.from_ascii("..#...\n.#..#.\n...#..", diagonal=True,
+                               corner_cutting=wf.CornerCutting.ALWAYS),
+    lambda: wf.Grid.from_ascii("..#...\n.#..#.\n...#..", diagonal=False),
+    lambda: wf.Grid(np.ones((5, 7), bool), np.arange(35.0).reshape(5, 7) % 4 + 1),
+], ids=["64-rooms", "terrain-classes", "corners-always", "4-way", "weighted"])
+def test_files_of_every_kind_of_grid_load_back(tmp_path, make):
+    grid = make()
+    lm = wf.landmarks(grid, count=64)
+    lm.save(tmp_path / "lm.npz")
+    back = GridLandmarks.load(tmp_path / "lm.npz", grid)
+    assert back.locations == lm.locations and np.array_equal(back.table, lm.table)
+
+
+def test_a_table_of_mostly_inf_loads_though_it_deflates_beyond_the_bound(tmp_path):
+    # the loader bounds the table's expansion except where it must be inf (outside a
+    # landmark's component): one landmark per room makes a table of mostly inf
+    grid = _rooms()
+    wf.landmarks(grid, count=64).save(tmp_path / "lm.npz")
+    with zipfile.ZipFile(tmp_path / "lm.npz") as archive:
+        info = archive.getinfo("table.npy")
+    assert info.file_size > MAX_RATIO * info.compress_size
+    assert GridLandmarks.load(tmp_path / "lm.npz", grid).count == 64
+
+
+def test_a_landmark_listed_twice_is_refused(saved):
+    grid, lm, path = saved
+    _rewrite(path, locations=np.array([lm.locations[0]] * lm.count, dtype=np.int64))
+    with pytest.raises(wf.errors.StaleDataError, match="a landmark is listed twice"):
+        GridLandmarks.load(path, grid)
+
+
+def test_distances_beyond_a_landmarks_component_are_refused(tmp_path):
+    grid = _rooms(side=2, room=3)
+    lm = wf.landmarks(grid, count=2)
+    table = lm.table.copy()
+    table[np.isinf(table)] = 1e6  # finite where the landmark cannot reach: no lower bound
+    lm.save(tmp_path / "lm.npz")
+    _rewrite(tmp_path / "lm.npz", table=table)
+    with pytest.raises(wf.errors.StaleDataError, match="finite outside its component"):
+        GridLandmarks.load(tmp_path / "lm.npz", grid)

@@ -201,10 +201,14 @@ class GridLandmarks:
 
         The file must name this grid's fingerprint (else StaleDataError: built for
         another grid, or the grid was edited since); every member is bounded before it
-        is decompressed (:class:`~wayfinding._archive.NpzReader`), and the table must be
-        a feasible potential of every step (``X[v] <= X[u] + cost(u -> v)`` for each
-        landmark's ``d(L, .)`` and ``d(., L)``, no NaN, no ``-inf``), which is all the
-        lower bounds need to stay admissible and consistent. A damaged file raises
+        is decompressed (:class:`~wayfinding._archive.NpzReader`): the table may expand
+        at most :data:`~wayfinding._archive.MAX_RATIO` times, except for its entries that
+        must be ``inf`` (a landmark's distances to cells outside its component), known
+        from the landmarks' places before the table is read. The landmarks must be
+        distinct open cells, a landmark's distances finite exactly on its component, and
+        the table a feasible potential of every step (``X[v] <= X[u] + cost(u -> v)`` for
+        each landmark's ``d(L, .)`` and ``d(., L)``, no NaN), which is all the lower
+        bounds need to stay admissible and consistent. A damaged file raises
         StaleDataError naming it.
         """
         name = repr(os.fspath(path))
@@ -213,7 +217,7 @@ class GridLandmarks:
         cells = int(np.count_nonzero(index >= 0))
         fingerprint = grid.derived(FINGERPRINT)
         with checked_archive(path, _KEYS, "grid landmarks", FORMAT_VERSION,
-                             "build the landmarks again", max_ratio=None) as (archive, damaged):
+                             "build the landmarks again") as (archive, damaged):
             if str(archive.read("fingerprint", "U", (), limit=1)) != fingerprint:
                 raise StaleDataError(
                     f"{name} holds landmarks of another grid (size, walls, movement rules, "
@@ -221,11 +225,18 @@ class GridLandmarks:
             shape = archive.read("shape", np.int64, (2,), limit=2).tolist()
             directed = int(archive.read("directed", np.int64, (), limit=1))
             spots = archive.read("locations", np.int64, (None, 2), limit=2 * MAX_COUNT)
+            problem = _places_problem(grid, shape, directed, spots)
+            if problem is not None:
+                raise damaged(problem)
             n = spots.shape[0]
             columns = 2 * n if directed == 1 else n
+            labels, own = _components(grid, spots, index)
+            found, sizes = np.unique(labels, return_counts=True)
+            inside = sizes[np.searchsorted(found, own)]  # cells where each may be finite
+            outside = int((cells - inside).sum()) * (columns // n)
             table = archive.read("table", np.float64, (cells, columns),
-                                 limit=cells * max(columns, 1))
-        problem = _problem(grid, shape, directed, spots, table, index)
+                                 limit=cells * max(columns, 1), free_bytes=8 * outside)
+        problem = _problem(grid, n, directed, table, index, labels, own)
         if problem is not None:
             raise damaged(problem)
         locations = [(int(x), int(y)) for x, y in spots]
@@ -251,9 +262,9 @@ def open_index(grid: Grid) -> np.ndarray:
     return index
 
 
-def _problem(grid: Grid, shape: list[int], directed: int, spots: np.ndarray,
-             table: np.ndarray, index: np.ndarray) -> str | None:
-    """What makes ``table`` unfit as landmarks of ``grid``, or None."""
+def _places_problem(grid: Grid, shape: list[int], directed: int,
+                    spots: np.ndarray) -> str | None:
+    """What is wrong with a file's grid size, direction flag and landmarks, or None."""
     n = spots.shape[0]
     if shape != [grid.height, grid.width] or directed not in (0, 1) or not 1 <= n <= MAX_COUNT:
         return f"shape {shape}, directed {directed} or {n} landmarks out of range"
@@ -262,17 +273,47 @@ def _problem(grid: Grid, shape: list[int], directed: int, spots: np.ndarray,
             or not grid.passable_mask[ys.clip(0, grid.height - 1),
                                       xs.clip(0, grid.width - 1)].all():
         return "a landmark lies outside the grid or on a wall"
-    # d(L, .) may be +inf (not reached), never -inf; stored -d(., L) never +inf
-    if np.isnan(table).any() or (table[:, :n] == -np.inf).any() \
-            or (table[:, n:] == np.inf).any():
-        return "the table holds NaN or an infinity of the wrong sign"
+    if np.unique(ys * grid.width + xs).shape[0] != n:
+        return "a landmark is listed twice"
+    return None
+
+
+def _components(grid: Grid, spots: np.ndarray,
+                index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The component label of each open cell (in table row order) and of each landmark:
+    a landmark's distances are finite exactly on the cells of its component (its floods
+    follow the movement rules and terrain classes that the components do)."""
+    from .components import component_labels
+
+    flat = component_labels(grid).flat
+    stride = grid.width + 2
+    return flat[np.flatnonzero(index >= 0)], flat[(spots[:, 1] + 1) * stride + spots[:, 0] + 1]
+
+
+def _problem(grid: Grid, n: int, directed: int, table: np.ndarray, index: np.ndarray,
+             labels: np.ndarray, own: np.ndarray) -> str | None:
+    """What makes ``table`` unfit as landmarks of ``grid``, or None (``labels``, ``own``:
+    see :func:`_components`)."""
+    chunk = _rows(table)
+    column_labels = np.tile(own, table.shape[1] // n)
+    for first in range(0, table.shape[0], chunk):
+        part = table[first:first + chunk]
+        # d(L, .) may be +inf (not reached), never -inf; stored -d(., L) never +inf
+        if np.isnan(part).any() or (part[:, :n] == -np.inf).any() \
+                or (part[:, n:] == np.inf).any():
+            return "the table holds NaN or an infinity of the wrong sign"
+        inside = labels[first:first + chunk, None] == column_labels[None, :]
+        if (np.isfinite(part) != inside).any():
+            j = int(np.argmax((np.isfinite(part) != inside).any(axis=0)))
+            return (f"landmark {j % n}'s distances are finite outside its component or "
+                    "infinite inside it")
     flat = grid.flat_classes
     moves = grid.derived(MOVES)
     opened = np.flatnonzero(flat.passable)
     for k in range(moves.n_moves):
         offset, a, b = (int(v) for v in moves.moves[k, :3])
-        for first in range(0, opened.shape[0], _CHUNK):
-            u = opened[first:first + _CHUNK]
+        for first in range(0, opened.shape[0], chunk):
+            u = opened[first:first + chunk]
             code = flat.passable[u]
             ok = flat.passable[u + offset] == code
             if k >= 4 and moves.rule != RULE_ALWAYS:
@@ -290,5 +331,11 @@ def _problem(grid: Grid, shape: list[int], directed: int, spots: np.ndarray,
     return None
 
 
-#: Cells checked at once by :func:`_problem` (bounds its temporary arrays).
-_CHUNK = 1 << 15
+#: Table entries looked at once by :func:`_problem` (bounds its temporary arrays: a few
+#: times 16 MiB whatever the number of landmarks).
+_ITEMS = 1 << 21
+
+
+def _rows(table: np.ndarray) -> int:
+    """Rows of ``table`` per piece of :func:`_problem`."""
+    return max(1, _ITEMS // max(table.shape[1], 1))
