@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import os
+import stat
 import struct
 import tokenize
 import zipfile
@@ -48,8 +49,13 @@ MAX_RATIO = 64
 SLACK = 4096
 #: Longest ``.npy`` header read.
 MAX_HEADER = 1024
-#: Bytes decompressed at a time.
+#: Bytes decompressed (or read) at a time.
 CHUNK = 1 << 20
+#: Most bytes read from a file that is not a regular file (a pipe, a device): its size
+#: cannot be known before reading, and ``/dev/zero`` never ends.
+STREAM_LIMIT = 64 << 20
+
+_NUL = bytes(1)
 
 #: Exceptions a damaged archive can raise from :mod:`zipfile`, :mod:`zlib` and numpy.
 _DAMAGE = (zipfile.BadZipFile, zlib.error, EOFError, ValueError, TypeError, struct.error,
@@ -259,6 +265,45 @@ def checked_archive(path: str | os.PathLike[str], keys: Iterable[str], kind: str
             raise StaleDataError(f"{name} has format version {found}; this wayfinding reads "
                                  f"version {version}: {again}")
         yield archive, damaged
+
+
+def read_bytes(path: str | os.PathLike[str], fail: Callable[[str], Exception], *,
+               text: bool = True) -> bytes:
+    """The bytes of the file at ``path``, read without trusting what it is.
+
+    A regular file is read whole (its size is what it holds); anything else (a pipe, a
+    device such as ``/dev/zero``), whose size cannot be known before reading, at most
+    :data:`STREAM_LIMIT` bytes. With ``text`` a NUL byte, which no text format holds,
+    stops the reading at once. A fault raises what ``fail`` makes of a message.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder, "x.map")
+    ...     _ = path.write_bytes(b"type octile\\n\\0")
+    ...     read_bytes(path, ValueError)
+    Traceback (most recent call last):
+    ...
+    ValueError: holds a NUL byte at offset 12: not a text file
+    """
+    with open(path, "rb") as handle:
+        if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            data = handle.read()
+            if text and _NUL in data:
+                raise fail(f"holds a NUL byte at offset {data.index(_NUL)}: not a text file")
+            return data
+        pieces: list[bytes] = []
+        done = 0
+        while piece := handle.read(CHUNK):
+            if text and _NUL in piece:
+                raise fail(f"holds a NUL byte at offset {done + piece.index(_NUL)}: not a "
+                           "text file")
+            done += len(piece)
+            if done > STREAM_LIMIT:
+                raise fail(f"is not a regular file and holds more than {STREAM_LIMIT} bytes")
+            pieces.append(piece)
+    return b"".join(pieces)
 
 
 def _itemsize(dtype: Any) -> int:

@@ -66,3 +66,31 @@ def test_gr_errors_name_file_and_line(text, match):
 def test_co_errors_name_file_and_line(text, match):
     with pytest.raises(MapFormatError, match="roads.co.*" + match):
         dimacs.parse_co(text, "roads.co")
+
+
+@pytest.mark.parametrize(("parse", "text", "match"), [
+    (dimacs.parse_gr, "p sp 200000000 0\n", r"declares 200000000 nodes, more than this file "
+                                            r"can hold \(at most 65553\)"),
+    (dimacs.parse_gr, "p sp 1000000000000 0\n", "declares 1000000000000 nodes"),
+    (dimacs.parse_gr, "p sp 2 100000000000\na 1 2 3\n", "declares 100000000000 arcs"),
+    (dimacs.parse_co, "p aux sp co 1000000000000\nv 1 0 0\n", "declares 1000000000000 nodes"),
+    (dimacs.parse_co, "p aux sp co 3\nv 1 0 0\n", r"declares 3 nodes.*\(at most 2\) \(each "),
+], ids=["gr-nodes", "gr-more-nodes", "gr-arcs", "co-nodes", "co-few"])
+def test_problem_lines_declaring_more_than_the_file_holds_are_refused(parse, text, match):
+    # issue 27 item 5: a 17-byte file 'p sp 200000000 0' cost 3.3 GB and 6 s; 'p sp
+    # 1000000000000 0' raised MemoryError
+    with pytest.raises(MapFormatError, match=rf"x, line 1: .*{match}"):
+        parse(text, "x")
+
+
+def test_isolated_nodes_within_the_spare_count_are_fine():
+    g = dimacs.parse_gr("p sp 1000 1\na 1 2 3\n")
+    assert g.node_count == 1000 and wf.dijkstra(g, 0, 999).path is None
+
+
+@pytest.mark.parametrize("content", [b"p sp 2 1\na 1 2 3\n\x00", b"\x00" * 10])
+def test_a_file_holding_a_nul_byte_is_no_text(tmp_path, content):
+    (tmp_path / "g.gr").write_bytes(content)
+    with pytest.raises(MapFormatError, match=r"g\.gr: holds a NUL byte at offset \d+: not a "
+                                             "text file"):
+        dimacs.read_dimacs(tmp_path / "g.gr")

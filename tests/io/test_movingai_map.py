@@ -10,7 +10,7 @@ import pytest
 
 from wayfinding import CornerCutting, Grid
 from wayfinding.errors import MapFormatError, UnsupportedGridError
-from wayfinding.io.movingai import format_map, parse_map, read_map, write_map
+from wayfinding.io.movingai import format_map, parse_map, read_map, read_scenarios, write_map
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -179,3 +179,13 @@ def test_writing_the_walls_of_a_refused_grid_is_possible() -> None:
 def test_write_refuses_bad_arrays(array: np.ndarray, message: str) -> None:
     with pytest.raises(UnsupportedGridError, match=message):
         format_map(array)
+
+
+@pytest.mark.parametrize("read", [read_map, read_scenarios], ids=["map", "scenarios"])
+@pytest.mark.parametrize("content", [b"type octile\nheight 1\n\x00", b"\x00" * 100])
+def test_a_file_holding_a_nul_byte_is_refused_at_once(tmp_path, read, content):
+    # issue 27 item 5: /dev/zero was read until memory ran out (tests/test_file_bounds.py)
+    (tmp_path / "z.map").write_bytes(content)
+    with pytest.raises(MapFormatError, match=r"z\.map: holds a NUL byte at offset \d+: not a "
+                                             "text file"):
+        read(tmp_path / "z.map")

@@ -8,8 +8,11 @@ tuples written as ``{"tuple": [...]}``.
 
 Loading trusts nothing: grid archives are read through :class:`~wayfinding._archive.NpzReader`
 (only the five members, sizes checked before decompressing, at most
-:data:`MAX_FIELD_CELLS` cells) and both kinds are checked by :func:`check_grid_field` or
-:func:`check_graph_field`; every fault is a MapFormatError naming the file.
+:data:`MAX_FIELD_CELLS` cells, each row checked as it arrives as :func:`check_grid_field`
+says, so a bad row stops the reading; at most 20 bytes per declared cell are held at
+once); JSON files are read by :func:`~wayfinding._archive.read_bytes` (no NUL byte, at
+most :data:`~wayfinding._archive.STREAM_LIMIT` bytes from what is not a regular file) and
+checked by :func:`check_graph_field`; every fault is a MapFormatError naming the file.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from .._archive import NpzReader
+from .._archive import NpzReader, read_bytes
 from ..errors import InvalidParameterError, MapFormatError
 from ._stores import GraphStore, GridStore
 
@@ -74,7 +77,9 @@ def _load_grid(cls: Any, path: Any, source: str) -> Any:
         return MapFormatError(message, source=source)
 
     # the bound is the declared shape (at most MAX_FIELD_CELLS cells), not a ratio: a field
-    # of mostly unreached (inf) cells deflates a thousandfold
+    # of mostly unreached (inf) cells deflates a thousandfold. Rows are checked as they
+    # arrive (a bad one stops the reading) and the padded arrays made as soon as their
+    # data is read: at most 20 bytes per cell at once, of which the field keeps 12
     with NpzReader(path, _MEMBERS + _OPTIONAL, damaged, max_ratio=None) as archive:
         missing = set(_MEMBERS) - archive.names
         if missing:
@@ -85,26 +90,38 @@ def _load_grid(cls: Any, path: Any, source: str) -> Any:
         if version != VERSION:
             raise damaged(f"unknown file version {version}")
         max_cost = float(archive.read("max_cost", np.float64, (), limit=1))
-        cost = archive.read("cost", np.float64, (None, None), limit=MAX_FIELD_CELLS)
-        parent = archive.read("parent", _INTEGERS, (None, None), limit=max(cost.size, 1))
+        problem = _max_cost_problem(max_cost)
+        if problem is not None:
+            raise damaged(problem)
         complete = True
         if "complete" in archive.names:
             complete = bool(archive.read("complete", np.bool_, (), limit=1))
-    if parent.shape != cost.shape or cost.size == 0:
-        raise damaged(f"cost {cost.shape} and parent {parent.shape} must be the same "
-                      "non-empty 2-D shape")
-    problem = check_grid_field(cost, parent, max_cost)
+        cost = archive.read("cost", np.float64, (None, None), limit=MAX_FIELD_CELLS,
+                            each_row=lambda y, row: _costs_problem(row))
+        if cost.size == 0:
+            raise damaged(f"cost {cost.shape} must be a non-empty 2-D shape")
+        h, w = cost.shape
+        stride = w + 2
+        dist = np.full((h + 2) * stride, math.inf)
+        inside = dist.reshape(h + 2, stride)[1:-1, 1:-1]
+        inside[:] = cost
+        del cost
+        parent = archive.read("parent", _INTEGERS, (h, w), limit=h * w,
+                              each_row=lambda y, row: _parents_problem(inside, y, row))
+    problem = _cycle_problem(parent)
     if problem is not None:
         raise damaged(problem)
-    h, w = cost.shape
-    stride = w + 2
-    dist = np.full((h + 2) * stride, math.inf)
-    dist.reshape(h + 2, stride)[1:-1, 1:-1] = cost
-    padded = np.where(parent >= 0, (parent // w + 1) * stride + parent % w + 1, -1)
     flat_parent = np.full((h + 2) * stride, -1, dtype=np.int32)
-    flat_parent.reshape(h + 2, stride)[1:-1, 1:-1] = padded
+    padded = flat_parent.reshape(h + 2, stride)[1:-1, 1:-1]
+    for y in range(0, h, _ROWS):  # in pieces: no int64 temporary of every cell
+        part = parent[y:y + _ROWS].astype(np.int64)
+        padded[y:y + _ROWS] = np.where(part >= 0, (part // w + 1) * stride + part % w + 1, -1)
     return cls(GridStore(dist, flat_parent, w, h),
                max_cost=None if math.isnan(max_cost) else max_cost, complete=complete)
+
+
+#: Rows of a grid field converted at once.
+_ROWS = 256
 
 
 def check_grid_field(cost: np.ndarray, parent: np.ndarray, max_cost: float) -> str | None:
@@ -112,57 +129,74 @@ def check_grid_field(cost: np.ndarray, parent: np.ndarray, max_cost: float) -> s
 
     Costs are numbers or +inf; a parent is -1 (a start, or unreached) or one of the eight
     neighbours of its cell, reached, costing no more than the cell (as a flood leaves
-    them), and following parents never comes back to a cell.
+    them), and following parents never comes back to a cell. (:func:`load_field` checks
+    the same, each row as it is read.)
 
     Examples
     --------
     >>> check_grid_field(np.array([[0.0, 1.0, 2.0]]), np.array([[-1, 0, 0]]), math.nan)
     'parent 0 of cell (2, 0) is not one of its neighbours'
     """
+    problem = _max_cost_problem(max_cost) or _costs_problem(cost)
+    for y in range(cost.shape[0]):
+        problem = problem or _parents_problem(cost, y, parent[y])
+    return problem or _cycle_problem(parent)
+
+
+def _max_cost_problem(max_cost: float) -> str | None:
     if not (math.isnan(max_cost) or 0 <= max_cost < math.inf):
         return f"max_cost {max_cost} is not a number >= 0"
-    if np.isnan(cost).any() or (np.isinf(cost) & (cost < 0)).any():
-        return "costs must be numbers or +inf"
-    h, w = cost.shape
-    flat_cost = cost.reshape(-1)
-    flat_parent = parent.reshape(-1).astype(np.int64)
-    bad = (flat_parent < -1) | (flat_parent >= h * w)
-    bad |= (flat_parent >= 0) & ~np.isfinite(flat_cost)
-    if bad.any():
-        i = int(np.flatnonzero(bad)[0])
-        return f"bad parent {int(flat_parent[i])} at cell {(i % w, i // w)}"
-    children = np.flatnonzero(flat_parent >= 0)
-    parents = flat_parent[children]
-    gap = np.maximum(np.abs(parents // w - children // w), np.abs(parents % w - children % w))
-    checks = ((gap != 1, "is not one of its neighbours"),
-              (~np.isfinite(flat_cost[parents]), "was not reached"),
-              (flat_cost[parents] > flat_cost[children], "costs more than the cell"))
-    for wrong, what in checks:
-        if wrong.any():
-            i = int(np.argmax(wrong))
-            child = int(children[i])
-            return f"parent {int(parents[i])} of cell {(child % w, child // w)} {what}"
-    # a cycle can only join cells of equal cost: follow those links by pointer doubling
-    tie = flat_cost[parents] == flat_cost[children]
-    tied = children[tie]
-    if tied.shape[0]:
-        index = np.full(h * w, -1, dtype=np.int64)
-        index[tied] = np.arange(tied.shape[0])
-        after = index[parents[tie]]  # the next tied cell, -1 when the links leave them
-        for _ in range(int(tied.shape[0]).bit_length() + 1):
-            after = np.where(after >= 0, after[after], -1)
-        if (after >= 0).any():
-            child = int(tied[np.argmax(after >= 0)])
-            return f"the parent links from cell {(child % w, child // w)} form a cycle"
     return None
 
 
+def _costs_problem(costs: np.ndarray) -> str | None:
+    if np.isnan(costs).any() or (np.isinf(costs) & (costs < 0)).any():
+        return "costs must be numbers or +inf"
+    return None
+
+
+def _parents_problem(cost: np.ndarray, y: int, row: np.ndarray) -> str | None:
+    """What is wrong with the parents of row ``y`` of a field of ``cost`` (H, W), or None."""
+    h, w = cost.shape
+    parents = row.astype(np.int64)
+    bad = (parents < -1) | (parents >= h * w) | ((parents >= 0) & ~np.isfinite(cost[y]))
+    if bad.any():
+        x = int(np.argmax(bad))
+        return f"bad parent {int(parents[x])} at cell {(x, y)}"
+    xs = np.flatnonzero(parents >= 0)
+    linked = parents[xs]
+    py, px = linked // w, linked % w
+    before = cost[py, px]
+    checks = ((np.maximum(np.abs(py - y), np.abs(px - xs)) != 1, "is not one of its neighbours"),
+              (~np.isfinite(before), "was not reached"),
+              (before > cost[y, xs], "costs more than the cell"))
+    for wrong, what in checks:
+        if wrong.any():
+            i = int(np.argmax(wrong))
+            return f"parent {int(linked[i])} of cell {(int(xs[i]), y)} {what}"
+    return None
+
+
+def _cycle_problem(parent: np.ndarray) -> str | None:
+    """A cycle of parent links (each of which passed :func:`_parents_problem`), or None."""
+    from ._kernels.chains import first_cycle
+
+    cell = int(first_cycle(np.ascontiguousarray(parent).reshape(-1)))
+    if cell < 0:
+        return None
+    w = parent.shape[1]
+    return f"the parent links from cell {(cell % w, cell // w)} form a cycle"
+
+
 def _load_graph(cls: Any, path: Any, source: str) -> Any:
+    def damaged(message: str) -> MapFormatError:
+        return MapFormatError(f"neither .npz nor JSON: {message}", source=source)
+
+    data = read_bytes(path, damaged)  # /dev/zero is refused at its first byte
     try:
-        with open(path, encoding="utf-8") as file:
-            document = json.load(file)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
-        raise MapFormatError(f"neither .npz nor JSON: {error}", source=source) from None
+        document = json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError) as error:  # also huge integers, deep nesting
+        raise damaged(str(error)[:200] or type(error).__name__) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise MapFormatError(f"not a saved {FORMAT}", source=source)
     if document.get("version") != VERSION:

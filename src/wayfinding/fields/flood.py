@@ -215,7 +215,8 @@ class DistanceField(FieldBase):
 
         The file is not trusted. A grid field's archive may hold only the five members
         :meth:`save` writes; their sizes are checked before anything is decompressed
-        (at most :data:`~wayfinding.fields._fieldio.MAX_FIELD_CELLS` cells). Costs must be
+        (at most :data:`~wayfinding.fields._fieldio.MAX_FIELD_CELLS` cells, each row
+        checked as it arrives; ``/dev/zero`` and other endless files are refused). Costs must be
         numbers or +inf; each parent must be one of its cell's eight neighbours (or, in a
         graph file, a reached location), reached, no dearer than the cell, and parents
         must not form a cycle: ``path_to`` then only returns real paths.

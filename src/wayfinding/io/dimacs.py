@@ -10,7 +10,9 @@ The :class:`~wayfinding.CSRGraph` read has node numbers ``ID - 1`` (labels 0..N-
 label table, so reading scales to millions of nodes). Reading is tolerant as the MovingAI
 reader is: CRLF line endings, a byte-order mark, blank lines and extra whitespace; costs
 may also be decimal numbers. Anything else malformed raises
-:class:`~wayfinding.errors.MapFormatError` naming the file and line.
+:class:`~wayfinding.errors.MapFormatError` naming the file and line, as does a problem
+line declaring more arcs or nodes than the file can hold (so memory follows the file's
+size: at most one node per character, plus :data:`SPARE_NODES`).
 
 Examples
 --------
@@ -86,6 +88,19 @@ def _problem(fields: list[str], expected: list[str], counts: int, source: str,
     return values
 
 
+#: Nodes a ``.gr`` file may declare beyond one per character of its text (nodes no arc
+#: names need no line, yet each costs memory: the bound keeps a 17-byte file from
+#: asking for gigabytes).
+SPARE_NODES = 1 << 16
+
+
+def _fits(count: int, most: int, what: str, why: str, source: str, number: int) -> None:
+    """Refuse a problem line declaring more ``what`` than the file can hold."""
+    if count > most:
+        raise MapFormatError(f"the problem line declares {count} {what}, more than this file "
+                             f"can hold (at most {most}){why}", source=source, line=number)
+
+
 def _check_item(fields: list[str], n: int, what: str, form: str, problem: str, source: str,
                 number: int) -> None:
     """An arc or node line: after the problem line, and with its four fields."""
@@ -110,6 +125,9 @@ def parse_gr(text: str, source: str = "<text>", *, coordinates: Any = None,
             if n >= 0:
                 raise MapFormatError("a second problem line", source=source, line=number)
             n, m = _problem(fields, ["p", "sp"], 2, source, number)
+            _fits(n, len(text) + SPARE_NODES, "nodes", "", source, number)
+            _fits(m, (len(text) + 1) // 8, "arcs", " (an arc line takes 8 characters or more)",
+                  source, number)
         elif kind == "a":
             _check_item(fields, n, "an arc", "a U V W", "p sp N M", source, number)
             u = _number(fields[1], "a node", source, number, integer=True)
@@ -149,6 +167,8 @@ def parse_co(text: str, source: str = "<text>", *, coordinate_scale: float = 1.0
             if n >= 0:
                 raise MapFormatError("a second problem line", source=source, line=number)
             (n,) = _problem(fields, ["p", "aux", "sp", "co"], 1, source, number)
+            _fits(n, (len(text) + 1) // 8, "nodes",
+                  " (each needs a line 'v ID X Y' of 8 characters or more)", source, number)
             coords = np.zeros((n, 2))
             seen = np.zeros(n, dtype=bool)
         elif kind == "v":

@@ -36,6 +36,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .._archive import read_bytes
 from ..errors import MapFormatError
 from .precision import (
     DEFAULT_SIGNIFICANT,
@@ -349,6 +350,10 @@ def write_scenarios(scenarios: Iterable[Scenario], path: PathLike) -> None:
 def read_text(path: PathLike) -> str:
     """Read a benchmark file as text (UTF-8, byte-order mark dropped, bad bytes kept visible).
 
+    A file holding a NUL byte is no text (MapFormatError), and one that is not a regular
+    file is read up to :data:`~wayfinding._archive.STREAM_LIMIT` bytes
+    (:func:`~wayfinding._archive.read_bytes`): ``/dev/zero`` is refused at once.
+
     Examples
     --------
     >>> import tempfile, pathlib
@@ -358,8 +363,7 @@ def read_text(path: PathLike) -> str:
     ...     read_text(p)
     'ab\\r\\n'
     """
-    with open(path, "rb") as f:
-        data = f.read()
+    data = read_bytes(path, lambda message: MapFormatError(message, source=os.fspath(path)))
     return data.decode("utf-8-sig", errors="replace")
 
 

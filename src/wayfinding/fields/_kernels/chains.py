@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["follow_parents"]
+__all__ = ["first_cycle", "follow_parents"]
 
 
 @njit(cache=True, nogil=True)
@@ -38,3 +38,26 @@ def follow_parents(parent, cell, limit, named):  # pragma: no cover - numba
             j += 1
         v = parent[v]
     return cells, fresh
+
+
+@njit(cache=True, nogil=True)
+def first_cycle(parent):  # pragma: no cover - numba
+    """The first cell (in index order) whose ``parent`` links (-1: a root; every other
+    value a cell) come back to a cell they passed, or -1 when every chain ends at a root.
+
+    O(cells) steps and one byte of state per cell: each chain is walked once to its end
+    and once more to mark it as leading to a root.
+    """
+    state = np.zeros(parent.shape[0], np.uint8)  # 1: on the walk, 2: leads to a root
+    for cell in range(parent.shape[0]):
+        v = cell
+        while v >= 0 and state[v] == 0:
+            state[v] = 1
+            v = parent[v]
+        if v >= 0 and state[v] == 1:
+            return cell
+        v = cell
+        while v >= 0 and state[v] == 1:
+            state[v] = 2
+            v = parent[v]
+    return -1
