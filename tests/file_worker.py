@@ -1,12 +1,13 @@
 """Subprocess of tests/test_file_fuzz.py: load and use many (corrupted) files.
 
 Usage: ``python file_worker.py MANIFEST RESULT``. The manifest (JSON) lists grids as
-ASCII text with queries and their optimal costs, and files with the kind and grid they
-belong to. For each file the worker loads it and, if that works, searches it; every
-answer must be a WayfindingError or a valid path, checked here cell by cell without the
-library. The result (JSON) counts the outcomes and lists every invalid answer; the peak
-memory growth after warm-up is reported too. A crash shows as the exit code, and the last
-file named on stderr is the culprit.
+ASCII text with queries and their optimal costs, a CSR graph as edge lists with its own,
+and files with the kind and grid they belong to. After a warm-up the address space is
+capped 1 GiB above the worker's size. For each file the worker loads it and, if that
+works, searches it; every answer must be a WayfindingError or a valid path, checked here
+cell by cell without the library (optimal with landmarks). The result (JSON) counts the
+outcomes and lists every invalid answer; the peak memory growth after warm-up is reported
+too. A crash shows as the exit code, and the last file named on stderr is the culprit.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ import resource
 import sys
 
 import wayfinding as wf
+from wayfinding.csr.landmarks import Landmarks
 from wayfinding.errors import WayfindingError
 from wayfinding.fields.flood import DistanceField
+from wayfinding.grid.landmarks import GridLandmarks
 from wayfinding.grid.prepared import PreparedGrid
 
 SQRT2 = math.sqrt(2)
@@ -102,29 +105,69 @@ def use_field(path: str, spec: dict) -> tuple[str, list[str]]:
     return outcome, problems
 
 
+def use_grid_landmarks(path: str, grid: wf.Grid, spec: dict) -> tuple[str, list[str]]:
+    landmarks = GridLandmarks.load(path, grid)
+    problems = []
+    for (start, goal), best in zip(spec["queries"], spec["optima"], strict=True):
+        result = wf.astar(grid, tuple(start), tuple(goal), heuristic=landmarks)
+        if result.path is None and best == math.inf:
+            continue
+        problem = grid_path_problem(spec["rows"], result.path, start, goal, result.cost)
+        if problem or not math.isclose(result.cost, best, rel_tol=1e-9):
+            problems.append(f"{start} -> {goal}: {problem or result.cost} (optimum {best})")
+    return "loaded", problems
+
+
+def use_csr_landmarks(path: str, graph: wf.CSRGraph, spec: dict) -> tuple[str, list[str]]:
+    landmarks = Landmarks.load(path, graph)
+    problems = []
+    for (start, goal), best in zip(spec["queries"], spec["optima"], strict=True):
+        result = wf.astar(graph, start, goal, heuristic=landmarks)
+        if result.cost != best:  # integer costs: exact
+            problems.append(f"{start} -> {goal}: cost {result.cost}, optimum {best}")
+    return "loaded", problems
+
+
+def capped() -> None:
+    """Cap the address space 1 GiB above its size now: a loader believing a file's sizes
+    fails with MemoryError (counted as a crash) instead of taking the machine's memory."""
+    with open("/proc/self/status") as status:
+        size = int(status.read().split("VmSize:")[1].split()[0]) * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (size + 2**30, size + 2**30))
+
+
 def main() -> None:
     manifest_name, result_name = sys.argv[1:3]
     with open(manifest_name) as handle:
         manifest = json.load(handle)
     grids = {key: wf.Grid.from_ascii("\n".join(spec["rows"]), diagonal=True)
              for key, spec in manifest["grids"].items()}
+    spec = manifest["graph"]
+    graph = wf.CSRGraph.from_edges(*spec["edges"], nodes=range(spec["n"]), directed=False)
+
+    def use(item: dict) -> tuple[str, list[str]]:
+        kind = item["kind"]
+        if kind == "csr-landmarks":
+            return use_csr_landmarks(item["path"], graph, manifest["graph"])
+        spec = manifest["grids"][item["grid"]]
+        if kind == "prepared":
+            return use_prepared(item["path"], grids[item["grid"]], spec)
+        if kind == "grid-landmarks":
+            return use_grid_landmarks(item["path"], grids[item["grid"]], spec)
+        return use_field(item["path"], spec)
+
     # warm up: compile and load one good file of each kind before measuring memory
     for item in manifest["warm_up"]:
-        if item["kind"] == "prepared":
-            use_prepared(item["path"], grids[item["grid"]], manifest["grids"][item["grid"]])
-        else:
-            use_field(item["path"], manifest["grids"][item["grid"]])
+        use(item)
+    if sys.platform.startswith("linux"):
+        capped()
     baseline = rss_mb()
     counts: dict[str, int] = {}
     invalid = []
     for item in manifest["files"]:
         print(item["path"], file=sys.stderr, flush=True)
-        spec = manifest["grids"][item["grid"]]
         try:
-            if item["kind"] == "prepared":
-                outcome, problems = use_prepared(item["path"], grids[item["grid"]], spec)
-            else:
-                outcome, problems = use_field(item["path"], spec)
+            outcome, problems = use(item)
         except WayfindingError as error:
             outcome, problems = "refused", []
             if item["path"] not in str(error):

@@ -1,12 +1,16 @@
-"""Fuzz the file loaders: thousands of corrupted prepared-grid and distance-field files.
+"""Fuzz the file loaders: thousands of corrupted prepared-grid, distance-field and
+landmarks (grid and CSR) files.
 
-Each file is loaded and used in a subprocess (tests/file_worker.py, a few batches): the
-process must not crash, every answer must be a WayfindingError naming the file or a
-valid path (checked without the library), and memory must stay bounded. Corruptions are
+Each file is loaded and used in a subprocess (tests/file_worker.py, a few batches, its
+address space capped 1 GiB above its size after warm-up): the process must not crash,
+every answer must be a WayfindingError naming the file or a valid path (checked without
+the library; with landmarks, an optimal one: their lower bounds must be admissible), and
+memory must stay bounded. Corruptions are
 random byte damage (bit flips, truncation, junk) and array-level ones written as proper
 archives: shuffled, out-of-range and non-finite values, swapped, missing, extra and
 retyped members, huge declared shapes, and consistent tampering (scaled weights, label
-entries removed with the offsets kept right, parents moved to neighbours, tied cycles).
+entries removed with the offsets kept right, parents moved to neighbours, tied cycles,
+landmark distances scaled by 10 or 0.5 or one of them moved).
 """
 
 from __future__ import annotations
@@ -142,6 +146,18 @@ def array_corruption(rng, base, n, compressed, kind):
 
 def consistent_tampering(rng, arrays, kind):
     """Changes that keep the arrays well formed (and some of the checks satisfied)."""
+    if kind.endswith("landmarks"):
+        tables = ["table"] if kind == "grid-landmarks" else ["from_landmarks", "to_landmarks"]
+        which = int(rng.integers(3))
+        if which < 2:  # every distance scaled (x10 made A* answer 67.0 for 36.0)
+            factor = (10.0, 0.5)[which]
+            for key in tables:
+                arrays[key] = arrays[key] * factor
+            return arrays, f"distances scaled by {factor}"
+        key = str(rng.choice(tables))
+        finite = np.flatnonzero(np.isfinite(arrays[key]) & (arrays[key] != 0))
+        arrays[key].reshape(-1)[rng.choice(finite)] += float(rng.choice([1.0, -0.5]))
+        return arrays, f"one distance of {key} moved"
     if kind == "field":
         cost, parent = arrays["cost"], arrays["parent"]
         h, w = cost.shape
@@ -205,6 +221,18 @@ def byte_corruption(rng, data: bytes):
     return bytes(data) + rng.integers(256, size=50, dtype=np.uint8).tobytes(), "junk appended"
 
 
+def road_graph(rng):
+    """A random undirected CSR graph of 60 nodes, and its manifest entry (edges, queries
+    and optima for the worker, which builds the same graph)."""
+    n = 60
+    src, dst = rng.integers(n, size=200).tolist(), rng.integers(n, size=200).tolist()
+    costs = rng.integers(1, 12, size=200).astype(float).tolist()
+    graph = wf.CSRGraph.from_edges(src, dst, costs, nodes=range(n), directed=False)
+    pairs = [[int(a), int(b)] for a, b in rng.integers(n, size=(8, 2))]
+    optima = [wf.dijkstra(graph, a, b).cost for a, b in pairs]
+    return graph, {"n": n, "edges": [src, dst, costs], "queries": pairs, "optima": optima}
+
+
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
     rng = np.random.default_rng(20261123)
@@ -239,10 +267,18 @@ def corpus(tmp_path_factory):
         path = folder / f"{name}.field.npz"
         wf.flood(grid, starts, max_cost=limit).save(path)
         bases.append(("field", name, path, True, len(rows) * len(rows[0])))
+    for name in ("rooms", "random"):
+        path = folder / f"{name}.landmarks.npz"
+        wf.landmarks(grid_of(grids[name]), count=4).save(path)
+        bases.append(("grid-landmarks", name, path, True, len(grids[name][0])))
+    graph, manifest["graph"] = road_graph(rng)
+    path = folder / "graph.landmarks.npz"
+    wf.landmarks(graph, count=5).save(path)
+    bases.append(("csr-landmarks", "graph", path, True, graph.node_count))
     for kind, name, path, _compressed, _n in bases:
         manifest["warm_up"].append({"kind": kind, "grid": name, "path": str(path)})
     count = 0
-    for round_ in range(360):
+    for round_ in range(280):
         for kind, name, path, compressed, n in bases:
             target = folder / f"{count:05d}.{'prepared' if kind == 'prepared' else 'npz'}"
             count += 1
@@ -277,6 +313,8 @@ def run_batches(folder, manifest, batches):
 def test_corrupted_files_never_crash_nor_give_invalid_paths(corpus):
     folder, manifest = corpus
     assert len(manifest["files"]) >= 2000
+    kinds = {item["kind"] for item in manifest["files"]}
+    assert kinds == {"prepared", "field", "grid-landmarks", "csr-landmarks"}
     results = run_batches(folder, manifest, batches=3)
     invalid = [line for result in results for line in result["invalid"]]
     assert invalid == []

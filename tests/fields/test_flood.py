@@ -345,3 +345,15 @@ def test_a_partial_field_stays_partial_through_a_file(tmp_path):
     field = wf.flood(graph, "a", max_seconds=0)
     field.save(tmp_path / "graph.json")
     assert wf.DistanceField.load(tmp_path / "graph.json").complete is field.complete
+
+
+@pytest.mark.parametrize(("cost", "parent", "expected"), [
+    ([[0.0, 1.0, 1.0]], [[-1, 2, 1]], "the parent links from cell (1, 0) form a cycle"),
+    ([[1.0, 1.0, 1.0, 0.0]], [[1, 2, 1, -1]], "the parent links from cell (0, 0) form a cycle"),
+    ([[0.0, 1.0], [1.0, 1.4]], [[-1, 0], [0, 1]], None),
+    ([[2.0, 2.0], [2.0, 2.0]], [[1, 3], [-1, 2]], None),  # ties that end at a root
+], ids=["two-cells", "chain-into-cycle", "tree", "tied-tree"])
+def test_grid_field_cycles_are_found(cost, parent, expected):
+    from wayfinding.fields._fieldio import check_grid_field
+
+    assert check_grid_field(np.array(cost), np.array(parent), math.nan) == expected
