@@ -119,10 +119,9 @@ def _run_solve(args: argparse.Namespace) -> int:
 def _read_any_map(path: str, *, diagonal: bool) -> Any:
     """A MovingAI map (it starts with ``type``) or an ASCII picture."""
     from .grid.grid import Grid
-    from .io.movingai import parse_map
+    from .io.movingai import parse_map, read_text
 
-    with open(path, encoding="utf-8-sig") as handle:
-        text = handle.read()
+    text = read_text(path)  # bounded: no NUL, pipes and devices read up to a limit
     if text.lstrip().lower().startswith("type"):
         return parse_map(text, source=path)
     return Grid.from_ascii(text, diagonal=diagonal)

@@ -81,6 +81,13 @@ def test_missing_file_is_an_error_message(tmp_path, capsys):
     assert "No such file" in capsys.readouterr().err
 
 
+def test_a_file_that_is_no_text_is_an_error_message(tmp_path, capsys):
+    # issue 27 item 5: the whole file was read first (/dev/zero: until memory ran out)
+    (tmp_path / "zeros.map").write_bytes(b"..\n" + bytes(1000))
+    assert main(["solve", str(tmp_path / "zeros.map"), "--from", "0,0", "--to", "1,0"]) == 2
+    assert "holds a NUL byte at offset 3: not a text file" in capsys.readouterr().err
+
+
 def test_bad_cell_syntax_is_a_usage_error(ascii_map, capsys):
     with pytest.raises(SystemExit) as stop:
         main(["solve", str(ascii_map), "--from", "0;0", "--to", "1,1"])
