@@ -261,11 +261,11 @@ def test_a_malformed_map_is_quoted_short_and_escaped(capsys: pytest.CaptureFixtu
                                                      tmp_path: Path) -> None:
     folder = tmp_path / "scen"
     scen = _scen(folder, "bad.map")
-    (folder / "bad.map").write_bytes(b"type octile\n\x1b[2J" + b"\x00" + b"Z" * 500 + b"\n")
+    (folder / "bad.map").write_bytes(b"type octile\n\x1b[2J" + b"\x07" + b"Z" * 500 + b"\n")
     code, _, err = _bench(capsys, str(scen))
     assert code == 2
     assert "unexpected header line" in err
-    assert "\x1b" not in err and "\x00" not in err  # escaped, no terminal control
+    assert "\x1b" not in err and "\x07" not in err  # escaped, no terminal control
     assert "\\x1b" in err
     assert "Z" * 60 not in err  # a short excerpt only
 

@@ -42,7 +42,7 @@ from ..errors import UnsupportedGridError
 from ..grid._checks import passable_index
 from ..grid.flat import MOVES
 from ..grid.grid import Grid
-from ..grid.stoppable import STOPPED, Stopped, deadline_after, run_stoppable
+from ..grid.stoppable import STOPPED, run_flagged
 from ..grid.views import CameFromView, CostSoFarView, ReachedCells
 from ..result import SearchResult, StopReason
 from .lineofsight import sight_rule
@@ -102,18 +102,12 @@ def theta_star(grid: Grid, start: Any, goal: Any, *,
         return SearchResult.unreachable(StopReason.MAX_SECONDS)
     p = grid.derived(MOVES)
     rule = sight_rule(grid)
-
-    def work(stop: np.ndarray) -> Any:
-        answer = kernel(flat.passable, flat.costs, p.moves, p.rule, rule, flat.stride, unit,
-                        start_index, goal_index, stop)
-        if answer[3]:
-            raise Stopped
-        return answer
-
-    done = run_stoppable(work, deadline_after(max_seconds))
+    done = run_flagged(lambda stop: kernel(flat.passable, flat.costs, p.moves, p.rule, rule,
+                                           flat.stride, unit, start_index, goal_index, stop),
+                       max_seconds)
     if done is STOPPED:
         return SearchResult.unreachable(StopReason.MAX_SECONDS)
-    g, parent, expanded, _ = done
+    g, parent, expanded = done
     cells = np.flatnonzero(np.isfinite(g)).astype(np.int32)
     reached = ReachedCells(cells, g[cells], parent[cells], grid.width, grid.height)
     came_from, cost_so_far = CameFromView(reached), CostSoFarView(reached)

@@ -32,7 +32,8 @@ import numpy as np
 
 from ..errors import BudgetExhaustedError
 
-__all__ = ["STOPPED", "Stopped", "deadline_after", "out_of_time", "run_stoppable"]
+__all__ = ["STOPPED", "Stopped", "deadline_after", "out_of_time", "run_flagged",
+           "run_stoppable"]
 
 #: Seconds between two looks at signals and the clock while the worker runs.
 POLL = 0.02
@@ -90,6 +91,26 @@ def run_stoppable(work: Callable[[np.ndarray], Any], deadline: float | None) -> 
     if "error" in box:
         raise box["error"]
     return box.get("value", STOPPED)
+
+
+def run_flagged(call: Callable[[np.ndarray], tuple], max_seconds: float | None) -> Any:
+    """``call(stop)`` (a kernel that polls the stop flag and returns a tuple whose last
+    item says whether the flag ended it) in the worker thread of :func:`run_stoppable`:
+    the tuple without that item, or :data:`STOPPED` once ``max_seconds`` (checked, or
+    None) ran out.
+
+    Examples
+    --------
+    >>> run_flagged(lambda stop: (41, 1, False), None)
+    (41, 1)
+    """
+    def work(stop: np.ndarray) -> Any:
+        answer = call(stop)
+        if answer[-1]:
+            raise Stopped
+        return answer[:-1]
+
+    return run_stoppable(work, deadline_after(max_seconds))
 
 
 def deadline_after(max_seconds: float | None) -> float | None:

@@ -41,7 +41,7 @@ from ..result import SearchResult, StopReason
 from ._checks import passable_index
 from .flat import MOVES
 from .grid import Grid
-from .stoppable import STOPPED, Stopped, deadline_after, run_stoppable
+from .stoppable import STOPPED, run_flagged
 
 __all__ = ["astar_turns"]
 
@@ -123,18 +123,12 @@ def astar_turns(grid: Grid, start: Any, goal: Any, *, turn_cost: float = 0.0,
     hp = np.array([d, d2, grid.min_cost, 1.0 if m.diagonal else 0.0])
     p = grid.derived(MOVES)
     moves, lengths = p.moves, p.lengths
-
-    def work(stop: np.ndarray) -> Any:
-        answer = kernel(flat.passable, flat.costs, flat.weighted, moves, lengths, p.rule,
-                        stride, hp, float(turn_cost), start_index, goal_mark, goal_xy, stop)
-        if answer[4]:
-            raise Stopped
-        return answer
-
-    done = run_stoppable(work, deadline_after(max_seconds))
+    done = run_flagged(lambda stop: kernel(
+        flat.passable, flat.costs, flat.weighted, moves, lengths, p.rule, stride, hp,
+        float(turn_cost), start_index, goal_mark, goal_xy, stop), max_seconds)
     if done is STOPPED:
         return SearchResult.unreachable(StopReason.MAX_SECONDS)
-    found, g, previous, expanded, _ = done
+    found, g, previous, expanded = done
     if found < 0:
         return SearchResult.unreachable(StopReason.EXHAUSTED, expanded=int(expanded))
     n_moves = p.n_moves
