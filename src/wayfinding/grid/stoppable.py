@@ -78,10 +78,10 @@ def run_stoppable(work: Callable[[np.ndarray], Any], deadline: float | None) -> 
             wait = POLL
             if deadline is not None:
                 left = deadline - time.perf_counter()
-                if left <= 0.0:
+                if left <= 0.0:  # what the worker finishes from now on came too late
                     stop[0] = 1
                     worker.join(GRACE)
-                    break
+                    return STOPPED
                 wait = min(POLL, left)
             worker.join(wait)
     except BaseException:
