@@ -71,7 +71,7 @@ def _method_rows(neighbors: Callable[[Any], Iterable[Any]],
 
 
 def _simple_rows(graph: SimpleGraph) -> Rows:
-    edges, costs, nothing = graph.edges, graph._costs, ()
+    edges, costs, nothing = graph._edges, graph._costs, ()
 
     def rows(location: Any) -> Mapping[Any, Any]:
         targets = edges.get(location, nothing)

@@ -35,6 +35,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 from ..errors import InvalidCostError, InvalidParameterError
+from .edgeviews import EdgesView, Neighbours
 
 __all__ = [
     "FunctionGraph",
@@ -76,8 +77,9 @@ class SimpleGraph:
 
     Parameters
     ----------
-    edges : Mapping
+    edges : Mapping, optional
         ``{'A': ['B', 'C']}`` (every step costs 1) or ``{'a': {'b': 2.5}}`` (step costs).
+        None (the default): no locations yet; set :attr:`edges` later, as the texts do.
 
     Examples
     --------
@@ -87,32 +89,70 @@ class SimpleGraph:
     ['E', 'A']
     """
 
-    def __init__(self, edges: Mapping[Any, Any]) -> None:
+    def __init__(self, edges: Mapping[Any, Any] | None = None) -> None:
+        self._edges: dict[Any, Neighbours] = {}
+        self._costs: dict[Any, dict[Any, float]] = {}
+        self._known: set[Any] | None = set()  # every location; None: count them again
+        self._incoming: dict[Any, list[Any]] | None = None  # built on first need
+        if edges is not None:
+            self.edges = edges  # type: ignore[assignment]
+
+    @property
+    def edges(self) -> EdgesView:
+        """The rows ``{location: neighbours}``, a live view: assign a whole dict as the
+        texts do (``graph.edges = {...}``) or one row (``graph.edges['F'] = ['A']``,
+        ``del``, ``update``); either changes the graph (:mod:`.edgeviews`)."""
+        return EdgesView(self)
+
+    @edges.setter
+    def edges(self, edges: Mapping[Any, Any]) -> None:
         if not isinstance(edges, Mapping):
             raise InvalidParameterError(
                 f"edges must be a dict of neighbour lists or cost dicts, got {type(edges).__name__}"
             )
-        self.edges: dict[Any, list[Any]] = {}
-        self._costs: dict[Any, dict[Any, float]] = {}
-        for location, targets in edges.items():
-            if isinstance(targets, Mapping):
-                costs = {t: _checked_edge_cost(c, location, t) for t, c in targets.items()}
-                self.edges[location] = list(costs)
-                self._costs[location] = costs
-            elif isinstance(targets, Iterable) and not isinstance(targets, str | bytes):
-                self.edges[location] = list(targets)
-            else:
-                raise InvalidParameterError(
-                    f"neighbours of {location!r} must be a list or a dict, got {targets!r}"
-                )
-        self._locations = set(self.edges)
-        self._incoming: dict[Any, list[Any]] | None = None  # built on first need
-        for targets in self.edges.values():
-            self._locations.update(targets)
+        if isinstance(edges, EdgesView) and edges._graph is self:
+            return
+        rows = [(location, *_row(location, targets)) for location, targets in edges.items()]
+        self._edges = {location: targets for location, targets, _ in rows}
+        self._costs = {location: costs for location, _, costs in rows if costs is not None}
+        self._known, self._incoming = None, None
+
+    def _set_row(self, location: Any, targets: Any) -> None:
+        """``graph.edges[location] = targets``: checked, then stored."""
+        row, costs = _row(location, targets)
+        replaced = location in self._edges
+        self._edges[location] = row
+        if costs is None:
+            self._costs.pop(location, None)
+        else:
+            self._costs[location] = costs
+        if replaced or self._known is None:
+            self._known = None
+        else:
+            self._known.add(location)
+            self._known.update(row)
+        self._incoming = None
+
+    def _drop_row(self, location: Any) -> None:
+        """``del graph.edges[location]`` (KeyError when it has no row)."""
+        del self._edges[location]
+        self._costs.pop(location, None)
+        self._known, self._incoming = None, None
+
+    @property
+    def _locations(self) -> set[Any]:
+        """Every location: a row's own, and those its rows name (counted after edits)."""
+        if self._known is None:
+            known = set(self._edges)
+            for targets in self._edges.values():
+                known.update(targets)
+            self._known = known
+        return self._known
 
     def neighbors(self, location: Any) -> list[Any]:
         """The locations one step away from ``location``."""
-        return self.edges.get(location, [])
+        row = self._edges.get(location)
+        return row if row is not None else Neighbours(location, ())
 
     def cost(self, from_location: Any, to_location: Any) -> float:
         """Cost of the edge (1 when the graph was given as neighbour lists)."""
@@ -125,7 +165,7 @@ class SimpleGraph:
         """The locations with an edge to ``location`` (for bidirectional search)."""
         if self._incoming is None:
             incoming: dict[Any, list[Any]] = {}
-            for u, targets in self.edges.items():
+            for u, targets in self._edges.items():
                 for v in targets:
                     incoming.setdefault(v, []).append(u)
             self._incoming = incoming
@@ -135,7 +175,7 @@ class SimpleGraph:
         return location in self._locations
 
     def __repr__(self) -> str:
-        n_edges = sum(len(v) for v in self.edges.values())
+        n_edges = sum(len(v) for v in self._edges.values())
         return f"SimpleGraph({len(self._locations)} locations, {n_edges} edges)"
 
 
@@ -350,6 +390,19 @@ def checked_step(value: Any, a: Any, b: Any) -> float | None:
             f"got {value!r}"
         )
     return _checked_edge_cost(value, a, b)
+
+
+def _row(location: Any, targets: Any) -> tuple[Neighbours, dict[Any, float] | None]:
+    """One row of a :class:`SimpleGraph`: its neighbours, and their step costs when given
+    as a dict (None for a list: every step costs 1)."""
+    if isinstance(targets, Mapping):
+        costs = {t: _checked_edge_cost(c, location, t) for t, c in targets.items()}
+        return Neighbours(location, costs), costs
+    if isinstance(targets, Iterable) and not isinstance(targets, str | bytes):
+        return Neighbours(location, targets), None
+    raise InvalidParameterError(
+        f"neighbours of {location!r} must be a list or a dict, got {targets!r}"
+    )
 
 
 def _checked_edge_cost(value: Any, a: Any, b: Any) -> float:

@@ -45,6 +45,7 @@ from ._checks import (
     _read_only,
     location_in_grid,
 )
+from .cellviews import WallsView, WeightsView
 from .derived import Derived, DerivedStore, Edit, EditKind
 from .movement import CornerCutting, Movement
 
@@ -561,13 +562,18 @@ class Grid:
             self._edited()
 
     @property
-    def walls(self) -> frozenset[Location]:
-        """The blocked cells as a set of ``(x, y)``; assign a list to replace them all."""
-        ys, xs = np.nonzero(~self._passable)
-        return frozenset(zip(xs.tolist(), ys.tolist(), strict=True))
+    def walls(self) -> WallsView:
+        """The blocked cells as a live set of ``(x, y)``; assign a list to replace them all.
+
+        Edits in place (``grid.walls.add(cell)``, ``append``, ``discard``, ``update``,
+        ``|=``, ...) edit the grid (:class:`~wayfinding.grid.cellviews.WallsView`).
+        """
+        return WallsView(self)
 
     @walls.setter
     def walls(self, locations: Iterable[Location]) -> None:
+        if isinstance(locations, WallsView) and locations._grid is self:
+            return  # ``grid.walls |= ...`` assigns the view it has already edited
         cells = [self._checked_in_bounds(loc) for loc in locations]
         with self._lock:
             mask = self._own_mask() if self._mask_shared else self._passable
@@ -577,18 +583,19 @@ class Grid:
             self._edited()
 
     @property
-    def weights(self) -> dict[Location, float]:
-        """Cells whose entry cost is not 1, as ``{(x, y): cost}``; assign a dict to replace."""
-        if self._costs is None:
-            return {}
-        ys, xs = np.nonzero(self._costs != 1.0)
-        return {
-            (int(x), int(y)): float(self._costs[y, x])
-            for x, y in zip(xs.tolist(), ys.tolist(), strict=True)
-        }
+    def weights(self) -> WeightsView:
+        """Cells whose entry cost is not 1, as a live ``{(x, y): cost}``; assign a dict to
+        replace them all.
+
+        Edits in place (``grid.weights[cell] = 5``, ``del``, ``update``, ``|=``, ...) edit
+        the grid (:class:`~wayfinding.grid.cellviews.WeightsView`).
+        """
+        return WeightsView(self)
 
     @weights.setter
     def weights(self, weights: Mapping[Location, float]) -> None:
+        if isinstance(weights, WeightsView) and weights._grid is self:
+            return  # ``grid.weights |= ...`` assigns the view it has already edited
         costs = np.ones(self._passable.shape, dtype=np.float64)
         for loc, value in dict(weights).items():
             x, y = self._checked_in_bounds(loc)
