@@ -93,6 +93,25 @@ def test_warmup_fills_the_cache_for_a_new_process(tmp_path: Path) -> None:
     assert again.stdout.split() == ["0"]  # every kernel loaded from the cache
 
 
+EVERY_TASK = ("from wayfinding._warmup import TASKS, run_task\n"
+              "print(*(f'{name}={run_task(name)[2]}' for name in TASKS))\n")
+
+
+@pytest.mark.slow
+def test_a_process_after_warmup_compiles_nothing(tmp_path: Path) -> None:
+    """slow (seconds with a warm cache, minutes with an empty one): every warmup task in
+    one process (compiling what the cache lacks), then in a new one, which must load every
+    kernel and compile none. Issue 28 item 5: the CSR batch loop took its search loop as
+    an argument, whose type numba's cache index matches only in the process that wrote
+    it, so every process compiled it again."""
+    env = _clean_env(PYTHONPATH=str(SRC.parent))
+    for _ in range(2):
+        run = subprocess.run([sys.executable, "-c", EVERY_TASK], env=env, cwd=tmp_path,
+                             capture_output=True, text=True, timeout=1800)
+        assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.split() == [f"{name}=0" for name in _warmup.TASKS]
+
+
 # -- where the cache lives ---------------------------------------------------------------
 
 def test_user_cache_dir_follows_the_environment(monkeypatch: pytest.MonkeyPatch,

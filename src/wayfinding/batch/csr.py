@@ -106,10 +106,9 @@ def _best_first(graph: CSRGraph, starts: Any, goals: Any, mode: int, heuristic: 
     reopen = C.REOPEN_OPEN if consistent else C.REOPEN_ALL
     iparams = np.array([mode, code, 1, reopen, 0, C.GOALS_ANY], dtype=np.int64)
     fparams = np.array([scale, weight, math.inf])
-    from ..csr._kernels.batch import batch_search
-    from ..csr._kernels.bestfirst import loop_for
+    from ..csr._kernels.batch import batch_for
 
-    loop = loop_for(iparams)
+    batch_search = batch_for(iparams)
 
     def call(ws: Any, first: int, last: int, out: tuple, path: np.ndarray, used: int,
              resume: bool) -> tuple[int, int, int, int]:
@@ -118,7 +117,7 @@ def _best_first(graph: CSRGraph, starts: Any, goals: Any, mode: int, heuristic: 
         side = ws.forward
         while True:
             code, i, generation, used = batch_search(
-                bfs, loop, graph.indptr, graph.indices, graph.costs, coords, e1, lm_from, lm_to,
+                bfs, graph.indptr, graph.indices, graph.costs, coords, e1, lm_from, lm_to,
                 iparams, fparams, s, t, first, last, side.stamp, side.g, side.parent,
                 side.goal_mark, side.touched, side.hcache, side.heap_key, side.heap_node,
                 side.heap_pos, ws.state, ws.fstate, ws.generation, resume, *out, path, used)
