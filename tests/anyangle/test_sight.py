@@ -140,6 +140,12 @@ def test_theta_star_unsupported_grids(grid, match):
         theta_star(grid, (0, 0), (1, 0))
 
 
+def test_theta_star_names_the_costs_as_plain_numbers():
+    with pytest.raises(UnsupportedGridError, match=r"range from 1\.0 to 5\.0 \(use") as error:
+        theta_star(wf.Grid.from_ascii("15", diagonal=True), (0, 0), (1, 0))
+    assert "np.float64" not in str(error.value)
+
+
 def test_theta_star_bad_endpoints():
     with pytest.raises(InvalidLocationError, match=r"goal \(1, 0\) is a wall"):
         theta_star(wf.Grid.from_ascii(".#"), (0, 0), (1, 0))

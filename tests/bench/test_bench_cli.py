@@ -19,8 +19,8 @@ from wayfinding.result import SearchResult, StopReason
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SCENARIOS = DATA / "scenarios"
-KEYS = {"queries", "optimal", "not_optimal", "invalid", "mismatched", "median_us", "mean_us",
-        "mean_expanded"}
+KEYS = {"queries", "optimal", "not_optimal", "invalid", "mismatched", "skipped", "median_us",
+        "mean_us", "mean_expanded"}
 ROW_KEYS = {"algorithm", "map", "scenario_file", "line", "bucket", "start", "goal", "optimum",
             "cost", "status", "us", "expanded", "problem"}
 DOC_KEYS = {"format", "library", "machine", "created", "algorithms", "baseline", "maps",
@@ -50,7 +50,7 @@ def test_bench_on_vendored_maps(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     ]
     document = json.loads(report.read_text())
     assert set(document) == DOC_KEYS
-    assert document["format"] == "wayfinding-bench/2"
+    assert document["format"] == "wayfinding-bench/3"
     assert document["library"] == {"name": "wayfinding", "version": wayfinding.__version__}
     assert {"python", "numpy", "numba", "system", "machine", "processor", "cpus"} <= set(
         document["machine"])
@@ -58,7 +58,7 @@ def test_bench_on_vendored_maps(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     total = document["total"]["astar"]
     assert set(total) == KEYS
     assert [set(m) for m in document["maps"]] == [
-        {"map", "file", "width", "height", "preprocessing", "results"}] * 3
+        {"map", "file", "width", "height", "preprocessing", "results", "skipped"}] * 3
     den404d = document["maps"][1]
     assert den404d["map"] == "maps/dao/den404d.map"
     assert (den404d["width"], den404d["height"]) == (28, 34)
@@ -326,6 +326,45 @@ def test_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str], messa
         main(argv)
     assert info.value.code == 2
     assert re.search(message, capsys.readouterr().err)
+
+
+# ---------------------------------------------------------------- maps an algorithm cannot serve
+WATER = "type octile\nheight 3\nwidth 5\nmap\n..WW.\n..WW.\n.....\n"
+
+
+@pytest.mark.parametrize("other", ["jps", "subgoal_ch", "prepared_jps_plus"])
+def test_compare_skips_an_algorithm_on_a_map_it_cannot_serve(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, other: str) -> None:
+    """Water makes two terrain classes, which jump point search and the prepared grids do
+    not serve: that algorithm is skipped on that map with a note; the run goes on."""
+    shutil.copy(DATA / "maps" / "dao" / "den009d.map", tmp_path)
+    shutil.copy(SCENARIOS / "dao" / "den009d.map.scen", tmp_path)
+    (tmp_path / "water.map").write_text(WATER)
+    (tmp_path / "water.map.scen").write_text(
+        "version 1\n0\twater.map\t5\t3\t0\t0\t4\t0\t7.41421356\n")
+    report = tmp_path / "out.json"
+    code, out, err = _bench(capsys, str(tmp_path), "--compare", f"astar,{other}", "--sample",
+                            "5", "--json", str(report))
+    assert code == 0, err
+    assert f"{other}: skipped on water.map, which it does not serve (UnsupportedGridError: " \
+        "this grid's open cells span 2 terrain classes" in out
+    document = json.loads(report.read_text())
+    assert document["total"]["astar"]["optimal"] == 6
+    assert document["total"][other]["optimal"] == 5 and document["total"][other]["skipped"] == 1
+    water = next(m for m in document["maps"] if m["map"] == "water.map")
+    assert set(water["skipped"]) == {other}
+    assert [q["status"] for q in document["queries"]
+            if q["map"] == "water.map" and q["algorithm"] == other] == ["skipped"]
+
+
+def test_one_algorithm_skipped_everywhere_is_not_a_failure(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "water.map").write_text(WATER)
+    (tmp_path / "water.map.scen").write_text(
+        "version 1\n0\twater.map\t5\t3\t0\t0\t4\t0\t7.41421356\n")
+    code, out, err = _bench(capsys, str(tmp_path), "--algorithm", "jps")
+    assert code == 0, err
+    assert "jps: skipped on water.map, which it does not serve" in out
 
 
 # ---------------------------------------------------------------- progress display

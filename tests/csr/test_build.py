@@ -51,6 +51,18 @@ def test_from_networkx_weights_and_multigraphs():
     assert unit.labels is None and wf.dijkstra(unit, 2, 0).cost == 2.0
 
 
+@pytest.mark.parametrize(("kind", "directed"), [
+    (nx.Graph, False), (nx.MultiGraph, False), (nx.DiGraph, True), (nx.MultiDiGraph, True)])
+def test_from_networkx_reads_directedness_as_networkx_does(kind, directed):
+    G = kind([(0, 1, {"weight": 2.0}), (1, 2, {"weight": 3.0})])
+    g = wf.CSRGraph.from_networkx(G)
+    assert g.directed is directed and f"directed={directed}" in repr(g)
+    assert g.edge_count == (2 if directed else 4)
+    assert wf.dijkstra(g, 2, 0).cost == (math.inf if directed else 5.0)
+    if not directed:
+        assert g.reverse() is g  # the undirected graph's arrays serve both ways
+
+
 def test_from_networkx_coordinates_attribute():
     G = nx.DiGraph()
     G.add_node("p", pos=(0.0, 0.0))

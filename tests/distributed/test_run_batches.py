@@ -129,6 +129,21 @@ def test_a_wall_is_named_with_its_map_and_row_in_the_job(client):
         run_batches([(MAPS[0], starts, goals)], client=client, chunk_size=32)
 
 
+def _compute_failures(client) -> int:
+    """How many "Compute Failed" records (a task's traceback) the workers have logged."""
+    logs = client.get_worker_logs()
+    return sum("Compute Failed" in message for records in logs.values()
+               for _, message in records)
+
+
+def test_a_bad_start_is_refused_without_a_worker_traceback(client):
+    grid = wf.Grid.from_ascii("....\n.##.\n....", diagonal=True)
+    before = _compute_failures(client)
+    with pytest.raises(InvalidLocationError, match=r"starts row 1: \(1, 1\) is a wall"):
+        run_batches([(grid, [(0, 0), (1, 1)], [(3, 2), (3, 2)])], client=client)
+    assert _compute_failures(client) == before
+
+
 def test_a_malformed_map_is_named(client, tmp_path):
     bad = tmp_path / "broken.map"
     bad.write_text("type octile\nheight 2\nwidth 3\nmap\n...\n")

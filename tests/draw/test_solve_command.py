@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
 
 import wayfinding as wf
 from wayfinding.cli import main
 from wayfinding.io.movingai import read_map
 
-DAO = "tests/data/maps/dao/den009d.map"
+DATA = Path(__file__).resolve().parents[1] / "data"
+DAO = str(DATA / "maps" / "dao" / "den009d.map")
 
 
 @pytest.fixture
@@ -18,12 +26,124 @@ def ascii_map(tmp_path):
     return path
 
 
+TIMES = re.compile(r"^time: query (\d+\.\d+) ms(, preprocessing (\d+\.\d+) ms)?, kernels "
+                   r"(\d+\.\d+) ms \(loaded or compiled once per process\)$", re.MULTILINE)
+
+
 def test_solve_prints_cost_length_expanded_and_time(ascii_map, capsys):
     assert main(["solve", str(ascii_map), "--from", "0,0", "--to", "5,3"]) == 0
     out = capsys.readouterr().out
     expected = wf.astar(wf.Grid.from_ascii(ascii_map.read_text()), (0, 0), (5, 3))
     assert f"cost {expected.cost:g}, length {len(expected.path)} cells, " in out
-    assert f"expanded {expected.expanded}, time " in out and " ms (found)" in out
+    assert f"expanded {expected.expanded} (found)" in out
+    times = TIMES.search(out)
+    assert times is not None and times[2] is None, out  # no preprocessing for astar
+
+
+def test_solve_prints_preprocessing_apart_from_the_query(capsys):
+    assert main(["solve", DAO, "--from", "1,1", "--to", "3,3", "--algorithm", "prepared"]) == 0
+    times = TIMES.search(capsys.readouterr().out)
+    assert times is not None and float(times[3]) > 0.0
+
+
+def test_time_inside_numba_is_counted_as_kernels_not_query(monkeypatch):
+    """The search is made to spend 50 ms holding numba's compiler lock (as loading or
+    compiling a kernel does): that time is reported as kernels, not as the query's."""
+    from numba.core import event
+
+    from wayfinding.web import algorithms
+
+    real = algorithms.astar
+
+    def loading_then_searching(*args, **kwargs):
+        with event.trigger_event("numba:compiler_lock"):
+            time.sleep(0.05)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(algorithms, "astar", loading_then_searching)
+    outcome = algorithms.solve(wf.SquareGrid(3, 3), (0, 0), (2, 2), algorithms.Algorithm.ASTAR)
+    assert outcome.kernel_seconds >= 0.05 and outcome.preprocess_seconds == 0.0
+    assert outcome.result.cost == 4.0
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--algorithm", "jps", "--heuristic", "manhattan"],
+     "--heuristic is not used by jps; it is used by astar, weighted_astar, greedy"),
+    (["--weight", "3"], "--weight is not used by astar; it is used by weighted_astar"),
+    (["--algorithm", "dijkstra", "--turn-cost", "2"],
+     "--turn-cost is not used by dijkstra; it is used by astar_turns"),
+    (["--scale", "4"], "--scale is used with --png only"),
+], ids=["heuristic-jps", "weight-astar", "turn-cost-dijkstra", "scale-without-png"])
+def test_options_an_algorithm_ignores_are_refused(ascii_map, capsys, args, message):
+    assert main(["solve", str(ascii_map), "--from", "0,0", "--to", "5,3", *args]) == 2
+    out, err = capsys.readouterr()
+    assert err == f"wayfinding solve: error: {message}\n" and out == ""
+
+
+def test_diagonal_on_a_movingai_map_is_refused(capsys):
+    assert main(["solve", DAO, "--from", "1,1", "--to", "3,3", "--diagonal"]) == 2
+    assert "--diagonal is for ASCII maps; MovingAI maps are always 8-way" in \
+        capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args", [
+    ["--algorithm", "weighted_astar", "--weight", "3", "--heuristic", "octile"],
+    ["--algorithm", "greedy", "--heuristic", "manhattan"],
+    ["--algorithm", "astar_turns", "--turn-cost", "0.5"],
+], ids=["weighted", "greedy", "turns"])
+def test_options_an_algorithm_uses_are_accepted(ascii_map, capsys, args):
+    assert main(["solve", str(ascii_map), "--from", "0,0", "--to", "5,3", *args]) == 0
+    assert "(found)" in capsys.readouterr().out
+
+
+def test_from_and_to_have_help_text(capsys):
+    with pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--from X,Y the start cell: column X, row Y" in out
+    assert "--to X,Y the goal cell" in out
+
+
+def test_an_unwritable_png_is_a_one_line_error(ascii_map, capsys):
+    pytest.importorskip("PIL")
+    code = main(["solve", str(ascii_map), "--from", "0,0", "--to", "5,3", "--png",
+                 "/no/such/dir/x.png"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert err == ("wayfinding solve: error: cannot write --png /no/such/dir/x.png: "
+                   "no folder /no/such/dir\n")
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (b"hello\n%%%\n", r"garbage\.txt, line 1: unexpected character 'h' at column 1"),
+    (b"..\xff\x00..\n", r"garbage\.txt, line 1: unexpected character '\\ufffd' at column 3"),
+], ids=["text", "binary"])
+def test_a_garbage_map_file_is_named(tmp_path, capsys, content, message):
+    path = tmp_path / "garbage.txt"
+    path.write_bytes(content)
+    assert main(["solve", str(path), "--from", "0,0", "--to", "1,0"]) == 2
+    err = capsys.readouterr().err
+    assert re.fullmatch(rf"wayfinding solve: error: .*{message}.*\n", err), err
+
+
+@pytest.mark.parametrize("argv", [
+    ["demo"],
+    ["solve", DAO, "--from", "1,1", "--to", "30,30", "--text"],
+    ["bench", str(DATA / "scenarios" / "dao" / "den009d.map.scen"), "--maps", str(DATA),
+     "--sample", "2", "--no-progress"],
+    ["--version"],
+    ["solve", "--help"],
+], ids=["demo", "solve-text", "bench", "version", "help"])
+def test_a_closed_pipe_ends_quietly(argv):
+    """``wayfinding ... | head``: the reader closes the pipe first; no traceback, and the
+    status a process stopped by SIGPIPE gets (141)."""
+    env = {**os.environ, "PYTHONPATH": str(Path(wf.__file__).resolve().parents[1])}
+    child = subprocess.Popen([sys.executable, "-m", "wayfinding", *argv], env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    child.stdout.close()  # as head does after its lines, here before any is written
+    err = child.stderr.read().decode()
+    assert child.wait(timeout=600) == 141, err
+    assert err == ""
 
 
 def test_solve_text_drawing(ascii_map, capsys):

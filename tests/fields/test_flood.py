@@ -162,6 +162,44 @@ def test_grid_save_load_round_trip(tmp_path, diagonal):
         assert back.path_to(cell) == field.path_to(cell)
 
 
+ROOM = """
+..5.
+.#..
+....
+"""
+
+
+def test_load_takes_the_grid_as_every_other_loader_does(tmp_path):
+    grid = wf.Grid.from_ascii(ROOM)
+    flood(grid, (0, 0)).save(tmp_path / "field.npz")
+    back = DistanceField.load(tmp_path / "field.npz", grid)
+    assert back.cost_to((3, 2)) == flood(grid, (0, 0)).cost_to((3, 2))
+    assert DistanceField.load(tmp_path / "field.npz").cost_to((3, 2)) == back.cost_to((3, 2))
+
+
+@pytest.mark.parametrize(("other", "error", "match"), [
+    ("......", wf.StaleDataError, r"field\.npz' holds a field of a 4x3 grid, not of this 6x1"),
+    (ROOM.replace(".#..", "##.."), wf.StaleDataError,
+     r"reaches \(0, 1\), a wall on this grid"),
+    (None, InvalidParameterError, "holds a field of a grid; pass the Grid it was flooded"),
+], ids=["size", "wall", "not-a-grid"])
+def test_load_refuses_a_field_of_another_grid(tmp_path, other, error, match):
+    flood(wf.Grid.from_ascii(ROOM), (0, 0)).save(tmp_path / "field.npz")
+    graph = wf.SimpleGraph({"a": ["b"]}) if other is None else wf.Grid.from_ascii(other)
+    with pytest.raises(error, match=match):
+        DistanceField.load(tmp_path / "field.npz", graph)
+
+
+def test_load_checks_a_graph_field_against_its_graph(tmp_path):
+    graph = wf.SimpleGraph({"a": {"b": 2.0}, "b": {"c": 1.0}})
+    flood(graph, "a").save(tmp_path / "field.json")
+    assert DistanceField.load(tmp_path / "field.json", graph).cost_to("c") == 3.0
+    with pytest.raises(wf.StaleDataError, match=r"reaches 'c', which is not in this graph"):
+        DistanceField.load(tmp_path / "field.json", wf.SimpleGraph({"a": ["b"]}))
+    with pytest.raises(InvalidParameterError, match="holds a field of a graph, not of a Grid"):
+        DistanceField.load(tmp_path / "field.json", wf.Grid.from_ascii(ROOM))
+
+
 def test_graph_save_load_round_trip(tmp_path):
     graph = wf.SimpleGraph({("a", 1): {"b": 2.0}, "b": {3: 1.0, (("n",), 2.5): 4.0},
                             3: {True: 1.0}})

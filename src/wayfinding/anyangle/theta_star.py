@@ -141,7 +141,7 @@ def _unit_cost(grid: Grid) -> float:
     if open_costs.size and (open_costs != open_costs[0]).any():
         raise UnsupportedGridError(
             f"theta_star needs every passable cell to cost the same; this grid's cell costs "
-            f"range from {open_costs.min()!r} to {open_costs.max()!r} (use wayfinding.astar, "
-            "then smooth_path, on weighted grids)"
+            f"range from {float(open_costs.min())!r} to {float(open_costs.max())!r} (use "
+            "wayfinding.astar, then smooth_path, on weighted grids)"
         )
     return m.straight_cost * (float(open_costs[0]) if open_costs.size else 1.0)

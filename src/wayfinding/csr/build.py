@@ -169,9 +169,13 @@ def networkx_to_csr(cls: type[CSRGraph], graph: Any, weight: Any, coordinates: A
             raise InvalidParameterError(
                 f"node {missing!r} has no {name!r} attribute for its coordinates") from None
     labels = None if nodes == list(range(len(nodes))) else nodes
-    return from_node_arrays(cls, len(nodes), np.array(src, dtype=np.int64),
-                        np.array(dst, dtype=np.int64), np.array(cost, dtype=np.float64),
-                        labels, coordinates, metric, True)
+    # the adjacency of an undirected graph lists each edge both ways already: built as
+    # given, then marked undirected as networkx reads it
+    built = from_node_arrays(cls, len(nodes), np.array(src, dtype=np.int64),
+                             np.array(dst, dtype=np.int64), np.array(cost, dtype=np.float64),
+                             labels, coordinates, metric, True)
+    built.directed = bool(graph.is_directed())
+    return built
 
 
 def scipy_to_csr(cls: type[CSRGraph], matrix: Any, coordinates: Any,

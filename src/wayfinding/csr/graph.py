@@ -151,8 +151,8 @@ class CSRGraph:
         ``weight`` is an edge attribute name (edges without it cost 1, as in networkx) or
         a callable ``(u, v, data) -> cost or None``: None hides the edge. Multigraphs keep
         the cheapest of parallel edges (a callable is asked about each one). Undirected
-        graphs become both directions. ``coordinates`` is a node attribute name or a
-        mapping node -> (x, y).
+        graphs become both directions (and ``directed=False``, as networkx reads them).
+        ``coordinates`` is a node attribute name or a mapping node -> (x, y).
 
         Examples
         --------

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from .._archive import NpzReader, read_bytes
-from ..errors import InvalidParameterError, MapFormatError
+from ..errors import InvalidParameterError, MapFormatError, StaleDataError
 from ._stores import GraphStore, GridStore
 
 FORMAT = "wayfinding.DistanceField"
@@ -62,14 +62,17 @@ def save_field(field: Any, path: str | os.PathLike[str]) -> None:
         json.dump(document, file)
 
 
-def load_field(cls: Any, path: str | os.PathLike[str]) -> Any:
-    """Read a field written by :func:`save_field` as an instance of ``cls``."""
+def load_field(cls: Any, path: str | os.PathLike[str], graph: Any = None) -> Any:
+    """Read a field written by :func:`save_field` as an instance of ``cls``; with
+    ``graph``, check that it can be a field of that grid or graph (:func:`check_owner`)."""
     source = os.fspath(path)
     with open(path, "rb") as file:
         head = file.read(2)
-    if head == b"PK":
-        return _load_grid(cls, path, source)
-    return _load_graph(cls, path, source)
+    load = _load_grid if head == b"PK" else _load_graph
+    field = load(cls, path, source)
+    if graph is not None:
+        check_owner(field._store, graph, source)
+    return field
 
 
 def _load_grid(cls: Any, path: Any, source: str) -> Any:
@@ -283,3 +286,43 @@ def _decode(value: Any) -> Any:
     if isinstance(value, list) or value is None:
         raise ValueError(f"unexpected location {value!r}")
     return value
+
+
+def check_owner(store: GridStore | GraphStore, graph: Any, source: str) -> None:
+    """Refuse a loaded field that cannot have been flooded on ``graph``.
+
+    A grid field must have the grid's size and reach no wall of it; a graph field may
+    reach only locations the graph holds (when it can tell: ``in``). StaleDataError
+    otherwise (a field of another grid, or one edited since); InvalidParameterError when
+    a grid field is given a graph or the other way round.
+    """
+    from .._dispatch import is_grid
+
+    name = repr(source)
+    if isinstance(store, GridStore):
+        if not is_grid(graph):
+            raise InvalidParameterError(
+                f"{name} holds a field of a grid; pass the Grid it was flooded on, got "
+                f"{type(graph).__name__}")
+        if (graph.width, graph.height) != (store.width, store.height):
+            raise StaleDataError(
+                f"{name} holds a field of a {store.width}x{store.height} grid, not of this "
+                f"{graph.width}x{graph.height} grid")
+        on_walls = np.isfinite(store.as_array()) & ~graph.passable_mask
+        if on_walls.any():
+            y, x = (int(i) for i in np.argwhere(on_walls)[0])
+            raise StaleDataError(
+                f"{name} holds a field that reaches {(x, y)}, a wall on this grid (a field "
+                "of another grid, or the grid was edited since)")
+        return
+    if is_grid(graph):
+        raise InvalidParameterError(f"{name} holds a field of a graph, not of a Grid")
+    if not hasattr(graph, "__contains__"):
+        return  # a graph given as functions cannot tell which locations it holds
+    missing = next((location for location in store.dist if location not in graph), _NONE)
+    if missing is not _NONE:
+        raise StaleDataError(
+            f"{name} holds a field that reaches {missing!r}, which is not in this graph")
+
+
+_NONE = object()

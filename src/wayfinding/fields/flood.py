@@ -210,8 +210,13 @@ class DistanceField(FieldBase):
         save_field(self, path)
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> DistanceField:
+    def load(cls, path: str | os.PathLike[str], graph: Any = None) -> DistanceField:
         """Read a field written by :meth:`save` (MapFormatError if the file is not one).
+
+        ``graph`` (optional, as for every other ``load(path, grid)``): the grid or graph
+        the field was flooded on; the field must fit it (a grid field: the grid's size,
+        no wall reached; a graph field: only locations the graph holds), else
+        StaleDataError. Without it the file is checked on its own.
 
         The file is not trusted. A grid field's archive may hold only the five members
         :meth:`save` writes; their sizes are checked before anything is decompressed
@@ -226,23 +231,28 @@ class DistanceField(FieldBase):
         MapFormatError
             When the file is damaged, truncated, too large or inconsistent; the message
             names the file and what is wrong.
+        StaleDataError
+            When the field does not fit ``graph``.
+        InvalidParameterError
+            When ``graph`` is a Grid for a graph field, or not a Grid for a grid field.
         FileNotFoundError
             When there is no file at ``path``.
 
         Examples
         --------
         >>> import tempfile, os, wayfinding as wf
-        >>> field = flood(wf.Grid.from_ascii('..#.'), (0, 0))
+        >>> field_grid = wf.Grid.from_ascii('..#.')
+        >>> field = flood(field_grid, (0, 0))
         >>> with tempfile.TemporaryDirectory() as folder:
         ...     name = os.path.join(folder, 'field.npz')
         ...     field.save(name)
-        ...     back = DistanceField.load(name)
+        ...     back = DistanceField.load(name, field_grid)
         >>> back.cost_to((1, 0)), back.path_to((1, 0)), back.cost_to((3, 0))
         (1.0, [(0, 0), (1, 0)], inf)
         """
         from ._fieldio import load_field
 
-        return load_field(cls, path)
+        return load_field(cls, path, graph)
 
     def __repr__(self) -> str:
         return (f"DistanceField(kind={self.kind!r}, reachable={len(self.reachable)}, "
