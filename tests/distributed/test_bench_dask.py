@@ -89,3 +89,20 @@ def test_without_dask_the_error_names_the_extra(capsys, tmp_path, monkeypatch):
     code, _, err, _ = _bench(capsys, tmp_path, "none", "--workers", "2")
     assert code == 2
     assert 'pip install "wayfinding[distributed]"' in err
+
+
+@pytest.mark.parametrize("other", ["jps", "subgoal_ch"])
+def test_an_algorithm_that_cannot_serve_a_map_is_skipped_there(capsys, tmp_path, cluster,
+                                                               other):
+    """As in one process: water is a terrain class of its own, which jps and the prepared
+    grid do not serve; they are skipped on that map with a note, and the run goes on."""
+    (tmp_path / "water.map").write_text(
+        "type octile\nheight 3\nwidth 5\nmap\n..WW.\n..WW.\n.....\n")
+    (tmp_path / "water.map.scen").write_text(
+        "version 1\n0\twater.map\t5\t3\t0\t0\t4\t0\t7.41421356\n")
+    code = main([str(tmp_path), "--no-progress", "--compare", f"astar,{other}",
+                 "--scheduler", cluster.scheduler_address])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert f"{other}: skipped on water.map, which it does not serve (UnsupportedGridError:" \
+        in out

@@ -32,11 +32,13 @@ from ..bench.runner import (
     _resident_bytes,
     evaluate,
     mismatch,
+    unserved,
 )
+from ..errors import UnsupportedGridError
 from .cluster import connect
 from .maps import Loaded, MapRef, load
 from .methods import Method, answer, prepared_grid
-from .run import Piece, by_job, gather, ranges, ship_all
+from .run import Piece, by_job, gather, ranges, refusing, ship_all
 
 __all__ = ["BENCH_CHUNK_SIZE", "bench_methods", "run_jobs"]
 
@@ -73,8 +75,8 @@ def run_jobs(jobs: Sequence[MapJob], algorithms: Sequence[str],
         refs, payloads = ship_all(c, [(job.path, job.label) for job in jobs])
         pieces = [
             Piece(i, job.label, lo, hi, (hi - lo) * len(methods),
-                  c.submit(_bench_chunk, refs[i], payloads[i], str(job.path), methods,
-                           job.queries[lo:hi], pure=False))
+                  c.submit(refusing, _bench_chunk, refs[i], payloads[i], str(job.path),
+                           methods, job.queries[lo:hi], pure=False))
             for i, job in enumerate(jobs)
             for lo, hi in ranges(len(job.queries), chunk_size)
         ]
@@ -84,7 +86,8 @@ def run_jobs(jobs: Sequence[MapJob], algorithms: Sequence[str],
         outcomes = {name: [o for part in mine for o in part.outcomes[name]]
                     for name in methods}
         runs.append(MapRun(job.label, outcomes, str(job.path), mine[0].width,
-                           mine[0].height, mine[0].built))
+                           mine[0].height, mine[0].built,
+                           {k: v for part in mine for k, v in part.skipped.items()}))
     return runs
 
 
@@ -94,6 +97,7 @@ class _ChunkRun:
     built: dict[str, Preprocessing]
     width: int
     height: int
+    skipped: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -123,18 +127,28 @@ def _bench_chunk(ref: MapRef, payload: Any, path: str, methods: dict[str, Method
     runnable = [query for query, why in zip(queries, misfits, strict=True) if why is None]
     starts = np.array([q.scenario.start for q in runnable], dtype=np.int64).reshape(-1, 2)
     goals = np.array([q.scenario.goal for q in runnable], dtype=np.int64).reshape(-1, 2)
-    outcomes, built = {}, {}
+    outcomes, built, skipped = {}, {}, {}
     for name, method in methods.items():
-        built[name] = loaded.get(("bench.built", method), lambda m=method: _build(loaded, m))
-        if runnable:  # an untimed first query per worker and map (compilation, buffers)
-            loaded.get(("bench.warm", method),
-                       lambda m=method: _quietly(lambda: answer(loaded, m, starts[:1],
-                                                                goals[:1])))
-        t0 = time.perf_counter_ns()
         try:
-            result = answer(loaded, method, starts, goals)
-        except Exception as exc:  # every query of the chunk is a wrong answer
-            result = exc
+            built[name] = loaded.get(("bench.built", method),
+                                     lambda m=method: _build(loaded, m))
+            if runnable:  # an untimed first query per worker and map (compilation, buffers)
+                loaded.get(("bench.warm", method),
+                           lambda m=method: _quietly(lambda: answer(loaded, m, starts[:1],
+                                                                    goals[:1])))
+            t0 = time.perf_counter_ns()
+            try:
+                result = answer(loaded, method, starts, goals)
+            except UnsupportedGridError:
+                raise
+            except Exception as exc:  # every query of the chunk is a wrong answer
+                result = exc
+        except UnsupportedGridError as exc:  # the method does not serve this map
+            skipped[name] = unserved(exc)
+            outcomes[name] = [Outcome(q, Status.MISMATCH if why else Status.SKIPPED, 0, 0,
+                                      math.nan, why or skipped[name])
+                              for q, why in zip(queries, misfits, strict=True)]
+            continue
         share = (time.perf_counter_ns() - t0) // max(1, len(runnable))
         verdicts, k = [], 0
         for query, why in zip(queries, misfits, strict=True):
@@ -147,7 +161,7 @@ def _bench_chunk(ref: MapRef, payload: Any, path: str, methods: dict[str, Method
                 verdicts.append(evaluate(query, checker, _Answer.row(result, k), share))
                 k += 1
         outcomes[name] = verdicts
-    return _ChunkRun(outcomes, built, grid.width, grid.height)
+    return _ChunkRun(outcomes, built, grid.width, grid.height, skipped)
 
 
 def _build(loaded: Loaded, method: Method) -> Preprocessing:

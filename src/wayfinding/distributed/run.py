@@ -39,8 +39,8 @@ from .cluster import WorkerFailedError, connect, require_dask
 from .maps import MapRef, load, ship
 from .methods import Method, answer, as_method
 
-__all__ = ["DEFAULT_CHUNK_SIZE", "Job", "Piece", "by_job", "check_progress", "gather", "merge",
-           "ranges", "run_batches", "ship_all"]
+__all__ = ["DEFAULT_CHUNK_SIZE", "Job", "Piece", "Refused", "by_job", "check_progress", "gather",
+           "merge", "ranges", "refusing", "run_batches", "ship_all"]
 
 #: Queries per task: large enough that a task's overhead (~1 ms) is small against it.
 DEFAULT_CHUNK_SIZE = 2000
@@ -147,8 +147,8 @@ def run_batches(jobs: Iterable[Job | tuple[Any, ...]], *, method: Method = Metho
         refs, payloads = ship_all(c, [(job.map, job.name) for job in checked])
         pieces = [
             Piece(i, refs[i].label, lo, hi, hi - lo,
-                  c.submit(_answer_chunk, refs[i], payloads[i], method, job.starts[lo:hi],
-                           job.goals[lo:hi], pure=False))
+                  c.submit(refusing, _answer_chunk, refs[i], payloads[i], method,
+                           job.starts[lo:hi], job.goals[lo:hi], pure=False))
             for i, job in enumerate(checked)
             for lo, hi in ranges(job.starts.shape[0], chunk_size)
         ]
@@ -170,6 +170,24 @@ def _answer_chunk(ref: MapRef, payload: Any, method: Method, starts: np.ndarray,
     return answer(load(ref, payload), method, starts, goals)
 
 
+@dataclass(frozen=True)
+class Refused:
+    """A task's input error (a start on a wall, a malformed map), returned by
+    :func:`refusing` instead of raised: Dask logs the traceback of every task that
+    raises as a failure of the worker, before the caller sees the clean error."""
+
+    error: WayfindingError
+
+
+def refusing(task: Callable[..., Any], *args: Any) -> Any:
+    """``task(*args)`` on a worker, with a :class:`WayfindingError` returned as
+    :class:`Refused` (:func:`gather` raises it again, naming the map)."""
+    try:
+        return task(*args)
+    except WayfindingError as error:
+        return Refused(error)
+
+
 def ship_all(client: Any, maps: Sequence[tuple[Any, str | None]]) -> tuple[list[MapRef],
                                                                               list[Any]]:
     """References of ``(map, name)`` pairs and futures of their payloads, each distinct
@@ -188,8 +206,9 @@ def gather(client: Any, pieces: Sequence[Piece],
            progress: bool | Progress = False) -> list[Any]:
     """The results of ``pieces`` in their order, reporting progress as each finishes.
 
-    The first failure cancels the rest: input errors (``WayfindingError``) are raised
-    again with the map's label and rows counted in the job; anything else becomes a
+    The first failure cancels the rest: input errors (``WayfindingError``, raised on the
+    worker or returned as :class:`Refused`) are raised again with the map's label and
+    rows counted in the job; anything else becomes a
     :class:`WorkerFailedError` naming the map and queries.
     """
     distributed = require_dask()
@@ -207,7 +226,10 @@ def gather(client: Any, pieces: Sequence[Piece],
                 raise WorkerFailedError(
                     f"{piece.label}: the task answering queries {piece.lo} to {piece.hi - 1} "
                     f"was {future.status} by the Dask scheduler")
-            results[index[future.key]] = future.result()
+            result = future.result()
+            if isinstance(result, Refused):
+                raise _labelled(result.error, piece) from None
+            results[index[future.key]] = result
             report(piece.size, piece.label)
     except BaseException:
         for piece in pieces:
