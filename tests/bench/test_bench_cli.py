@@ -337,14 +337,13 @@ def test_compare_skips_an_algorithm_on_a_map_it_cannot_serve(
         capsys: pytest.CaptureFixture[str], tmp_path: Path, other: str) -> None:
     """Water makes two terrain classes, which jump point search and the prepared grids do
     not serve: that algorithm is skipped on that map with a note; the run goes on."""
-    shutil.copy(DATA / "maps" / "dao" / "den009d.map", tmp_path)
     shutil.copy(SCENARIOS / "dao" / "den009d.map.scen", tmp_path)
     (tmp_path / "water.map").write_text(WATER)
     (tmp_path / "water.map.scen").write_text(
         "version 1\n0\twater.map\t5\t3\t0\t0\t4\t0\t7.41421356\n")
     report = tmp_path / "out.json"
-    code, out, err = _bench(capsys, str(tmp_path), "--compare", f"astar,{other}", "--sample",
-                            "5", "--json", str(report))
+    code, out, err = _bench(capsys, str(tmp_path), "--maps", str(DATA), "--compare",
+                            f"astar,{other}", "--sample", "5", "--json", str(report))
     assert code == 0, err
     assert f"{other}: skipped on water.map, which it does not serve (UnsupportedGridError: " \
         "this grid's open cells span 2 terrain classes" in out

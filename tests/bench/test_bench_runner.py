@@ -96,8 +96,8 @@ def test_stats_of_outcomes() -> None:
     assert stats.mean_us == 3.0
     assert stats.mean_expanded == 7.0
     assert set(stats.as_dict()) == {
-        "queries", "optimal", "not_optimal", "invalid", "mismatched", "median_us", "mean_us",
-        "mean_expanded",
+        "queries", "optimal", "not_optimal", "invalid", "mismatched", "skipped", "median_us",
+        "mean_us", "mean_expanded",
     }
 
 

@@ -38,6 +38,7 @@ from .report import (
     format_compare_table,
     format_failures,
     format_mismatches,
+    format_skipped,
     format_table,
     stats_by_map,
     write_csv,
@@ -145,6 +146,9 @@ def run(args: argparse.Namespace) -> int:
         print(format_table(per_map, total_stats))
     else:
         print(format_compare_table(runs, algorithms))
+    skipped = format_skipped(runs, algorithms)
+    if skipped:
+        print(skipped)
     mismatches = format_mismatches(runs)
     if mismatches:
         print(mismatches.splitlines()[0])
@@ -165,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             return _fail(f"cannot write --csv file: {exc}")
     bad = any(
-        o.status not in (Status.OPTIMAL, Status.MISMATCH)
+        o.status not in (Status.OPTIMAL, Status.MISMATCH, Status.SKIPPED)
         for run_ in runs for a in algorithms for o in run_.outcomes[a]
     )
     return 1 if bad else 0

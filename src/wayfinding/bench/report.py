@@ -32,6 +32,7 @@ __all__ = [
     "format_compare_table",
     "format_failures",
     "format_mismatches",
+    "format_skipped",
     "format_table",
     "machine",
     "query_rows",
@@ -40,7 +41,7 @@ __all__ = [
 ]
 
 #: The ``format`` field of the JSON document; changes when its shape does.
-FORMAT = "wayfinding-bench/2"
+FORMAT = "wayfinding-bench/3"
 #: Columns of the per-query rows (``--csv`` and the JSON ``queries`` list), in order.
 CSV_COLUMNS = ("algorithm", "map", "scenario_file", "line", "bucket", "start_x", "start_y",
                "goal_x", "goal_y", "optimum", "cost", "status", "us", "expanded", "problem")
@@ -111,7 +112,7 @@ def format_failures(runs: Sequence[MapRun], algorithms: Sequence[str], limit: in
     for a in algorithms:
         failed: list[Outcome] = [
             o for run in runs for o in run.outcomes[a]
-            if o.status not in (Status.OPTIMAL, Status.MISMATCH)
+            if o.status not in (Status.OPTIMAL, Status.MISMATCH, Status.SKIPPED)
         ]
         if not failed:
             continue
@@ -122,6 +123,21 @@ def format_failures(runs: Sequence[MapRun], algorithms: Sequence[str], limit: in
             lines.append(f"  {o.query.where}: {s.start} -> {s.goal}: {o.status.value}: "
                          f"{o.problem}")
     return "\n".join(lines)
+
+
+def format_skipped(runs: Sequence[MapRun], algorithms: Sequence[str]) -> str:
+    """A note per algorithm and map it skipped (it does not serve the map), or ``""``.
+
+    Its totals then cover the other maps only.
+
+    Examples
+    --------
+    >>> run = MapRun("w.map", {}, skipped={"jps": "UnsupportedGridError: two classes"})
+    >>> print(format_skipped([run], ["astar", "jps"]))
+    jps: skipped on w.map, which it does not serve (UnsupportedGridError: two classes)
+    """
+    return "\n".join(f"{a}: skipped on {run.label}, which it does not serve ({run.skipped[a]})"
+                     for a in algorithms for run in runs if a in run.skipped)
 
 
 def format_mismatches(runs: Sequence[MapRun], limit: int = 10) -> str:
@@ -214,6 +230,7 @@ def bench_json(runs: Sequence[MapRun], algorithms: Sequence[str]) -> dict[str, A
                 for a, p in run.preprocessing.items()
             },
             "results": {a: Stats.of(run.outcomes[a]).as_dict() for a in algorithms},
+            "skipped": {a: run.skipped[a] for a in algorithms if a in run.skipped},
         })
     total = {a: Stats.of([o for run in runs for o in run.outcomes[a]]).as_dict()
              for a in algorithms}

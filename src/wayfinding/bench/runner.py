@@ -17,7 +17,6 @@ Examples
 
 from __future__ import annotations
 
-import contextlib
 import enum
 import math
 import statistics
@@ -29,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import UnsupportedGridError
 from ..grid import Grid
 from ..io.movingai import matches_optimal, read_map
 from .loading import BenchInputError, MapJob, Query
@@ -40,7 +40,7 @@ __all__ = [
     "AlgorithmUnavailableError",
     "MapChecker",
     "MapRun", "Outcome", "Preprocessing", "Stats", "Status", "evaluate", "mismatch",
-    "run_jobs"]
+    "run_jobs", "unserved"]
 
 
 class Status(enum.Enum):
@@ -58,6 +58,14 @@ class Status(enum.Enum):
     #: Not run: the scenario's start or goal is off the map or not traversable on it (a
     #: wall, trees); the scenario does not match the map.
     MISMATCH = "scenario does not match the map"
+    #: Not run: the algorithm does not serve this map (UnsupportedGridError, e.g. jump
+    #: point search on a map whose water is a terrain class of its own); the other
+    #: algorithms still run, and the report says why in a note.
+    SKIPPED = "skipped"
+
+
+#: Verdicts of queries that were not run.
+_NOT_RUN = (Status.MISMATCH, Status.SKIPPED)
 
 
 @dataclass(frozen=True)
@@ -85,14 +93,18 @@ class Stats:
     #: Scenarios not run because they do not match the map (``Status.MISMATCH``); the
     #: other fields count and time the queries that were run.
     mismatched: int = 0
+    #: Queries not run because the algorithm does not serve their map
+    #: (``Status.SKIPPED``).
+    skipped: int = 0
 
     @classmethod
     def of(cls, outcomes: Sequence[Outcome]) -> Stats:
         """Summarise ``outcomes`` (times in microseconds)."""
-        run = [o for o in outcomes if o.status is not Status.MISMATCH]
-        mismatched = len(outcomes) - len(run)
+        run = [o for o in outcomes if o.status not in _NOT_RUN]
+        mismatched = sum(o.status is Status.MISMATCH for o in outcomes)
+        skipped = len(outcomes) - len(run) - mismatched
         if not run:
-            return cls(0, 0, 0, 0.0, 0.0, 0.0, mismatched)
+            return cls(0, 0, 0, 0.0, 0.0, 0.0, mismatched, skipped)
         times = [o.time_ns / 1000.0 for o in run]
         return cls(
             queries=len(run),
@@ -102,6 +114,7 @@ class Stats:
             mean_us=statistics.fmean(times),
             mean_expanded=statistics.fmean(o.expanded for o in run),
             mismatched=mismatched,
+            skipped=skipped,
         )
 
     @property
@@ -110,14 +123,15 @@ class Stats:
         return self.queries - self.optimal
 
     def as_dict(self) -> dict[str, float | int]:
-        """``{"queries", "optimal", "not_optimal", "invalid", "mismatched", "median_us",
-        "mean_us", "mean_expanded"}``."""
+        """``{"queries", "optimal", "not_optimal", "invalid", "mismatched", "skipped",
+        "median_us", "mean_us", "mean_expanded"}``."""
         return {
             "queries": self.queries,
             "optimal": self.optimal,
             "not_optimal": self.queries - self.optimal - self.invalid,
             "invalid": self.invalid,
             "mismatched": self.mismatched,
+            "skipped": self.skipped,
             "median_us": round(self.median_us, 3),
             "mean_us": round(self.mean_us, 3),
             "mean_expanded": round(self.mean_expanded, 3),
@@ -147,6 +161,8 @@ class MapRun:
     height: int = 0
     #: Per algorithm, building its query function for this map.
     preprocessing: dict[str, Preprocessing] = field(default_factory=dict)
+    #: Algorithms that do not serve this map, and why (their queries are SKIPPED).
+    skipped: dict[str, str] = field(default_factory=dict)
 
 
 class MapChecker:
@@ -254,26 +270,39 @@ def run_jobs(
         grid = read_map(job.path)
         _check_sizes(job, grid.width, grid.height)
         checker = MapChecker(grid.passable_mask, grid.classes if grid.several_classes else None)
-        queries, built = {}, {}
+        queries, built, skipped = {}, {}, {}
         for name in algorithms:
-            queries[name], built[name] = _timed_build(name, grid)
+            try:
+                queries[name], built[name] = _timed_build(name, grid)
+            except AlgorithmUnavailableError as exc:
+                if not isinstance(exc.__cause__, UnsupportedGridError):
+                    raise
+                skipped[name] = unserved(exc.__cause__)
         outcomes: dict[str, list[Outcome]] = {name: [] for name in algorithms}
         misfits = {id(q): mismatch(q, checker.passable) for q in job.queries}
         runnable = [q for q in job.queries if misfits[id(q)] is None]
         if runnable:
             first = runnable[0].scenario
-            for query_fn in queries.values():
-                with contextlib.suppress(Exception):  # the timed run records it
+            for name, query_fn in list(queries.items()):
+                try:
                     query_fn(first.start, first.goal)  # untimed warm-up
+                except UnsupportedGridError as exc:  # e.g. jps on a map with water
+                    skipped[name] = unserved(exc)
+                    del queries[name]
+                except Exception:  # the timed run records it
+                    pass
         for query in job.queries:
             start, goal = query.scenario.start, query.scenario.goal
             why = misfits[id(query)]
+            for name, reason in skipped.items():
+                outcomes[name].append(Outcome(query, Status.MISMATCH if why else Status.SKIPPED,
+                                              0, 0, math.nan, why or reason))
             if why is not None:
                 for name in queries:
                     outcomes[name].append(
                         Outcome(query, Status.MISMATCH, 0, 0, math.nan, why))
                 if progress is not None:
-                    progress(len(queries), job.label)
+                    progress(len(algorithms), job.label)
                 continue
             for name, query_fn in queries.items():
                 t0 = time.perf_counter_ns()
@@ -289,9 +318,15 @@ def run_jobs(
                 elapsed = time.perf_counter_ns() - t0
                 outcomes[name].append(evaluate(query, checker, result, elapsed))
             if progress is not None:
-                progress(len(queries), job.label)
-        runs.append(MapRun(job.label, outcomes, str(job.path), grid.width, grid.height, built))
+                progress(len(algorithms), job.label)
+        runs.append(MapRun(job.label, outcomes, str(job.path), grid.width, grid.height, built,
+                           skipped))
     return runs
+
+
+def unserved(error: BaseException) -> str:
+    """Why an algorithm does not serve a map, for the report's note."""
+    return f"{type(error).__name__}: {error}"
 
 
 def _timed_build(name: str, grid: Grid) -> tuple[Query_, Preprocessing]:
