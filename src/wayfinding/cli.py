@@ -10,6 +10,8 @@ True
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -63,45 +65,90 @@ def _cell(text: str) -> tuple[int, int]:
     return x, y
 
 
+#: The options of ``solve`` that only some algorithms read, and which ones; given to
+#: another algorithm they are refused (they would be dropped without a word).
+_OPTION_USERS = {
+    "heuristic": ("astar", "weighted_astar", "greedy"),
+    "weight": ("weighted_astar",),
+    "turn_cost": ("astar_turns",),
+}
+
+
 def _add_solve_parser(subparsers: Any) -> None:
     from .web.algorithms import Algorithm, Heuristic
 
     solve = subparsers.add_parser(
         "solve", help="one query on a MovingAI (.map) or ASCII map, drawn as text or PNG",
-        description="Search one path on MAP and print cost, length, expanded and time. "
-        "MAP is a MovingAI .map file (8-way, no corner cutting) or an ASCII picture "
-        "('#' walls, '.' floor, digits 1-9 costs). Exit code 1 when there is no path.")
+        description="Search one path on MAP and print cost, length and expanded, then the "
+        "time of the query apart from preprocessing (--algorithm prepared) and from "
+        "loading the compiled kernels (once per process). MAP is a MovingAI .map file "
+        "(8-way, no corner cutting) or an ASCII picture ('#' walls, '.' floor, digits 1-9 "
+        "costs). Exit code 1 when there is no path, 2 on errors.")
     solve.add_argument("map", metavar="MAP", help="map file")
-    solve.add_argument("--from", dest="start", type=_cell, required=True, metavar="X,Y")
-    solve.add_argument("--to", dest="goal", type=_cell, required=True, metavar="X,Y")
+    solve.add_argument("--from", dest="start", type=_cell, required=True, metavar="X,Y",
+                       help="the start cell: column X, row Y, counted from 0 at the top left")
+    solve.add_argument("--to", dest="goal", type=_cell, required=True, metavar="X,Y",
+                       help="the goal cell, as --from")
     solve.add_argument("--algorithm", default="astar", choices=[a.value for a in Algorithm])
-    solve.add_argument("--heuristic", default="default", choices=[h.value for h in Heuristic])
-    solve.add_argument("--weight", type=float, default=2.0, help="for weighted_astar")
-    solve.add_argument("--turn-cost", type=float, default=1.0, help="for astar_turns")
-    solve.add_argument("--diagonal", action="store_true", help="8-way moves on an ASCII map")
+    solve.add_argument("--heuristic", default=None, choices=[h.value for h in Heuristic],
+                       help="for " + ", ".join(_OPTION_USERS["heuristic"]) + " (default: "
+                       "the grid's own)")
+    solve.add_argument("--weight", type=float, default=None,
+                       help="for weighted_astar (default 2)")
+    solve.add_argument("--turn-cost", type=float, default=None,
+                       help="for astar_turns (default 1)")
+    solve.add_argument("--diagonal", action="store_true",
+                       help="8-way moves on an ASCII map (MovingAI maps are 8-way)")
     solve.add_argument("--png", metavar="OUT", help="draw the result into this PNG file")
-    solve.add_argument("--scale", type=int, default=None, help="pixels per cell in the PNG")
+    solve.add_argument("--scale", type=int, default=None,
+                       help="pixels per cell in the PNG (with --png)")
     solve.add_argument("--text", action="store_true", help="draw the result as text")
     solve.set_defaults(func=_run_solve)
+
+
+def _ignored_option(args: argparse.Namespace) -> str | None:
+    """Why an option given cannot be used with the others, or None."""
+    for name, users in _OPTION_USERS.items():
+        if getattr(args, name) is not None and args.algorithm not in users:
+            return (f"--{name.replace('_', '-')} is not used by {args.algorithm}; it is used "
+                    f"by {', '.join(users)}")
+    if args.scale is not None and args.png is None:
+        return "--scale is used with --png only"
+    if args.png is not None:
+        folder = os.path.dirname(os.path.abspath(args.png))
+        if not os.path.isdir(folder):
+            return f"cannot write --png {args.png}: no folder {folder}"
+    return None
 
 
 def _run_solve(args: argparse.Namespace) -> int:
     from .errors import WayfindingError
     from .web.algorithms import Algorithm, Heuristic, solve
 
+    def fail(message: object) -> int:
+        print(f"wayfinding solve: error: {message}", file=sys.stderr)
+        return 2
+
+    problem = _ignored_option(args)
+    if problem is not None:
+        return fail(problem)
     try:
         grid = _read_any_map(args.map, diagonal=args.diagonal)
         outcome = solve(grid, args.start, args.goal, Algorithm(args.algorithm),
-                        heuristic=Heuristic(args.heuristic), weight=args.weight,
-                        turn_cost=args.turn_cost)
+                        heuristic=Heuristic(args.heuristic or "default"),
+                        weight=2.0 if args.weight is None else args.weight,
+                        turn_cost=1.0 if args.turn_cost is None else args.turn_cost)
     except (OSError, WayfindingError) as error:
-        print(f"wayfinding solve: error: {error}", file=sys.stderr)
-        return 2
+        return fail(error)
     result = outcome.result
     length = len(result.path) if result.path is not None else 0
     print(f"{args.algorithm} from {args.start} to {args.goal} on {grid.width}x{grid.height}: "
-          f"cost {result.cost:g}, length {length} cells, expanded {result.expanded}, "
-          f"time {outcome.seconds * 1000:.2f} ms ({result.reason.value})")
+          f"cost {result.cost:g}, length {length} cells, expanded {result.expanded} "
+          f"({result.reason.value})")
+    preprocessing = (f", preprocessing {outcome.preprocess_seconds * 1000:.2f} ms"
+                     if args.algorithm == "prepared" else "")
+    print(f"time: query {outcome.seconds * 1000:.2f} ms{preprocessing}, kernels "
+          f"{outcome.kernel_seconds * 1000:.2f} ms (loaded or compiled once per process)")
     if args.text:
         from .draw.text import draw_grid
 
@@ -109,22 +156,29 @@ def _run_solve(args: argparse.Namespace) -> int:
     if args.png:
         from .draw.image import render
 
-        picture = render(grid, path=result.path, cost_so_far=result.cost_so_far,
-                         start=args.start, goal=args.goal, scale=args.scale)
-        picture.save(args.png, format="PNG")
+        try:
+            picture = render(grid, path=result.path, cost_so_far=result.cost_so_far,
+                             start=args.start, goal=args.goal, scale=args.scale)
+            picture.save(args.png, format="PNG")
+        except (OSError, ImportError, WayfindingError) as error:
+            return fail(f"cannot write --png {args.png}: {error}")
         print(f"wrote {args.png} ({picture.width}x{picture.height} pixels)")
     return 0 if result.path is not None else 1
 
 
 def _read_any_map(path: str, *, diagonal: bool) -> Any:
-    """A MovingAI map (it starts with ``type``) or an ASCII picture."""
+    """A MovingAI map (it starts with ``type``) or an ASCII picture; errors name ``path``."""
+    from .errors import InvalidParameterError
     from .grid.grid import Grid
     from .io.movingai import parse_map, read_text
 
     text = read_text(path)  # bounded: no NUL, pipes and devices read up to a limit
     if text.lstrip().lower().startswith("type"):
+        if diagonal:
+            raise InvalidParameterError(
+                "--diagonal is for ASCII maps; MovingAI maps are always 8-way")
         return parse_map(text, source=path)
-    return Grid.from_ascii(text, diagonal=diagonal)
+    return Grid.from_ascii(text, diagonal=diagonal, source=path)
 
 
 def _add_serve_parser(subparsers: Any) -> None:
@@ -200,14 +254,43 @@ def _run_warmup(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The exit status of ``wayfinding ... | head`` when the reader stops reading: that of a
+#: process stopped by SIGPIPE (128 + 13), as a C program would end.
+BROKEN_PIPE = 141
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if getattr(args, "func", None) is None:
-        parser.print_help(sys.stderr)
-        return 2
-    return int(args.func(args))
+    """Run the command line; returns the exit code.
+
+    Output to a pipe closed by its reader (``wayfinding solve ... --text | head``) ends the
+    command quietly with :data:`BROKEN_PIPE`, whatever the sub-command.
+    """
+    try:
+        parser = build_parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit:  # --help, --version, usage errors: what they printed first
+            sys.stdout.flush()
+            raise
+        if getattr(args, "func", None) is None:
+            parser.print_help(sys.stderr)
+            return 2
+        code = int(args.func(args))
+        sys.stdout.flush()  # a closed pipe is seen here at the latest
+        return code
+    except BrokenPipeError:
+        _silence_stdout()
+        return BROKEN_PIPE
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that Python's own flush at exit
+    does not report the closed pipe again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):  # no real stdout (tests)
+        pass
 
 
 if __name__ == "__main__":

@@ -8,6 +8,10 @@ Examples
 >>> from wayfinding import Grid
 >>> grid_from_ascii(Grid, ".#W").passable((1, 0))
 False
+>>> grid_from_ascii(Grid, ".x", source="room.txt")
+Traceback (most recent call last):
+...
+wayfinding.errors.MapFormatError: room.txt, line 1: unexpected character 'x' at column 2; ...
 """
 
 from __future__ import annotations
@@ -47,10 +51,12 @@ def grid_from_costs(cls: Any, costs: Any, wall: float = 0.0, **options: Any) -> 
     return cls(~walls, open_costs, **options)
 
 
-def grid_from_ascii(cls: Any, text: str, **options: Any) -> Any:
-    """``cls.from_ascii(text, **options)``: a grid from a picture."""
+def grid_from_ascii(cls: Any, text: str, *, source: str = "<text>", **options: Any) -> Any:
+    """``cls.from_ascii(text, **options)``: a grid from a picture; ``source`` names it
+    (the file it was read from) in error messages."""
     if not isinstance(text, str):
-        raise MapFormatError(f"expected the map as a str, got {type(text).__name__}")
+        raise MapFormatError(f"expected the map as a str, got {type(text).__name__}",
+                             source=source)
     lines = text.splitlines()
     numbered = [(i + 1, line.strip()) for i, line in enumerate(lines)]
     while numbered and not numbered[0][1]:
@@ -58,7 +64,7 @@ def grid_from_ascii(cls: Any, text: str, **options: Any) -> Any:
     while numbered and not numbered[-1][1]:
         numbered.pop()
     if not numbered:
-        raise MapFormatError("the map is empty", source="<text>")
+        raise MapFormatError("the map is empty", source=source)
     if set(numbered[0][1]) == {"_"}:  # a draw_grid picture: frame and tiles undone
         numbered = untile(numbered)
     width = len(numbered[0][1])
@@ -70,7 +76,7 @@ def grid_from_ascii(cls: Any, text: str, **options: Any) -> Any:
         if len(row) != width:
             raise MapFormatError(
                 f"row has {len(row)} cells, expected {width} like the first row: {row!r}",
-                source="<text>",
+                source=source,
                 line=lineno,
             )
         for x, ch in enumerate(row):
@@ -92,7 +98,7 @@ def grid_from_ascii(cls: Any, text: str, **options: Any) -> Any:
                     f"unexpected character {ch!r} at column {x + 1}; "
                     "expected '#' or '@' (wall), '.' (floor) or a digit 1-9 (cost), "
                     "or a MovingAI terrain letter (G S floor, W water, T O wall)",
-                    source="<text>",
+                    source=source,
                     line=lineno,
                 )
     if water is not None and "classes" not in options and water.any():

@@ -260,7 +260,8 @@ class Grid:
         only within one class, see :attr:`classes`; pass ``classes=None`` for one class).
         A ``draw_grid`` picture (frame, ``*`` path, ``A``/``Z`` ends, ``+``) reads back too.
         Blank lines before and after the picture and surrounding spaces on a line are
-        ignored. Other options are passed to :class:`Grid`.
+        ignored. ``source=`` names the picture (its file) in error messages; other options
+        are passed to :class:`Grid`.
 
         Examples
         --------

@@ -77,10 +77,18 @@ TRACEABLE = frozenset({Algorithm.ASTAR, Algorithm.DIJKSTRA, Algorithm.BFS, Algor
 
 
 class Outcome(NamedTuple):
-    """One query's :class:`~wayfinding.SearchResult` and its wall-clock time."""
+    """One query's :class:`~wayfinding.SearchResult` and its wall-clock times.
+
+    ``seconds`` is the query's own time; ``preprocess_seconds`` building the prepared grid
+    (PREPARED only) and ``kernel_seconds`` loading or compiling the compiled kernels the
+    call needed (importing numba and holding its compiler lock: once per process), each
+    left out of the others.
+    """
 
     result: SearchResult
     seconds: float
+    preprocess_seconds: float = 0.0
+    kernel_seconds: float = 0.0
 
 
 class Trace(NamedTuple):
@@ -117,32 +125,39 @@ def solve(grid: Grid, start: Any, goal: Any, algorithm: Algorithm, *,
           turn_cost: float = 1.0, max_seconds: float | None = None) -> Outcome:
     """Run one query with the library's public function for ``algorithm`` and time it.
 
-    ``weight`` is used by WEIGHTED_ASTAR, ``turn_cost`` by ASTAR_TURNS; PREPARED times
-    the preprocessing and the query together. ``max_seconds`` is passed to every search
-    that takes it (all but BFS, whose compiled grid search is fast; PREPARED's build
-    running out of it gives ``reason=StopReason.MAX_SECONDS`` like the others). Errors
-    from the library (a wall at the start, a grid the algorithm does not support)
-    propagate unchanged.
+    ``weight`` is used by WEIGHTED_ASTAR, ``turn_cost`` by ASTAR_TURNS. The times are
+    apart (:class:`Outcome`): the query, PREPARED's preprocessing, and loading kernels.
+    ``max_seconds`` is passed to every search that takes it (all but BFS, whose compiled
+    grid search is fast; PREPARED's build running out of it gives
+    ``reason=StopReason.MAX_SECONDS`` like the others). Errors from the library (a wall at
+    the start, a grid the algorithm does not support) propagate unchanged.
     """
     algorithm = Algorithm(algorithm)
     h = heuristic_function(heuristic, grid)
-    began = time.perf_counter()
-    if algorithm in TRACEABLE:
-        result = _search(algorithm, grid, start, goal, h, weight, max_seconds)
-    elif algorithm is Algorithm.JPS:
-        result = jps(grid, start, goal, max_seconds=max_seconds)
-    elif algorithm is Algorithm.PREPARED:
-        try:
-            result = prepare(grid, max_seconds=max_seconds).search(start, goal)
-        except BudgetExhaustedError:
-            result = SearchResult.unreachable(StopReason.MAX_SECONDS)
-    elif algorithm is Algorithm.THETA_STAR:
-        result = theta_star(grid, start, goal, max_seconds=max_seconds)
-    elif algorithm is Algorithm.ANY_ANGLE:
-        result = any_angle(grid, start, goal, centres=True, max_seconds=max_seconds)
-    else:
-        result = astar_turns(grid, start, goal, turn_cost=turn_cost, max_seconds=max_seconds)
-    return Outcome(result, time.perf_counter() - began)
+    with _KernelClock() as kernels:
+        preprocess = 0.0
+        began = time.perf_counter()
+        if algorithm in TRACEABLE:
+            result = _search(algorithm, grid, start, goal, h, weight, max_seconds)
+        elif algorithm is Algorithm.JPS:
+            result = jps(grid, start, goal, max_seconds=max_seconds)
+        elif algorithm is Algorithm.PREPARED:
+            try:
+                prepared = prepare(grid, max_seconds=max_seconds)
+            except BudgetExhaustedError:
+                prepared = None
+            preprocess = kernels.outside(time.perf_counter() - began)
+            began = time.perf_counter()
+            result = (SearchResult.unreachable(StopReason.MAX_SECONDS) if prepared is None
+                      else prepared.search(start, goal))
+        elif algorithm is Algorithm.THETA_STAR:
+            result = theta_star(grid, start, goal, max_seconds=max_seconds)
+        elif algorithm is Algorithm.ANY_ANGLE:
+            result = any_angle(grid, start, goal, centres=True, max_seconds=max_seconds)
+        else:
+            result = astar_turns(grid, start, goal, turn_cost=turn_cost,
+                                 max_seconds=max_seconds)
+        seconds = kernels.outside(time.perf_counter() - began)
 
 
 def trace(grid: Grid, start: Any, goal: Any, algorithm: Algorithm, *,
