@@ -8,6 +8,7 @@ in its name and docstring.
 
 from __future__ import annotations
 
+import functools
 import glob
 import os
 import shutil
@@ -148,6 +149,41 @@ def _run_as_user(script: str, root: Path, env: dict[str, str]) -> subprocess.Com
                           capture_output=True, text=True, timeout=300)
 
 
+@functools.cache
+def why_nobody_cannot_run(python: str = sys.executable) -> str | None:
+    """Why the tests below cannot run ``python`` as the unprivileged user (they must, as
+    root writes read-only folders anyway), or None when they can (or need not: not root).
+
+    A checkout (and its ``.venv``) inside a folder other users cannot enter, such as one
+    made by ``mktemp -d``, leaves the interpreter out of that user's reach."""
+    if os.name != "posix" or os.geteuid() != 0:
+        return None
+    try:
+        run = subprocess.run([python, "-c", "import numba"], env=_clean_env(), cwd="/",
+                             user=NOBODY, capture_output=True, text=True, timeout=300)
+    except PermissionError as error:
+        return (f"the user nobody cannot run {python} ({error.strerror}): it lies in a folder "
+                "other users cannot enter")
+    if run.returncode != 0:
+        last = (run.stderr.strip().splitlines() or ["no message"])[-1]
+        return f"the user nobody cannot run {python} with numba: {last}"
+    return None
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_an_interpreter_out_of_reach_is_a_reason_to_skip() -> None:
+    if os.geteuid() != 0:
+        assert why_nobody_cannot_run(sys.executable) is None  # the tests run as this user
+        return
+    private = Path(tempfile.mkdtemp())  # mode 0700, as mktemp -d makes it
+    try:
+        shutil.copy(sys.executable, private / "python")
+        reason = why_nobody_cannot_run(str(private / "python"))
+    finally:
+        shutil.rmtree(private)
+    assert reason is not None and "other users cannot enter" in reason
+
+
 CONNECTED = ("import wayfinding as wf\n"
              "print(wf.__file__)\n"
              "print(wf.connected(wf.Grid.from_ascii('...#.'), (0, 0), (2, 0)))\n")
@@ -155,6 +191,9 @@ CONNECTED = ("import wayfinding as wf\n"
 
 @pytest.fixture
 def install() -> Iterator[Path]:
+    reason = why_nobody_cannot_run()
+    if reason is not None:
+        pytest.skip(reason)
     # Not pytest's tmp_path: its parent folder is private to the user running the tests.
     root = Path(tempfile.mkdtemp(prefix="wayfinding-readonly-"))
     os.chmod(root, 0o777)  # the unprivileged user makes home and temp folders here
