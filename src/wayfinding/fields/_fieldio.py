@@ -62,16 +62,18 @@ def save_field(field: Any, path: str | os.PathLike[str]) -> None:
         json.dump(document, file)
 
 
-def load_field(cls: Any, path: str | os.PathLike[str], graph: Any = None) -> Any:
+def load_field(cls: Any, path: str | os.PathLike[str], graph: Any = None,
+               grid: bool = False) -> Any:
     """Read a field written by :func:`save_field` as an instance of ``cls``; with
-    ``graph``, check that it can be a field of that grid or graph (:func:`check_owner`)."""
+    ``graph`` (``grid``: whether it is a Grid), check that it can be a field of that grid
+    or graph (:func:`check_owner`)."""
     source = os.fspath(path)
     with open(path, "rb") as file:
         head = file.read(2)
     load = _load_grid if head == b"PK" else _load_graph
     field = load(cls, path, source)
     if graph is not None:
-        check_owner(field._store, graph, source)
+        check_owner(field._store, graph, grid, source)
     return field
 
 
@@ -288,19 +290,18 @@ def _decode(value: Any) -> Any:
     return value
 
 
-def check_owner(store: GridStore | GraphStore, graph: Any, source: str) -> None:
+def check_owner(store: GridStore | GraphStore, graph: Any, grid: bool, source: str) -> None:
     """Refuse a loaded field that cannot have been flooded on ``graph``.
 
     A grid field must have the grid's size and reach no wall of it; a graph field may
     reach only locations the graph holds (when it can tell: ``in``). StaleDataError
     otherwise (a field of another grid, or one edited since); InvalidParameterError when
-    a grid field is given a graph or the other way round.
+    a grid field is given a graph or the other way round (``grid``: whether ``graph`` is
+    a Grid).
     """
-    from .._dispatch import is_grid
-
     name = repr(source)
     if isinstance(store, GridStore):
-        if not is_grid(graph):
+        if not grid:
             raise InvalidParameterError(
                 f"{name} holds a field of a grid; pass the Grid it was flooded on, got "
                 f"{type(graph).__name__}")
@@ -315,7 +316,7 @@ def check_owner(store: GridStore | GraphStore, graph: Any, source: str) -> None:
                 f"{name} holds a field that reaches {(x, y)}, a wall on this grid (a field "
                 "of another grid, or the grid was edited since)")
         return
-    if is_grid(graph):
+    if grid:
         raise InvalidParameterError(f"{name} holds a field of a graph, not of a Grid")
     if not hasattr(graph, "__contains__"):
         return  # a graph given as functions cannot tell which locations it holds

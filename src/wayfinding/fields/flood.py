@@ -250,9 +250,10 @@ class DistanceField(FieldBase):
         >>> back.cost_to((1, 0)), back.path_to((1, 0)), back.cost_to((3, 0))
         (1.0, [(0, 0), (1, 0)], inf)
         """
+        from .._dispatch import is_grid
         from ._fieldio import load_field
 
-        return load_field(cls, path, graph)
+        return load_field(cls, path, graph, is_grid(graph))
 
     def __repr__(self) -> str:
         return (f"DistanceField(kind={self.kind!r}, reachable={len(self.reachable)}, "

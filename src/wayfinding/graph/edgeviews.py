@@ -18,12 +18,12 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterator, MutableMapping
-from typing import TYPE_CHECKING, Any, NoReturn
-
-if TYPE_CHECKING:  # pragma: no cover - protocol.py imports this module
-    from .protocol import SimpleGraph
+from typing import Any, NoReturn
 
 __all__ = ["EdgesView", "Neighbours"]
+
+#: A :class:`~wayfinding.SimpleGraph` (not imported: protocol.py imports this module).
+SimpleGraph = Any
 
 
 class Neighbours(list):  # type: ignore[type-arg]

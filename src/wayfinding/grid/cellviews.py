@@ -25,18 +25,17 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping, MutableSet
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 import numpy as np
 
 from ._checks import _checked_cost_value, location_in_grid
 
-if TYPE_CHECKING:  # pragma: no cover - grid.py imports this module
-    from .grid import Grid
-
 __all__ = ["WallsView", "WeightsView"]
 
 Location = tuple[int, int]
+#: A :class:`~wayfinding.Grid` (not imported: grid.py imports this module).
+Grid = Any
 
 
 def _cell(grid: Grid, location: Any) -> Location | None:
