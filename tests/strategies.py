@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
 
 import numpy as np
@@ -74,3 +75,14 @@ def grid_cases(draw: st.DrawFn, *, weighted: bool | None = None,
     ys, xs = np.nonzero(passable)
     cells = list(zip(xs.tolist(), ys.tolist(), strict=True))
     return GridCase(grid, edges, cells)
+
+
+#: Examples per property test in this run: the hypothesis profile's (conftest.py), which
+#: ``WAYFINDING_EXAMPLES`` sets (60 by default; 6 in the no-JIT runs of test_kernels_nojit).
+EXAMPLES = int(os.environ.get("WAYFINDING_EXAMPLES", "60"))
+
+
+def examples(n: int) -> int:
+    """``max_examples`` for a test that wants ``n`` in a default run, scaled as the profile
+    is (a tenth in the no-JIT runs, where every kernel runs as plain Python)."""
+    return max(1, n * EXAMPLES // 60)

@@ -21,6 +21,7 @@ from wayfinding.graph import astar as generic_astar
 from wayfinding.grid import spec as grid_spec
 
 from .reference import assert_valid_path, grid_edges, shortest_costs
+from .strategies import examples
 
 SQRT2 = math.sqrt(2.0)
 
@@ -63,7 +64,7 @@ def close(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problems())
 def test_the_grids_heuristic_is_admissible_and_consistent(problem):
     grid, edges, _, goal = problem
@@ -83,7 +84,7 @@ def _reverse(edges):
     return reverse
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problems())
 def test_searches_with_the_default_heuristic_are_optimal(problem):
     grid, edges, start, goal = problem

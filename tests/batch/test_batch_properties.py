@@ -15,7 +15,7 @@ import wayfinding as wf
 from wayfinding import batch
 from wayfinding.errors import UnsupportedGridError
 
-from ..strategies import grid_cases
+from ..strategies import examples, grid_cases
 
 
 @st.composite
@@ -88,7 +88,7 @@ def test_jps_equals_single(case):
     same_as_single(batch.jps(grid, starts, goals), singles)
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(batches(), st.sampled_from(["astar", "dijkstra", "bfs", "jps"]))
 def test_two_workers_answer_as_one(case, algorithm):
     grid, starts, goals = case
@@ -116,7 +116,7 @@ def test_distance_matrix_equals_single_dijkstra(case, data):
     np.testing.assert_array_equal(matrix, two)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(batches(weighted=False, diagonal=True))
 def test_prepared_equals_single(case):
     from wayfinding.grid.prepared import prepare

@@ -17,10 +17,11 @@ from wayfinding.api import prepare
 from wayfinding.csr.prepared import GOAL_SETTLED, PreparedGraph, goal_direction
 
 from ..reference import assert_valid_path, shortest_costs
+from ..strategies import examples
 from .test_properties import Label, graphs
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(graphs(max_nodes=24), st.data())
 def test_hierarchy_answers_equal_the_oracle(case, data):
     graph, edges, labels = case
@@ -187,7 +188,7 @@ def test_damaged_files_are_refused(tmp_path):
         PreparedGraph.load(name, wf.Grid(np.ones((2, 2), bool)))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(graphs(max_nodes=24), st.data())
 def test_hierarchy_answers_equal_the_oracle_without_coordinates(case, data):
     # no coordinates: laid out by breadth-first cuts, queried without goal direction
@@ -279,7 +280,7 @@ def test_queries_are_goal_directed_when_that_settles_half_the_nodes_or_fewer():
         assert math.isclose(prepared.search(s, t).cost, wf.dijkstra(graph, s, t).cost)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(graphs(max_nodes=24))
 def test_hierarchies_numbered_by_level_pass_the_file_check(case):
     # the numbering by level keeps what loading checks: every shortcut unpacks through a

@@ -18,7 +18,7 @@ from wayfinding.graph.protocol import NetworkXGraph
 
 from ..oracles import seeded_costs
 from ..reference import assert_valid_path
-from ..strategies import as_edges, weighted_digraphs
+from ..strategies import as_edges, examples, weighted_digraphs
 
 
 class Label:
@@ -258,7 +258,7 @@ def tied_digraphs(draw):
             for u in range(n)}
 
 
-@settings(max_examples=200)  # quick; ties in the frontiers need many
+@settings(max_examples=examples(200))  # quick; ties in the frontiers need many
 @given(graph=st.one_of(weighted_digraphs(), tied_digraphs()), data=st.data(),
        directed=st.booleans())
 def test_the_networkx_loop_equals_the_general_search(graph, data, directed):

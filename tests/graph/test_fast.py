@@ -23,7 +23,7 @@ from wayfinding.graph.engine import BestFirstSearch, Priority
 from wayfinding.graph.protocol import NetworkXGraph, as_graph
 
 from ..reference import assert_valid_path, shortest_costs
-from ..strategies import as_edges, weighted_digraphs
+from ..strategies import as_edges, examples, weighted_digraphs
 
 
 class Label:
@@ -102,7 +102,7 @@ def _to_goal(graph, goal, factor):
 
 
 # ---------------------------------------------------------------------- equal answers
-@settings(max_examples=300)  # quick ones; ties in the frontier's order need many
+@settings(max_examples=examples(300))  # quick ones; ties in the frontier's order need many
 @given(GRAPHS, st.data(), st.sampled_from(["simple", "networkx"]), st.booleans())
 def test_fast_dijkstra_equals_the_engine_and_the_oracle(graph, data, kind, unorderable):
     nodes = sorted(graph)
@@ -131,7 +131,7 @@ def test_fast_dijkstra_equals_the_engine_and_the_oracle(graph, data, kind, unord
         assert result.reason is wf.StopReason.EXHAUSTED
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(GRAPHS, st.data(), st.sampled_from(["simple", "networkx"]),
        st.sampled_from([0.0, 0.5, 1.0]), st.sampled_from([1.0, 1.5, 3]), st.booleans())
 def test_fast_astar_equals_the_engine_and_the_oracle(graph, data, kind, factor, weight,

@@ -26,7 +26,7 @@ from wayfinding.grid.derived import Derived, DerivedStore, Edit, EditKind
 from wayfinding.grid.jps import JPS_PLAN, SCAN_BITMAPS, scan_bitmaps
 
 from ..reference import assert_valid_path, grid_edges, shortest_costs
-from ..strategies import RULE_IDS, RULES
+from ..strategies import RULE_IDS, RULES, examples
 
 RULE_NAMES = {CornerCutting.NEVER: "never", CornerCutting.ONE_FREE: "one_free",
               CornerCutting.ALWAYS: "always"}
@@ -88,7 +88,7 @@ def _check_search(grid: Grid, a, b) -> None:
 
 
 @pytest.mark.parametrize("rule", RULES, ids=RULE_IDS)
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(mask=st.lists(st.booleans(), min_size=63, max_size=63),
        session=st.lists(steps, max_size=30))
 def test_leased_searches_after_edits_answer_as_the_oracle(rule, mask, session):
@@ -105,7 +105,7 @@ def test_leased_searches_after_edits_answer_as_the_oracle(rule, mask, session):
         np.testing.assert_array_equal(scan_bitmaps(grid), scan_bitmaps(fresh))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(mask=st.lists(st.booleans(), min_size=63, max_size=63),
        classes=st.lists(st.integers(0, 1), min_size=63, max_size=63),
        session=st.lists(steps, max_size=25))

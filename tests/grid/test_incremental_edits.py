@@ -15,7 +15,7 @@ from wayfinding.grid.components import component_labels, components, connected
 from wayfinding.grid.derived import Derived
 from wayfinding.grid.jps import scan_bitmaps
 
-from ..strategies import RULE_IDS, RULES
+from ..strategies import RULE_IDS, RULES, examples
 
 cells = st.tuples(st.integers(0, 7), st.integers(0, 6))
 #: One step of a session: toggle a cell, set walls, set a cost, or ask something.
@@ -70,7 +70,7 @@ def _run(grid: Grid, session: list) -> None:
 
 
 @pytest.mark.parametrize("rule", RULES, ids=RULE_IDS)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(mask=st.lists(st.booleans(), min_size=56, max_size=56),
        session=st.lists(steps, max_size=25))
 def test_edit_sessions_answer_as_a_fresh_grid(rule, mask, session):
@@ -78,7 +78,7 @@ def test_edit_sessions_answer_as_a_fresh_grid(rule, mask, session):
     _run(grid, session)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(mask=st.lists(st.booleans(), min_size=56, max_size=56),
        classes=st.lists(st.integers(0, 1), min_size=56, max_size=56),
        session=st.lists(steps, max_size=25))

@@ -24,7 +24,7 @@ from wayfinding.io.movingai import parse_map
 
 from ..oracles import reversed_edges
 from ..reference import assert_valid_path, grid_edges, shortest_costs
-from ..strategies import GridCase, grid_cases
+from ..strategies import GridCase, examples, grid_cases
 
 
 @st.composite
@@ -63,7 +63,7 @@ def kernel_bound(grid: wf.Grid, lm, a, b) -> float:
                         rows, active, count, goal_xy, 1, spec.d, spec.d2, spec.scale)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(cases(), st.integers(1, 4), st.data())
 def test_bounds_are_admissible_and_consistent_and_astar_optimal(given_case, count, data):
     case, _ = given_case
@@ -91,7 +91,7 @@ def test_bounds_are_admissible_and_consistent_and_astar_optimal(given_case, coun
     assert_valid_path(edges, result.path, [start], [goal], result.cost)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(cases(), st.data())
 def test_stored_distances_are_the_oracle_distances(given_case, data):
     case, _ = given_case
@@ -109,7 +109,7 @@ def test_stored_distances_are_the_oracle_distances(given_case, data):
             assert lm.to_landmarks[i, a[1], a[0]] == pytest.approx(toward.get(a, math.inf))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(cases(), st.floats(1.0, 3.0), st.data())
 def test_weighted_budgets_partial_and_several_goals(given_case, weight, data):
     case, _ = given_case

@@ -20,6 +20,7 @@ from wayfinding.grid.prepared._kernels import batch as prepared_batch
 from wayfinding.grid.prepared._kernels import table as table_kernels
 from wayfinding.grid.prepared.auto import sample_queries
 
+from ..strategies import examples
 from .test_prepared import ROOMS, _rewrite, cells_of, masks
 
 
@@ -32,7 +33,7 @@ def _burn(seconds: float = 2e-4) -> None:
 
 @pytest.mark.parametrize("diagonal", [True, False], ids=["8-way", "4-way"])
 @given(mask=masks(max_side=24), data=st.data())
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 def test_jps_method_answers_as_jps(diagonal, mask, data):
     grid = Grid(mask, diagonal=diagonal)
     prepared = prepare(grid, PrepareMethod.JPS)
@@ -178,7 +179,7 @@ def test_jps_plus_grids_files_and_staleness(tmp_path):
 
 @pytest.mark.parametrize("diagonal", [True, False], ids=["8-way", "4-way"])
 @given(mask=masks(max_side=16), data=st.data())
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 def test_table_method_answers_optimally(diagonal, mask, data):
     """The first-move table's paths are valid and as cheap as A*'s, single and batch, and
     unreachable goals answer as jps does."""

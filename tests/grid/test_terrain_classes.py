@@ -19,6 +19,8 @@ import wayfinding as wf
 from wayfinding.errors import InvalidParameterError, UnsupportedGridError
 from wayfinding.grid.components import components
 
+from ..strategies import examples
+
 SQRT2 = math.sqrt(2.0)
 
 
@@ -74,7 +76,7 @@ def _random_map(seed: int) -> tuple[np.ndarray, np.ndarray]:
     return passable, classes
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(terrain_maps, st.data())
 def test_searches_follow_the_class_rule(case, data) -> None:
     passable, classes = case
@@ -110,7 +112,7 @@ def test_searches_follow_the_class_rule(case, data) -> None:
     assert set(flooded.cost_so_far) == set(truth)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(terrain_maps)
 def test_neighbors_and_components_follow_the_class_rule(case) -> None:
     passable, classes = case

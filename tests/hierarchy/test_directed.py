@@ -23,6 +23,7 @@ from wayfinding.hierarchy._kernels.updown import updown
 from wayfinding.hierarchy.ordering import dissection_rank
 
 from ..reference import shortest_costs
+from ..strategies import examples
 
 
 @st.composite
@@ -59,7 +60,7 @@ SETTINGS = [(1_000_000, None, None), (4, None, None), (1, None, None), (1_000_00
             (1_000_000, 60, None), (1_000_000, None, 0), (1_000_000, None, 3)]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(digraphs(), st.sampled_from(SETTINGS))
 def test_queries_equal_the_oracle_with_any_core(case, setting):
     n, tails, heads, weights = case
@@ -103,7 +104,7 @@ def test_a_spent_work_budget_leaves_the_rest_as_core():
         assert _query(h, 9, 0)[0] == STATUS_EXHAUSTED
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(digraphs(), st.randoms(use_true_random=False))
 def test_queries_equal_the_oracle_when_contracted_in_another_layout(case, rng):
     # the contraction works on the graph renumbered by ``layout`` and maps its answer back
@@ -125,7 +126,7 @@ def test_queries_equal_the_oracle_when_contracted_in_another_layout(case, rng):
                     assert path[0] == s and path[-1] == t
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(digraphs(), st.booleans(), st.integers(1, 4))
 def test_a_dissection_order_is_a_permutation(case, with_coordinates, leaf):
     n, tails, heads, _weights = case
@@ -200,7 +201,7 @@ def placed_digraphs(draw):
     return n, tails, heads, weights, coords, code
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(placed_digraphs(), st.sampled_from(SETTINGS[:5]))
 def test_goal_directed_queries_equal_the_oracle(case, setting):
     n, tails, heads, weights, coords, code = case
@@ -246,7 +247,7 @@ def _arc_set(h):
     return sorted(arcs)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(digraphs(), st.sampled_from(SETTINGS))
 def test_an_undirected_graph_keeps_every_arc_both_ways(case, setting):
     # each arc with its reverse at the same cost: the contraction answers each pair of
@@ -261,7 +262,7 @@ def test_an_undirected_graph_keeps_every_arc_both_ways(case, setting):
     _check_against_oracle(h, n, tails, heads, weights)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(placed_digraphs(), st.booleans(), st.integers(0, 3), st.randoms(use_true_random=False))
 def test_aimed_witness_searches_keep_answers_exact(case, undirected, first_settle, rng):
     # first_settle 0 .. 3: the aimed A* searches find (or miss) most witnesses
@@ -336,7 +337,7 @@ def test_queries_across_a_large_core_equal_dijkstra(work_limit, aimed):
                 assert math.isclose(costs[-1], cost, rel_tol=1e-9)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(1, 12).flatmap(lambda n: st.tuples(
     st.just(n), st.lists(st.integers(0, n - 1), max_size=40))))
 def test_grouped_is_a_stable_counting_sort(case):
