@@ -66,6 +66,27 @@ def test_time_inside_numba_is_counted_as_kernels_not_query(monkeypatch):
     assert outcome.result.cost == 4.0
 
 
+KERNEL_IMPORT = """
+import sys, time
+from wayfinding._kernelclock import KernelClock
+assert "wayfinding.grid._kernels.bfs" not in sys.modules
+with KernelClock() as clock:
+    ready = clock.seconds
+    began = time.perf_counter()
+    import wayfinding.grid._kernels.bfs
+    span = time.perf_counter() - began
+    print(clock.seconds > ready, clock.outside(span) < span)
+"""
+
+
+def test_importing_a_kernel_module_counts_as_kernels():
+    env = {**os.environ, "PYTHONPATH": str(Path(wf.__file__).resolve().parents[1])}
+    run = subprocess.run([sys.executable, "-c", KERNEL_IMPORT], env=env, capture_output=True,
+                         text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.split() == ["True", "True"]
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--algorithm", "jps", "--heuristic", "manhattan"],
      "--heuristic is not used by jps; it is used by astar, weighted_astar, greedy"),

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from .. import heuristics as H
+from .._kernelclock import KernelClock
 from ..anyangle import theta_star
 from ..api import astar, breadth_first_search, dijkstra, greedy_best_first
 from ..errors import BudgetExhaustedError, InvalidParameterError
@@ -80,9 +81,9 @@ class Outcome(NamedTuple):
     """One query's :class:`~wayfinding.SearchResult` and its wall-clock times.
 
     ``seconds`` is the query's own time; ``preprocess_seconds`` building the prepared grid
-    (PREPARED only) and ``kernel_seconds`` loading or compiling the compiled kernels the
-    call needed (importing numba and holding its compiler lock: once per process), each
-    left out of the others.
+    (PREPARED only) and ``kernel_seconds`` getting the compiled kernels ready (importing
+    numba and the kernel modules, loading or compiling kernels: once per process; see
+    :mod:`wayfinding._kernelclock`), each left out of the others.
     """
 
     result: SearchResult
@@ -134,7 +135,7 @@ def solve(grid: Grid, start: Any, goal: Any, algorithm: Algorithm, *,
     """
     algorithm = Algorithm(algorithm)
     h = heuristic_function(heuristic, grid)
-    with _KernelClock() as kernels:
+    with KernelClock() as kernels:
         preprocess = 0.0
         began = time.perf_counter()
         if algorithm in TRACEABLE:
@@ -158,6 +159,7 @@ def solve(grid: Grid, start: Any, goal: Any, algorithm: Algorithm, *,
             result = astar_turns(grid, start, goal, turn_cost=turn_cost,
                                  max_seconds=max_seconds)
         seconds = kernels.outside(time.perf_counter() - began)
+    return Outcome(result, seconds, preprocess, kernels.seconds)
 
 
 def trace(grid: Grid, start: Any, goal: Any, algorithm: Algorithm, *,
