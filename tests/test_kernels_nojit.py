@@ -3,17 +3,18 @@
 Each group of test files runs in one subprocess with the JIT off and few hypothesis
 examples, so the kernels' Python semantics (what coverage sees) are checked against the
 same oracles. Tests that are slow without the JIT (dao maps, large grids, threads) are
-left out.
+left out. The runs start when the suite is collected (:mod:`tests.early`).
 """
 
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from .early import EARLY
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -38,14 +39,27 @@ GROUPS = {
 }
 
 
-@pytest.mark.parametrize("group", list(GROUPS))
-def test_kernel_tests_pass_without_jit(group):
+def _command(group: str) -> list[str]:
     files, deselect = GROUPS[group]
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1", WAYFINDING_EXAMPLES="6")
     command = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *files]
     if deselect:
         command[-len(files):-len(files)] = ["-k", deselect]
-    run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
-                         timeout=600)
+    return command
+
+
+def _options() -> dict:
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1", WAYFINDING_EXAMPLES="6")
+    return {"cwd": ROOT, "env": env, "timeout": 900}
+
+
+def start_early(item: pytest.Item) -> None:
+    """Called by conftest.py: the group's run starts beside the rest of the suite."""
+    group = item.callspec.params["group"]
+    EARLY.submit(f"nojit {group}", _command(group), **_options())
+
+
+@pytest.mark.parametrize("group", list(GROUPS))
+def test_kernel_tests_pass_without_jit(group):
+    run = EARLY.run(f"nojit {group}", _command(group), **_options())
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
     assert " passed" in run.stdout
