@@ -137,7 +137,7 @@ def test_an_unwritable_png_is_a_one_line_error(ascii_map, capsys):
 
 @pytest.mark.parametrize(("content", "message"), [
     (b"hello\n%%%\n", r"garbage\.txt, line 1: unexpected character 'h' at column 1"),
-    (b"..\xff\x00..\n", r"garbage\.txt, line 1: unexpected character '\ufffd' at column 3"),
+    (b"..\xff\x00..\n", r"garbage\.txt: holds a NUL byte at offset 3: not a text file"),
 ], ids=["text", "binary"])
 def test_a_garbage_map_file_is_named(tmp_path, capsys, content, message):
     path = tmp_path / "garbage.txt"
