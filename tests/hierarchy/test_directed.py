@@ -348,3 +348,42 @@ def test_grouped_is_a_stable_counting_sort(case):
     start, order = grouped(keys, n)
     assert order.tolist() == np.argsort(keys, kind="stable").tolist()
     assert start.tolist() == [0, *np.cumsum(np.bincount(keys, minlength=n)).tolist()]
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 6), st.integers(0, 4), st.booleans()), max_size=12),
+       st.randoms(use_true_random=False))
+def test_compacted_pools_keep_every_list(lists, rng):
+    """Lists laid out in any order with gaps (moved lists' old room) slide to the front
+    in their order, each keeping its contents and room; lists of no room are freed."""
+    from wayfinding.hierarchy._kernels.common import compact
+
+    n = len(lists)
+    cap = np.array([c + k for c, k, _ in lists], dtype=np.int64)
+    length = np.array([c for c, _, _ in lists], dtype=np.int64)
+    cap[[not live for _, _, live in lists]] = 0  # contracted nodes
+    length[cap == 0] = 0
+    places = list(range(n))
+    rng.shuffle(places)
+    start = np.zeros(n, dtype=np.int64)
+    used = 0
+    for v in places:
+        used += rng.randint(0, 3)  # a gap
+        start[v] = used
+        used += max(cap[v], 1)
+    to = np.full(used + 1, -1, dtype=np.int32)
+    w = np.zeros(used + 1)
+    arc = np.full(used + 1, -1, dtype=np.int32)
+    for v in range(n):
+        for k in range(length[v]):
+            to[start[v] + k], w[start[v] + k], arc[start[v] + k] = v, 10 * v + k, 100 * v + k
+    before = start.copy()
+    fill = compact(to, w, arc, start, length, cap)
+    assert fill == cap.sum()
+    live = sorted((v for v in range(n) if cap[v]), key=lambda v: before[v])
+    assert [int(start[v]) for v in live] == np.cumsum([0] + [cap[v] for v in live])[:-1].tolist()
+    for v in live:
+        got = slice(start[v], start[v] + length[v])
+        assert to[got].tolist() == [v] * length[v]
+        assert w[got].tolist() == [10 * v + k for k in range(length[v])]
+        assert arc[got].tolist() == [100 * v + k for k in range(length[v])]

@@ -11,6 +11,10 @@ Examples
 (1, 1)
 >>> grown(np.arange(3), 2, 4)[:2].tolist()
 [0, 1]
+>>> to, w, arc = np.array([9, 7, 8, 5]), np.zeros(4), np.arange(4)
+>>> start, length, cap = np.array([2, 0]), np.array([1, 1]), np.array([1, 0])
+>>> compact(to, w, arc, start, length, cap), to[:1].tolist(), start.tolist()
+(1, [8], [0, 0])
 >>> keys, items, size = push_grown(np.zeros(1), np.zeros(1, np.int64), 0, 2.0, 7)
 >>> keys, items, size = push_grown(keys, items, size, 1.0, 8)
 >>> [int(x) for x in pop(keys, items, size)[1:]]
@@ -70,7 +74,7 @@ def append_arc(to, w, arc, start, length, cap, used, v, y, cost, a):  # pragma: 
     if length[v] == cap[v]:
         room = 2 * cap[v] + 4
         if used + room > to.shape[0]:
-            bigger = max(2 * to.shape[0], used + room)
+            bigger = max(to.shape[0] + to.shape[0] // 2, used + room)
             to = grown(to, used, bigger)
             w = grown(w, used, bigger)
             arc = grown(arc, used, bigger)
@@ -88,6 +92,26 @@ def append_arc(to, w, arc, start, length, cap, used, v, y, cost, a):  # pragma: 
     arc[i] = a
     length[v] += 1
     return to, w, arc, used
+
+
+@njit(cache=True, nogil=True)
+def compact(to, w, arc, start, length, cap):  # pragma: no cover - numba
+    """Slide the lists of the pools ``to``/``w``/``arc`` (see :func:`append_arc`) to the
+    front, in the order they lie, each keeping its room: the room lists left behind
+    when they moved, and lists of no room (``cap[v] == 0``), is freed. Returns the
+    slots now used."""
+    fill = 0
+    for v in np.argsort(start):
+        if cap[v] == 0:
+            continue
+        first = start[v]
+        for k in range(length[v]):  # (fill <= first: a forward copy is safe)
+            to[fill + k] = to[first + k]
+            w[fill + k] = w[first + k]
+            arc[fill + k] = arc[first + k]
+        start[v] = fill
+        fill += cap[v]
+    return fill
 
 
 @njit(cache=True, inline="always")

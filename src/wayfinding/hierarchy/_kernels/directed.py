@@ -51,7 +51,7 @@ import numpy as np
 from numba import njit
 
 from ..._kernels.heap import ipop, ipush
-from .common import append_arc, grown
+from .common import append_arc, compact, grown
 from .directed_parts import drop_arc, heap_set, priority_estimate, simulate
 
 #: Contraction stops once the cheapest node left has more arcs than this (a dense core).
@@ -82,6 +82,9 @@ FIRST_SETTLE = 4
 #: After a contraction, neighbours with at most this many arcs get their priority
 #: estimated again at once; the others when they come first.
 EAGER_DEGREE = 20
+
+#: Arcs a contraction may hold (their numbers are int32).
+MAX_ARCS = 2**31 - 1
 
 #: Weights of the priority terms: level, shortcuts added per arc removed, original arcs
 #: the shortcuts stand for per original arc removed, edge difference (shortcuts added
@@ -127,23 +130,23 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
         o_used += o_cap[v]
         i_start[v] = i_used
         i_used += i_cap[v]
-    room = max(2 * o_used, 64)
+    room = o_used + o_used // 4 + 64  # (lists that outgrow their room move to the end)
     o_to = np.empty(room, dtype=np.int32)
     o_w = np.empty(room, dtype=np.float64)
-    o_arc = np.empty(room, dtype=np.int64)
-    room = max(2 * i_used, 64)
+    o_arc = np.empty(room, dtype=np.int32)
+    room = i_used + i_used // 4 + 64
     i_to = np.empty(room, dtype=np.int32)
     i_w = np.empty(room, dtype=np.float64)
-    i_arc = np.empty(room, dtype=np.int64)
+    i_arc = np.empty(room, dtype=np.int32)
     o_len = np.zeros(n, dtype=np.int64)
     i_len = np.zeros(n, dtype=np.int64)
     capacity = 2 * m + 64
     arc_tail = np.empty(capacity, dtype=np.int32)
     arc_head = np.empty(capacity, dtype=np.int32)
     arc_w = np.empty(capacity, dtype=np.float64)
-    arc_low = np.empty(capacity, dtype=np.int64)
-    arc_high = np.empty(capacity, dtype=np.int64)
-    arc_hops = np.empty(capacity, dtype=np.int64)
+    arc_low = np.empty(capacity, dtype=np.int32)
+    arc_high = np.empty(capacity, dtype=np.int32)
+    arc_hops = np.empty(capacity, dtype=np.int32)
     n_arcs = 0
     slot_of = np.zeros(n, dtype=np.int64)  # where u's arc to a node is in its list
     slot_at = np.zeros(n, dtype=np.int64)
@@ -244,6 +247,8 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
             o_len, o_arc, arc_hops)
         q_size = ipush(q_key, q_node, q_pos, q_size, estimate[x], x)
     order = 0
+    o_check = o_used + o_to.shape[0] // 8  # pools looked at for compaction past these
+    i_check = i_used + i_to.shape[0] // 8
     while q_size > 0:
         if stop[0] != 0:
             return (np.zeros(0, dtype=np.int32), 0, arc_tail[:0], arc_head[:0], arc_w[:0],
@@ -271,6 +276,14 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
             break  # the rest is dense: it stays an uncontracted core
         ipop(q_key, q_node, q_pos, q_size)
         q_size -= 1
+        if o_used > o_check:  # lists moved and contracted nodes' lists: compact the pools
+            if o_used - o_cap.sum() > o_used // 3:
+                o_used = compact(o_to, o_w, o_arc, o_start, o_len, o_cap)
+            o_check = o_used + o_to.shape[0] // 8
+        if i_used > i_check:
+            if i_used - i_cap.sum() > i_used // 3:
+                i_used = compact(i_to, i_w, i_arc, i_start, i_len, i_cap)
+            i_check = i_used + i_to.shape[0] // 8
         # ---- contract v, with thorough witness searches this time
         if short_a.shape[0] < k_in * k_out + 1:
             short_a = np.empty(2 * k_in * k_out + 1, dtype=np.int64)
@@ -317,7 +330,9 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
             slot_of[w] = o_len[u]
             slot_at[w] = generation
             if n_arcs == arc_tail.shape[0]:
-                bigger = 2 * n_arcs + 64
+                if n_arcs >= MAX_ARCS:
+                    raise OverflowError("hierarchies of 2**31 arcs or more are not supported")
+                bigger = min(n_arcs + n_arcs // 4 + 64, MAX_ARCS)
                 arc_tail = grown(arc_tail, n_arcs, bigger)
                 arc_head = grown(arc_head, n_arcs, bigger)
                 arc_w = grown(arc_w, n_arcs, bigger)
@@ -353,6 +368,7 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
             drop_arc(i_to, i_w, i_arc, i_start, i_len, x, v)
             deleted[x] += 1
             level[x] = max(level[x], level[v] + 1)
+        o_len[v] = i_len[v] = o_cap[v] = i_cap[v] = 0  # its lists are read no more
         for k in range(n_touched):
             x = touched[k]
             if i_len[x] + o_len[x] <= eager_degree:
@@ -374,5 +390,5 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
         if not contracted[v]:
             rank[v] = order
             order += 1
-    return (rank, n - n_contracted, arc_tail[:n_arcs].copy(), arc_head[:n_arcs].copy(),
-            arc_w[:n_arcs].copy(), arc_low[:n_arcs].copy(), arc_high[:n_arcs].copy())
+    return (rank, n - n_contracted, arc_tail[:n_arcs], arc_head[:n_arcs], arc_w[:n_arcs],
+            arc_low[:n_arcs], arc_high[:n_arcs])
