@@ -172,6 +172,32 @@ def _batch() -> None:
         wf.batch.distance_matrix(grid, [(0, 0)], [(9, 5)])
 
 
+def _navmesh() -> None:
+    """Navigation meshes: a grid's mesh, checks, point location, Polyanya per call (whole
+    and in slices), its batch, any-angle on grids, the funnel; polygon meshes when
+    ``triangle`` is installed."""
+    import importlib.util
+
+    import wayfinding as wf
+
+    grid = _grid(diagonal=True)
+    mesh = wf.navmesh.from_grid(grid)
+    wf.NavMesh(mesh.vertices, [mesh.polygon(i).tolist() for i in range(mesh.polygon_count)])
+    mesh.locate((0.5, 0.5))
+    wf.astar(mesh, (0.0, 0.0), (10.0, 6.0))
+    wf.astar(mesh, (0.0, 0.0), (10.0, 6.0), max_expansions=100, partial=True)
+    wf.batch.astar(mesh, [(0.0, 0.0)], [(10.0, 6.0)])
+    wf.any_angle(grid, (0, 0), (9, 5))
+    wf.any_angle(grid, (0, 0), (9, 5), centres=True)
+    corridor = wf.astar(wf.navmesh.polygon_graph(mesh), mesh.locate((0.5, 0.5))[0],
+                        mesh.locate((9.5, 5.5))[0]).path
+    if corridor:
+        wf.navmesh.funnel(mesh, corridor, (0.5, 0.5), (9.5, 5.5))
+    if importlib.util.find_spec("triangle") is not None:
+        wf.navmesh.from_polygons([(0, 0), (4, 0), (4, 4), (0, 4)],
+                                 [[(1, 1), (2, 1), (2, 2), (1, 2)]])
+
+
 #: name -> (what it compiles, function). Each runs in its own process under ``jobs > 1``.
 TASKS: dict[str, tuple[str, Callable[[], None]]] = {
     "grid": (_grid_search.__doc__ or "", _grid_search),
@@ -182,16 +208,18 @@ TASKS: dict[str, tuple[str, Callable[[], None]]] = {
     "anyangle": (_anyangle.__doc__ or "", _anyangle),
     "csr": (_csr.__doc__ or "", _csr),
     "batch": (_batch.__doc__ or "", _batch),
+    "navmesh": (_navmesh.__doc__ or "", _navmesh),
 }
 
 #: Tasks that may share a kernel, run in order in one process. The grid batch loops share
 #: the grid searches, Theta* smoothing the grid kernels of jump point search, D* Lite and
 #: Theta* the pair heap, so every grid task is in the first group; the compiled graph
-#: tier shares none of their kernels. (Process CPU seconds each, with an empty cache,
+#: tier shares none of their kernels; the navigation meshes share its A* (their polygon
+#: graph) and none of the grid kernels. (Process CPU seconds each, with an empty cache,
 #: 2 busy cores: grid 11, jps 8, anyangle 7, replan 6, batch 13, fields 1; csr 34.)
 GROUPS: tuple[tuple[str, ...], ...] = (
     ("grid", "jps", "anyangle", "replan", "batch", "fields"),
-    ("csr",),
+    ("csr", "navmesh"),
 )
 #: Tasks that share kernels with more than one group, run after every group is done:
 #: prepared grids use jump point search (JPS+, AUTO's timing) and the fields' flood

@@ -1,0 +1,63 @@
+"""``wayfinding warmup navmesh`` (issue 31): the navigation-mesh kernels are compiled ahead
+of use, and a new process then loads every one of them from the cache.
+
+The subprocess test compiles the navmesh kernels into an empty cache (tens of seconds),
+so it is marked ``slow``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import wayfinding as wf
+from wayfinding import _warmup
+
+SRC = Path(wf.__file__).resolve().parent
+
+
+def test_navmesh_task_runs_with_the_compiled_graph_tier() -> None:
+    # its polygon graph runs the CSR A*: the same process as the csr task, after it
+    group = next(group for group in _warmup.GROUPS if "navmesh" in group)
+    assert group.index("csr") < group.index("navmesh")
+    assert "Polyanya" in _warmup.TASKS["navmesh"][0]
+
+
+def test_navmesh_task_runs_here() -> None:
+    name, seconds, _compiled = _warmup.run_task("navmesh")
+    assert name == "navmesh" and seconds > 0
+
+
+@pytest.mark.slow
+def test_after_navmesh_warmup_a_new_process_compiles_nothing(tmp_path: Path) -> None:
+    """slow: the task into an empty NUMBA_CACHE_DIR compiles navmesh kernels; the same
+    task in a new process then compiles none."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("NUMBA_CACHE_DIR", "XDG_CACHE_HOME", "WAYFINDING_CACHE_DIR",
+                        "NUMBA_DISABLE_JIT", "PYTHONPATH")}
+    env.update(NUMBA_CACHE_DIR=str(tmp_path / "cache"), PYTHONPATH=str(SRC.parent))
+    code = ("from numba.core import event\n"
+            "from wayfinding._warmup import run_task\n"
+            "names = []\n"
+            "class L(event.Listener):\n"
+            "    def on_start(self, ev):\n"
+            "        names.append(ev.data['dispatcher'].py_func.__module__)\n"
+            "    def on_end(self, ev):\n"
+            "        pass\n"
+            "with event.install_listener('numba:compile', L()):\n"
+            "    run_task('navmesh')\n"
+            "print(sorted({n for n in names if n.startswith('wayfinding.navmesh')}))\n")
+    outputs = []
+    for _ in range(2):
+        run = subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path,
+                             capture_output=True, text=True, timeout=1800)
+        assert run.returncode == 0, run.stderr[-2000:]
+        outputs.append(run.stdout.strip())
+    first = outputs[0]
+    for module in ("polyanya", "expand", "batch", "locate", "gridmesh"):
+        assert f"wayfinding.navmesh._kernels.{module}" in first
+    assert outputs[1] == "[]"
