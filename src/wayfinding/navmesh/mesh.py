@@ -59,6 +59,12 @@ class MeshProblem(Exception):
 def check_point(value: Any, what: str) -> tuple[float, float]:
     """``value`` as an (x, y) pair of floats within the coordinate bounds, else
     InvalidLocationError naming it."""
+    if type(value) is tuple and len(value) == 2:  # the common case, without a generator
+        x, y = value
+        if (type(x) is float and type(y) is float
+                and (1.0 / COORD_LIMIT <= abs(x) <= COORD_LIMIT or x == 0.0)
+                and (1.0 / COORD_LIMIT <= abs(y) <= COORD_LIMIT or y == 0.0)):
+            return x, y
     try:
         x, y = (float(c) for c in value)
     except (TypeError, ValueError):

@@ -69,9 +69,9 @@ class Workspace:
     """One thread's search buffers: per-vertex root stamps, per-polygon goal marks, the
     node records and the frontier; grown on demand, stamps reset by generation."""
 
-    __slots__ = ("best_g", "best_parent", "fan_s", "fan_t", "goal_mark", "group", "heap_f",
-                 "heap_g", "heap_item", "nodes_f", "nodes_i", "path", "stamp", "state",
-                 "touched")
+    __slots__ = ("best_g", "best_parent", "fan_s", "fan_t", "fitted", "goal_mark", "group",
+                 "heap_f", "heap_g", "heap_item", "nodes_f", "nodes_i", "path", "stamp",
+                 "state", "touched")
 
     def __init__(self) -> None:
         self.state = np.zeros(M_SLOTS, dtype=np.int64)
@@ -88,9 +88,17 @@ class Workspace:
         self.path = np.zeros((64, 2))
         self.fan_s = self.fan_t = np.zeros(0, dtype=np.int32)
         self.group = np.zeros(0, dtype=np.int64)
+        self.fitted: NavMesh | None = None
 
     def fit(self, mesh: NavMesh) -> None:
         """Room for a search of ``mesh`` (stamps cleared when they run out)."""
+        if self.state[M_GEN] > 2**31 - 16:  # stamps about to overflow: start again
+            self.stamp[:] = 0
+            self.goal_mark[:] = 0
+            self.state[M_GEN] = 0
+        if mesh is self.fitted:  # the last mesh searched here: the room is there
+            return
+        self.fitted = mesh
         nv, npoly = mesh.vertex_count, mesh.polygon_count
         if self.stamp.shape[0] < nv:
             self.stamp = np.zeros(nv, dtype=np.int32)
@@ -99,10 +107,6 @@ class Workspace:
             self.touched = np.zeros(nv, dtype=np.int32)
         if self.goal_mark.shape[0] < npoly:
             self.goal_mark = np.zeros(npoly, dtype=np.int32)
-        if self.state[M_GEN] > 2**31 - 16:  # stamps about to overflow: start again
-            self.stamp[:] = 0
-            self.goal_mark[:] = 0
-            self.state[M_GEN] = 0
 
     def grow(self) -> None:
         """Twice the node and frontier room, contents kept."""
