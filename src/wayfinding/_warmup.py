@@ -182,7 +182,7 @@ def _navmesh() -> None:
 
     grid = _grid(diagonal=True)
     mesh = wf.navmesh.from_grid(grid)
-    wf.NavMesh(mesh.vertices, [mesh.polygon(i).tolist() for i in range(mesh.polygon_count)])
+    wf.NavMesh([(0, 0), (2, 0), (2, 1), (0, 1), (3, 0), (3, 1)], [[0, 1, 2, 3], [1, 4, 5, 2]])
     mesh.locate((0.5, 0.5))
     wf.astar(mesh, (0.0, 0.0), (10.0, 6.0))
     wf.astar(mesh, (0.0, 0.0), (10.0, 6.0), max_expansions=100, partial=True)
