@@ -2,7 +2,8 @@
 """Set up the project's virtual environment and run its main job or its tests.
 
     python3 dev.py run     the demo: the classic A* texts' examples, searched and drawn
-    python3 dev.py test    the whole test suite: ruff, then pytest (doctests included)
+    python3 dev.py test    the whole test suite: ruff, then pytest (doctests included) on
+                           every core (pytest-xdist)
 
 Each creates ``.venv`` on first use and (re)installs the package with its test extras
 whenever ``pyproject.toml`` changes. Needs only Python 3.11+ and pip. The browser tests
@@ -65,6 +66,14 @@ def ensure_chromium() -> None:
               "skipped", flush=True)
 
 
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
 def main(argv: list[str]) -> int:
     if len(argv) < 1 or argv[0] not in ("run", "test"):
         print(__doc__)
@@ -76,7 +85,9 @@ def main(argv: list[str]) -> int:
     ensure_chromium()
     lint = subprocess.run([str(PYTHON), "-m", "ruff", "check", "src", "tests", "benchmarks",
                            "dev.py"])
-    tests = subprocess.run([str(PYTHON), "-m", "pytest", *argv[1:]])
+    # One pytest-xdist worker per core (arguments given after "test" come later and win,
+    # e.g. "-n 0" for one process).
+    tests = subprocess.run([str(PYTHON), "-m", "pytest", "-n", str(_cores()), *argv[1:]])
     return lint.returncode or tests.returncode
 
 

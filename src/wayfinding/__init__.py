@@ -13,6 +13,7 @@ Examples
 """
 
 from . import batch, csr, heuristics, io, navmesh
+from ._compiling import compile_notice
 from .anyangle import euclidean_length, line_of_sight, smooth_path, theta_star
 from .api import (
     astar,
@@ -104,6 +105,7 @@ __all__ = [
     "bidirectional_dijkstra",
     "breadth_first_search",
     "compile_graph",
+    "compile_notice",
     "connected",
     "csr",
     "dijkstra",

@@ -167,4 +167,7 @@ def _install() -> None:
     if known and not any(getattr(c, "__module__", None) == __name__ for c in classes):
         at = classes.index(in_tree) + 1
         classes[at:at] = [_Locator, _TemporaryLocator]
+    from ._compiling import install as install_compiling
+
+    install_compiling()  # the compile notice; cache saves under a lock
     _installed = True  # last: a thread that sees it finds the locators in place

@@ -249,9 +249,15 @@ def run_task(name: str) -> tuple[str, float, int]:
         def on_end(self, ev: event.Event) -> None:
             pass
 
+    from ._compiling import compile_notice
+
+    was_on = compile_notice(False)  # warmup shows its own progress
     began = time.perf_counter()
-    with event.install_listener("numba:compile", _Count()):
-        TASKS[name][1]()
+    try:
+        with event.install_listener("numba:compile", _Count()):
+            TASKS[name][1]()
+    finally:
+        compile_notice(was_on)
     return name, time.perf_counter() - began, len(compiled)
 
 
