@@ -19,6 +19,7 @@ from wayfinding.grid.prepared import table as table_module
 from wayfinding.grid.prepared._kernels import batch as prepared_batch
 from wayfinding.grid.prepared._kernels import table as table_kernels
 from wayfinding.grid.prepared.auto import sample_queries
+from wayfinding.grid.stoppable import Stopped
 
 from ..strategies import examples
 from .test_prepared import ROOMS, _rewrite, cells_of, masks
@@ -210,6 +211,20 @@ def test_table_method_answers_optimally(diagonal, mask, data):
         else:
             assert batch.costs[i] == single.cost
             assert [tuple(xy) for xy in batch.path(i).tolist()] == single.path
+
+
+@pytest.mark.parametrize("diagonal", [True, False], ids=["8-way", "4-way"])
+def test_a_table_built_in_threads_is_the_one_thread_table(diagonal, monkeypatch):
+    """Rows built at once in threads (large tables) are the rows one thread builds; a
+    stop set before the build stops every thread."""
+    grid = Grid.from_ascii(ROOMS, diagonal=diagonal)
+    assert table_module._threads(table_module.THREAD_CELLS - 1) == 1
+    one = table_module.FirstMoves(grid)
+    monkeypatch.setattr(table_module, "_threads", lambda n: 3)
+    three = table_module.FirstMoves(grid)
+    assert np.array_equal(one.table, three.table)
+    with pytest.raises(Stopped):
+        table_module.FirstMoves(grid, stop=np.ones(1, np.uint8))
 
 
 def test_table_size_limit_files_and_staleness(tmp_path, monkeypatch):

@@ -17,6 +17,10 @@ Examples
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
+from itertools import pairwise
+
 import numpy as np
 
 from ...errors import UnsupportedGridError
@@ -32,6 +36,34 @@ TABLE_MAX_CELLS = 16_384
 #: ... and ``PrepareMethod.AUTO`` builds and times it on grids of at most this many
 #: (16 MB, about a second).
 AUTO_TABLE_CELLS = 4_096
+
+
+#: A table of fewer open cells is built on one thread (threads would cost more than
+#: they save).
+THREAD_CELLS = 1_024
+
+
+def _threads(n: int) -> int:
+    """Threads for a table of ``n`` open cells: one per core this process may use."""
+    if n < THREAD_CELLS:
+        return 1
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, n // THREAD_CELLS))
+
+
+def _spans(n: int, parts: int) -> list[tuple[int, int]]:
+    """``parts`` ranges of rows, as equal as can be, covering ``0..n-1``.
+
+    >>> _spans(10, 3)
+    [(0, 4), (4, 7), (7, 10)]
+    >>> _spans(0, 1)
+    [(0, 0)]
+    """
+    bounds = [n - n * (parts - k) // parts for k in range(parts + 1)]
+    return list(pairwise(bounds))
 
 
 def check_size(grid: Grid, name: str) -> None:
@@ -65,8 +97,19 @@ class FirstMoves:
         self.table = np.empty((self.n, self.n), dtype=np.uint8)
         if stop is None:
             stop = np.zeros(1, dtype=np.uint8)
-        if not kernels.build_table(flat.passable, flat.costs, p.moves, p.lengths, p.rule,
-                                   open_cells, self.cell_id, self.table, stop):
+
+        def rows(span: tuple[int, int]) -> bool:
+            return bool(kernels.build_table(
+                flat.passable, flat.costs, p.moves, p.lengths, p.rule, open_cells,
+                self.cell_id, self.table, span[0], span[1], stop))
+
+        spans = _spans(self.n, _threads(self.n))
+        if len(spans) == 1:
+            finished = rows(spans[0])
+        else:  # one flood per row, rows apart: the kernel releases the GIL
+            with ThreadPoolExecutor(max_workers=len(spans)) as pool:
+                finished = all(list(pool.map(rows, spans)))
+        if not finished:
             raise Stopped
         self._kernels = kernels
 

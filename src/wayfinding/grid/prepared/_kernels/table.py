@@ -39,10 +39,11 @@ NO_MOVE = 255
 
 @njit(cache=True, nogil=True)
 def build_table(passable, costs, moves, lengths, rule, open_cells, cell_id, table,
-                stop):  # pragma: no cover - numba
-    """Fill ``table`` (uint8[n, n]) for the ``n`` open cells ``open_cells`` (padded flat
-    indices; ``cell_id`` maps a flat index to its number, -1 for walls). Returns False
-    when ``stop[0]`` was set first (the table is then incomplete)."""
+                first, last, stop):  # pragma: no cover - numba
+    """Fill rows ``first..last-1`` of ``table`` (uint8[n, n]) for the ``n`` open cells
+    ``open_cells`` (padded flat indices; ``cell_id`` maps a flat index to its number, -1
+    for walls). Returns False when ``stop[0]`` was set first (the table is then
+    incomplete). Calls on disjoint row ranges may run at once, in threads (nogil)."""
     n = open_cells.shape[0]
     size = passable.shape[0]
     stride_span = 0
@@ -60,7 +61,7 @@ def build_table(passable, costs, moves, lengths, rule, open_cells, cell_id, tabl
     source = np.empty(1, dtype=np.int64)
     initial = np.zeros(1, dtype=np.float64)
     no_targets = np.zeros(1, dtype=np.uint8)
-    for t in range(n):
+    for t in range(first, last):
         if stop[0]:
             return False
         for i in range(n):  # only open cells are ever reached
