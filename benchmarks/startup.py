@@ -15,12 +15,13 @@ compiled), repeated ``--repeat`` times; the table shows medians.
 Run by hand: ``python benchmarks/startup.py [--repeat 5] [--algorithm astar]``.
 Targets (issue 3): import < 0.3 s, first query with a warm cache < 0.5 s.
 
-``--compile`` (issue 12) prints instead, for each family (``astar`` on a 16x16 grid, ``jps``,
-``prepare``, ``flood``, CSR ``dijkstra``): the wall time of ``import wayfinding`` plus the
-first call in a process with an empty cache, and the same after ``wayfinding warmup``; and
-the wall time of ``wayfinding warmup`` (every kernel) with an empty cache for ``--jobs``
-1 and 2. Targets: first A* with an empty cache < 2 s, warmup of everything < 20 s on
-2 cores.
+``--compile`` (issues 12, 28) prints instead, for each family (``astar`` and ``batch.astar``
+on a 16x16 grid, ``jps``, ``prepare``, ``flood``, CSR ``dijkstra``, a ``PrepareMethod.TABLE``
+build on ~11k open cells): the wall and CPU time of ``import wayfinding`` plus the first
+call in a process with an empty cache, and the same after ``wayfinding warmup``; and the
+wall and CPU time of ``wayfinding warmup`` (every kernel, all its processes) with an empty
+cache for ``--jobs`` 1 and 2. Targets: first A* with an empty cache < 2 s, warmup of
+everything < 20 s on 2 cores.
 """
 
 from __future__ import annotations
@@ -125,9 +126,18 @@ elif what == "flood":
     wf.flood(grid, [(0, 0)])
 elif what == "csr_dijkstra":
     wf.dijkstra(wf.CSRGraph.from_edges([0, 1, 2], [1, 2, 3]), 0, 3)
-print(json.dumps({"seconds": time.perf_counter() - t0}))
+elif what == "batch":
+    wf.batch.astar(grid, [(0, 0)], [(15, 15)])
+elif what == "table_11k":  # a first-move table of ~11k open cells (issue 28 item 6)
+    import numpy as np
+    passable = np.random.default_rng(1).random((112, 112)) > 0.12
+    wf.prepare(wf.Grid(passable, diagonal=False), wf.PrepareMethod.TABLE)
+import resource
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps({"seconds": time.perf_counter() - t0,
+                  "cpu": usage.ru_utime + usage.ru_stime}))
 """
-FAMILIES = ["astar", "jps", "prepare", "flood", "csr_dijkstra"]
+FAMILIES = ["astar", "batch", "jps", "prepare", "flood", "csr_dijkstra", "table_11k"]
 
 
 def _env(cache_dir: str) -> dict:
@@ -136,48 +146,58 @@ def _env(cache_dir: str) -> dict:
     return env
 
 
-def first_call(what: str, cache_dir: str) -> float:
+def first_call(what: str, cache_dir: str) -> tuple[float, float]:
+    """Wall and CPU seconds of a fresh process's first call of ``what``."""
     run = subprocess.run([sys.executable, "-c", FIRST_CALL, what], env=_env(cache_dir),
                          capture_output=True, text=True, check=True)
-    return float(json.loads(run.stdout.strip().splitlines()[-1])["seconds"])
+    answer = json.loads(run.stdout.strip().splitlines()[-1])
+    return float(answer["seconds"]), float(answer["cpu"])
 
 
-def timed_warmup(cache_dir: str, jobs: int) -> float:
+def timed_warmup(cache_dir: str, jobs: int) -> tuple[float, float]:
+    """Wall and CPU seconds (its processes together) of ``wayfinding warmup``."""
+    import resource
     import time
 
-    began = time.perf_counter()
+    def children() -> float:
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
+
+    began, cpu = time.perf_counter(), children()
     subprocess.run([sys.executable, "-m", "wayfinding", "warmup", "--quiet", "--jobs",
                     str(jobs)], env=_env(cache_dir), check=True, capture_output=True)
-    return time.perf_counter() - began
+    return time.perf_counter() - began, children() - cpu
 
 
 def compile_table(repeat: int) -> int:
     """The ``--compile`` table (see the module docstring)."""
-    rows: list[tuple[str, list[float], float | None]] = []
+    load_before = os.getloadavg()[0]
+    rows: list[tuple[str, list[tuple[float, float]], float | None]] = []
     for what in FAMILIES:
-        cold, warmed = [], []
+        cold: list[tuple[float, float]] = []
         for _ in range(repeat):
             with tempfile.TemporaryDirectory(prefix="wayfinding-numba-") as cache:
                 cold.append(first_call(what, cache))
         rows.append((f"first {what}, empty cache", cold, 2.0 if what == "astar" else None))
-        rows.append((f"first {what}, after warmup", warmed, None))
+        rows.append((f"first {what}, after warmup", [], None))
     for jobs in (1, 2):
         with tempfile.TemporaryDirectory(prefix="wayfinding-numba-") as cache:
-            seconds = timed_warmup(cache, jobs)
-            rows.append((f"wayfinding warmup --jobs {jobs}", [seconds],
+            rows.append((f"wayfinding warmup --jobs {jobs}", [timed_warmup(cache, jobs)],
                          20.0 if jobs == 2 else None))
             if jobs == 2:
                 for what in FAMILIES:
                     row = next(r for r in rows if r[0] == f"first {what}, after warmup")
                     row[1].extend(first_call(what, cache) for _ in range(repeat))
     print(f"{'step (fresh processes, import included)':44s} {'median s':>9s} {'min s':>8s} "
-          f"{'max s':>8s}  target")
+          f"{'max s':>8s} {'CPU s':>8s}  target")
     for name, values, target in rows:
+        wall = [w for w, _ in values]
         mark = "" if target is None else (
-            f"< {target} s " + ("ok" if statistics.median(values) < target else "MISSED"))
-        print(f"{name:44s} {statistics.median(values):9.2f} {min(values):8.2f} "
-              f"{max(values):8.2f}  {mark}")
-    print(f"cores: {os.cpu_count()}, load average before: {os.getloadavg()[0]:.2f}")
+            f"< {target} s " + ("ok" if statistics.median(wall) < target else "MISSED"))
+        print(f"{name:44s} {statistics.median(wall):9.2f} {min(wall):8.2f} "
+              f"{max(wall):8.2f} {statistics.median(c for _, c in values):8.2f}  {mark}")
+    print(f"cores: {os.cpu_count()}, load average (1 min) before: {load_before:.2f}, "
+          f"after: {os.getloadavg()[0]:.2f}")
     return 0
 
 

@@ -131,3 +131,11 @@ def test_a_cached_save_of_a_wayfinding_kernel_holds_the_cache_folder_lock(tmp_pa
     assert seen == ["locked", "locked"]
     cached = list((tmp_path / "__pycache__").glob("lockprobe.probe-*.nbc"))
     assert len(cached) == 2
+
+
+def test_a_folder_that_cannot_be_locked_leaves_numbas_save_unlocked(tmp_path):
+    assert _compiling._lock_folder(str(tmp_path / "missing")) is None
+    handle = _compiling._lock_folder(str(tmp_path))
+    assert handle is not None
+    _compiling._unlock_folder(handle)
+    _compiling._unlock_folder(None)

@@ -114,14 +114,21 @@ class _Notice:
 
 
 def _lock_folder(path: str) -> Any:
-    """An exclusive ``flock`` on the folder ``path`` (made if missing), or None."""
+    """An exclusive ``flock`` on the folder ``path``, or None when it cannot be taken
+    (not POSIX, a folder this user cannot open): numba's own save then, unlocked."""
     try:
         import fcntl
-    except ImportError:  # pragma: no cover - not POSIX: numba's own unlocked save
+    except ImportError:  # pragma: no cover - not POSIX
         return None
-    os.makedirs(path, exist_ok=True)
-    handle = os.open(path, os.O_RDONLY)
-    fcntl.flock(handle, fcntl.LOCK_EX)
+    try:
+        handle = os.open(path, os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+    except OSError:  # pragma: no cover - a file system without flock
+        os.close(handle)
+        return None
     return handle
 
 
