@@ -72,6 +72,9 @@ def dijkstra(graph: Any, start: Any, goal: Any = None, *, max_cost: float | None
     soon as every target is settled: ``cost_so_far`` holds their cheapest costs and
     ``path`` leads to the last one settled (the farthest); when one cannot be reached,
     ``path`` is None (the flood ran out). A goal list stops at the *nearest* goal instead.
+    ``partial=True`` leads a path cut short to the reached location nearest the goal by a
+    distance that needs no search (:mod:`wayfinding._promising`: the grid's default
+    heuristic, a CSR graph's coordinates, the graph's ``heuristic`` method; else the start).
 
     Examples
     --------

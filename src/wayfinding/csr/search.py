@@ -30,6 +30,7 @@ import numpy as np
 from .. import _lazy
 from .._inputs import check_budget, starts_of
 from .._kernels import codes as C
+from .._promising import aim_csr
 from ..errors import InvalidParameterError
 from ..result import SearchResult, StopReason
 from . import inputs as _in
@@ -216,8 +217,11 @@ def dijkstra(graph: CSRGraph, start: Any, goal: Any = None, *, max_cost: float |
         result = _one_pair(graph, start, goal, C.MODE_COST)
         if result is not None:
             return result
-    return _search(graph, start, goal, C.MODE_COST, None, 1.0, max_cost, max_expansions,
-                   max_seconds, partial, targets)
+    result = _search(graph, start, goal, C.MODE_COST, None, 1.0, max_cost, max_expansions,
+                     max_seconds, partial, targets)
+    if partial and targets is None:  # no heuristic: aim by the coordinates (_promising)
+        return aim_csr(graph, _in.goals(graph, goal), result)
+    return result
 
 
 def greedy_best_first(graph: CSRGraph, start: Any, goal: Any, *, heuristic: Any = None,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._promising import aim_generic
 from ..result import SearchResult
 from . import fast
 from .engine import BestFirstSearch, Priority
@@ -39,4 +40,5 @@ def dijkstra(graph: Any, start: Any, goal: Any = None, *, max_cost: float | None
     search = BestFirstSearch(graph, start, goal, priority=Priority.COST, max_cost=max_cost,
                              track_partial=partial)
     search.step(max_expansions, max_seconds)
-    return search.result(partial=partial)
+    result = search.result(partial=partial)
+    return aim_generic(graph, goal, result) if partial else result

@@ -63,6 +63,7 @@ import numpy as np
 
 from .._inputs import check_budget, goal_locations, is_number, starts_of
 from .._kernels.codes import GF_WEIGHT
+from .._promising import aim_grid
 from ..errors import InvalidParameterError
 from ..result import SearchResult, StopReason
 from . import _engine as E
@@ -138,8 +139,9 @@ def dijkstra(grid: Grid, start: Any, goal: Any = None, *, max_cost: float | None
         return generic.dijkstra(grid, start, goal, max_cost=max_cost,
                                 max_expansions=max_expansions, max_seconds=max_seconds,
                                 partial=partial)
-    return _best_first(grid, start, goal_list, E.MODE_COST, ZERO, 1.0, max_cost,
-                       max_expansions, max_seconds, partial)
+    result = _best_first(grid, start, goal_list, E.MODE_COST, ZERO, 1.0, max_cost,
+                         max_expansions, max_seconds, partial)
+    return aim_grid(grid, goal_list, result) if partial else result
 
 
 def greedy_best_first(grid: Grid, start: Any, goal: Any, *, heuristic: Heuristic | None = None,

@@ -124,6 +124,11 @@ class _GridView(Mapping):
         self._reached = reached
         self._array: np.ndarray | None = None
 
+    @property
+    def cells(self) -> ReachedCells:
+        """The compact arrays of the reached cells behind this view."""
+        return self._reached
+
     def _position(self, location: Any) -> int:
         return self._reached.position(location)
 
