@@ -39,6 +39,28 @@ class AStarSearch:
     ----------
     graph, start, goal, heuristic, weight, max_cost
         As for :func:`wayfinding.astar`.
+
+    Notes
+    -----
+    Edits: a Grid is searched as it was when the search began (one version, so the
+    answer is a valid path on it); once the grid is edited, :attr:`stale` is True and
+    :meth:`restart` searches it again as it is now. A game checks ``search.stale`` each
+    frame. A goal in another connected component than the start ends a grid search at
+    once (``StopReason.DISCONNECTED``), as in :func:`wayfinding.astar`.
+
+    Examples
+    --------
+    >>> import wayfinding as wf
+    >>> grid = wf.Grid.from_ascii('....')
+    >>> search = AStarSearch(grid, (0, 0), (3, 0))
+    >>> search.step(max_expansions=1), search.stale
+    (False, False)
+    >>> grid.set_wall((2, 0))
+    >>> search.stale
+    True
+    >>> search.restart()
+    >>> search.step(), search.stale, search.result.reason.name
+    (True, False, 'DISCONNECTED')
     """
 
     def __init__(self, graph: Any, start: Any, goal: Any, *,
@@ -56,9 +78,31 @@ class AStarSearch:
             graph = as_graph(graph)
             if heuristic is None:
                 heuristic = default_heuristic(graph, goal)
-            self._impl = BestFirstSearch(graph, start, goal,
-                                         priority=Priority.COST_PLUS_HEURISTIC,
-                                         heuristic=heuristic, weight=weight, max_cost=max_cost)
+            self._problem = (graph, start, goal, heuristic, weight, max_cost)
+            self._impl = self._generic()
+
+    def _generic(self) -> BestFirstSearch:
+        graph, start, goal, heuristic, weight, max_cost = self._problem
+        return BestFirstSearch(graph, start, goal, priority=Priority.COST_PLUS_HEURISTIC,
+                               heuristic=heuristic, weight=weight, max_cost=max_cost)
+
+    @property
+    def stale(self) -> bool:
+        """True once the Grid searched was edited after the search began (or restarted).
+
+        The search keeps answering for the grid as it was (a path valid on that version,
+        which may now cross a new wall): call :meth:`restart`. Other graphs carry no
+        version, so for them this is always False (``wf.path_blocked`` checks a path).
+        """
+        return self._on_grid and self._impl.stale
+
+    def restart(self) -> None:
+        """Begin again from the start on the graph as it is now."""
+        self._result = None
+        if self._on_grid:
+            self._impl.restart()
+        else:
+            self._impl = self._generic()
 
     def step(self, max_expansions: int | None = None, max_seconds: float | None = None) -> bool:
         """Go on for at most ``max_expansions`` expansions / ``max_seconds`` seconds.

@@ -53,7 +53,7 @@ def test_finished_search_equals_astar_whatever_the_steps(case, data, sizes, weig
         assert s.partial_path() == expected.path
     else:
         assert s.result.path is None
-        assert s.reason in (wf.StopReason.EXHAUSTED, wf.StopReason.MAX_COST)
+        assert s.reason is expected.reason  # DISCONNECTED too: the components shortcut
 
 
 @given(grid_cases(), st.data(), st.lists(st.integers(1, 4), max_size=10))
@@ -101,15 +101,17 @@ def test_partial_path_moves_towards_the_goal():
     assert s.result.cost == 9.0 and s.step()  # stepping a finished search is harmless
 
 
-def test_unreachable_goal_ends_exhausted_with_a_partial_path():
+def test_unreachable_goal_ends_at_once_by_the_components():
     grid = wf.Grid.from_ascii("""
     ...#.
     ...#.
     """)
     s = GridAStarSearch(grid, (0, 0), (4, 1))
-    assert s.step()
-    assert s.result.path is None and s.reason is wf.StopReason.EXHAUSTED
-    assert s.partial_path()[-1] == (2, 1)
+    assert s.done and s.step() and s.expanded == 0
+    assert s.result.path is None and s.reason is wf.StopReason.DISCONNECTED
+    assert s.partial_path() == [(0, 0)]
+    closest = wf.astar(grid, (0, 0), (4, 1), partial=True)  # the way to get near it
+    assert closest.path[-1] == (2, 1) and closest.reason is wf.StopReason.EXHAUSTED
 
 
 def test_time_budget():

@@ -55,7 +55,8 @@ class GridAStarSearch:
     Parameters
     ----------
     grid : Grid
-        Searched as it is now; later edits of the grid do not affect this search.
+        Searched as it is now (a snapshot); later edits do not affect this search, but
+        make it :attr:`stale` (then :meth:`restart` searches the grid as it is now).
     start : (x, y), or list/set/frozenset of (x, y)
     goal : (x, y), list/set/frozenset of (x, y), or a predicate
     heuristic : callable or Heuristic, optional
@@ -68,9 +69,13 @@ class GridAStarSearch:
 
     Notes
     -----
-    One search object belongs to one thread at a time. Unlike :func:`astar`, a goal in
-    another connected component is searched for like any other (so that
-    :meth:`partial_path` can lead towards it); the search then ends EXHAUSTED.
+    One search object belongs to one thread at a time. As in :func:`astar`, a goal in
+    another connected component than every start ends the search at once
+    (``StopReason.DISCONNECTED``, no path; :meth:`partial_path` is the start): the
+    grid's component labels are computed on the first such search of a grid version
+    (O(cells), then kept; :func:`~wayfinding.grid.components.components` does it ahead).
+    To walk as near the goal as one can get, ``wf.astar(grid, start, goal,
+    partial=True)`` searches the start's component and leads to its cell nearest the goal.
     """
 
     def __init__(self, grid: Grid, start: Any, goal: Any, *,
@@ -78,8 +83,15 @@ class GridAStarSearch:
                  max_cost: float | None = None) -> None:
         weight = _check_weight(weight)
         max_cost = check_budget("max_cost", max_cost)
+        self._problem = (grid, start, goal, heuristic, weight, max_cost)
+        self._begin()
+
+    def _begin(self) -> None:
+        """Set up the search on the grid as it is now (the constructor and :meth:`restart`)."""
+        grid, start, goal, heuristic, weight, max_cost = self._problem
         goal_list = goal_locations(goal)
         grid = grid.snapshot()  # searched as it is now: one version, whatever edits come
+        self._version = grid.version
         spec = E.heuristic_spec(grid, heuristic, weight) if grid.uses_own_rules else None
         self._result: SearchResult | None = None
         self._reason: StopReason | None = None
@@ -103,8 +115,25 @@ class GridAStarSearch:
         E.start(self._ws, self._iparams, self._starts)
         self._status, _ = E.run(self._k, p, self._iparams, self._fparams, self._starts,
                                 self._goals, self._ws, 0, None)  # push the starts only
-        if self._status != C.STATUS_PAUSED:  # nothing to expand: already finished
+        if goals.shape[0] and p.disconnected(grid, self._starts, goals):
+            self._status = C.STATUS_EXHAUSTED  # the components say: no path, search nothing
+            self._finish(StopReason.DISCONNECTED)
+        elif self._status != C.STATUS_PAUSED:  # nothing to expand: already finished
             self._finish()
+
+    @property
+    def stale(self) -> bool:
+        """True once the grid was edited after this search began (or last restarted).
+
+        The search goes on over the grid as it was then (a snapshot: one version, so its
+        answer is a valid path on that version), which may now cross a new wall or miss a
+        new opening. Call :meth:`restart` to search the grid as it is now.
+        """
+        return self._problem[0].version != self._version
+
+    def restart(self) -> None:
+        """Begin again from the start on the grid as it is now (:attr:`stale` is False)."""
+        self._begin()
 
     # ------------------------------------------------------------------ stepping
     def step(self, max_expansions: int | None = None, max_seconds: float | None = None) -> bool:
@@ -130,14 +159,17 @@ class GridAStarSearch:
             return True
         return False
 
-    def _finish(self) -> None:
+    def _finish(self, reason: StopReason | None = None) -> None:
         state = self._ws.state
-        if self._status == C.STATUS_FOUND:
+        if reason is StopReason.DISCONNECTED:
+            self._result = E.empty_result(self._plan, reason)
+        elif self._status == C.STATUS_FOUND:
             reason = StopReason.FOUND
         else:
             reason = StopReason.MAX_COST if state[C.S_PRUNED] else StopReason.EXHAUSTED
         self._reason = reason
-        self._result = E.finish(self._k, self._plan, self._ws, reason, False)
+        if self._result is None:
+            self._result = E.finish(self._k, self._plan, self._ws, reason, False)
         self._ws = _Finished(self._ws)  # keep only what partial_path needs
 
     # ------------------------------------------------------------------ answers
