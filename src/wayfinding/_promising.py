@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ._inputs import goal_locations
-from .result import SearchResult
+from .result import SearchResult, StopReason
 
 if TYPE_CHECKING:
     from .csr.graph import CSRGraph
@@ -56,8 +56,8 @@ def lowest(estimates: np.ndarray, costs: np.ndarray) -> int:
 
 
 def _wants(result: SearchResult) -> bool:
-    """A partial path that a post-pass may move (not a goal reached, not a flood)."""
-    return result.partial and result.path is not None
+    """A search that asked for a partial path and reached no goal (nor gave up at once)."""
+    return result.reason is not StopReason.FOUND and len(result.cost_so_far) > 0
 
 
 def _moved(result: SearchResult, end: Any) -> SearchResult:
@@ -97,16 +97,18 @@ def aim_grid(grid: Grid, goal: Any, result: SearchResult) -> SearchResult:
 
 def aim_csr(graph: CSRGraph, goals: np.ndarray, result: SearchResult) -> SearchResult:
     """``result`` of a CSR search, its partial path moved to the reached node nearest the
-    goal nodes ``goals`` by the graph's coordinate metric (unchanged without coordinates)."""
-    if not _wants(result) or graph.coordinates is None or not goals.shape[0]:
+    goal nodes ``goals`` by the graph's coordinate metric (without coordinates: the
+    search's own partial path, else the start)."""
+    if not _wants(result) or not goals.shape[0] or (
+            graph.coordinates is None and result.path is not None):
         return result
     from .csr.graph import Metric
 
     reached = result.cost_so_far.reached  # type: ignore[attr-defined]
     nodes = reached.nodes
     coords = graph.coordinates
-    estimates = np.full(nodes.shape[0], np.inf)
-    for t in goals.tolist():
+    estimates = np.full(nodes.shape[0], np.inf if coords is not None else 0.0)
+    for t in goals.tolist() if coords is not None else ():
         if graph.metric is Metric.EUCLIDEAN:
             h = np.hypot(coords[nodes, 0] - coords[t, 0], coords[nodes, 1] - coords[t, 1])
         else:  # haversine: only the order matters, so no Earth radius
@@ -125,10 +127,11 @@ def aim_generic(graph: Any, goal: Any, result: SearchResult) -> SearchResult:
     nearest the goal by the graph's own ``heuristic`` method (unchanged without one)."""
     goals = goal_locations(goal)
     measure = getattr(graph, "heuristic", None)
-    if not _wants(result) or not goals or measure is None:
+    if not _wants(result) or not goals or (measure is None and result.path is not None):
         return result
     locations = list(result.cost_so_far)
-    estimates = np.array([min(float(measure(location, g)) for g in goals)
+    estimates = np.array([0.0 if measure is None else min(float(measure(location, g))
+                                                          for g in goals)
                           for location in locations])
     costs = np.array([result.cost_so_far[location] for location in locations])
     return _moved(result, locations[lowest(estimates, costs)])

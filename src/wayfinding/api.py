@@ -47,11 +47,16 @@ if TYPE_CHECKING:
 Heuristic = Callable[[Any, Any], float]
 
 
-def breadth_first_search(graph: Any, start: Any, goal: Any = None) -> SearchResult:
+def breadth_first_search(graph: Any, start: Any, goal: Any = None, *,
+                         max_seconds: float | None = None,
+                         partial: bool = False) -> SearchResult:
     """Fewest steps from ``start`` (one location or a list/set of several) to ``goal``.
 
     ``goal`` may be a location, a list/set/frozenset of locations, a predicate, or None
     to visit everything reachable. Step costs are ignored; ``cost`` counts steps.
+    ``max_seconds`` bounds the call (0: no work; a CSR graph's BFS, one kernel call, is
+    not interrupted once running); with ``partial=True`` a search stopped short leads to
+    the reached location nearest the goal (as for :func:`dijkstra`).
 
     Examples
     --------
@@ -59,7 +64,8 @@ def breadth_first_search(graph: Any, start: Any, goal: Any = None) -> SearchResu
     >>> wf.breadth_first_search(wf.SimpleGraph({1: [2], 2: [3]}), 1, 3).cost
     2.0
     """
-    return serve("breadth_first_search", graph, start, goal)
+    return serve("breadth_first_search", graph, start, goal, max_seconds=max_seconds,
+                 partial=partial)
 
 
 def dijkstra(graph: Any, start: Any, goal: Any = None, *, max_cost: float | None = None,

@@ -63,7 +63,8 @@ def _pairs(graph: CSRGraph, starts: Any, goals: Any) -> tuple[np.ndarray, np.nda
     return s, t
 
 
-def _answer(call: Any, n: int, graph: CSRGraph, workers: int) -> BatchResult:
+def _answer(call: Any, n: int, graph: CSRGraph, workers: int,
+            budget: R.Budget | None = None) -> BatchResult:
     def workspace() -> Any:
         # this thread's workspace, given back at once (the runner has no release hook):
         # a thread runs one chunk at a time and nothing searches inside the loop
@@ -71,7 +72,8 @@ def _answer(call: Any, n: int, graph: CSRGraph, workers: int) -> BatchResult:
         _ws.release(ws)
         return ws
 
-    return R.answer(call, n, graph.node_count, None, workers, 16, workspace=workspace)
+    return R.answer(call, n, graph.node_count, None, workers, 16, workspace=workspace,
+                    budget=budget)
 
 
 def _fresh(ws: Any, needed: int) -> None:
@@ -82,11 +84,13 @@ def _fresh(ws: Any, needed: int) -> None:
 
 
 def _best_first(graph: CSRGraph, starts: Any, goals: Any, mode: int, heuristic: Any,
-                weight: float, workers: Any, bfs: bool = False) -> BatchResult:
+                weight: float, workers: Any, max_seconds: Any,
+                bfs: bool = False) -> BatchResult:
     """The batch by the CSR batch loop: ``mode``'s best-first search, or with ``bfs``
     breadth-first (fewest edges)."""
     from ..csr.landmarks import Landmarks
 
+    budget = R.Budget.of(max_seconds)
     workers = R.check_workers(workers)
     s, t = _pairs(graph, starts, goals)
     e2, e1, el = np.zeros((0, 2)), np.zeros(0), np.zeros((0, 0))
@@ -127,23 +131,27 @@ def _best_first(graph: CSRGraph, starts: Any, goals: Any, mode: int, heuristic: 
             side.grow_heap()  # and go on with query i where it stopped
             first, resume = int(i), True
 
-    return _answer(call, s.shape[0], graph, workers)
+    return _answer(call, s.shape[0], graph, workers, budget)
 
 
 def astar(graph: CSRGraph, starts: Any, goals: Any, *, heuristic: Any = None,
-          weight: float = 1.0, workers: int = 1) -> BatchResult:
+          weight: float = 1.0, workers: int = 1,
+          max_seconds: float | None = None) -> BatchResult:
     """A* on a CSR graph for every pair; see :func:`wayfinding.batch.astar`."""
     if not is_number(weight) or not (math.isfinite(weight) and weight >= 0):
         raise InvalidParameterError(f"heuristic weight must be finite and >= 0, got {weight!r}")
-    return _best_first(graph, starts, goals, C.MODE_ASTAR, heuristic, float(weight), workers)
+    return _best_first(graph, starts, goals, C.MODE_ASTAR, heuristic, float(weight), workers,
+                       max_seconds)
 
 
-def dijkstra(graph: CSRGraph, starts: Any, goals: Any, *, workers: int = 1) -> BatchResult:
+def dijkstra(graph: CSRGraph, starts: Any, goals: Any, *, workers: int = 1,
+             max_seconds: float | None = None) -> BatchResult:
     """Dijkstra on a CSR graph for every pair; see :func:`wayfinding.batch.dijkstra`."""
-    return _best_first(graph, starts, goals, C.MODE_COST, None, 1.0, workers)
+    return _best_first(graph, starts, goals, C.MODE_COST, None, 1.0, workers, max_seconds)
 
 
 def breadth_first_search(graph: CSRGraph, starts: Any, goals: Any, *,
-                         workers: int = 1) -> BatchResult:
+                         workers: int = 1, max_seconds: float | None = None) -> BatchResult:
     """Fewest edges on a CSR graph for every pair (``costs`` count edges)."""
-    return _best_first(graph, starts, goals, C.MODE_COST, None, 1.0, workers, bfs=True)
+    return _best_first(graph, starts, goals, C.MODE_COST, None, 1.0, workers, max_seconds,
+                       bfs=True)

@@ -64,7 +64,8 @@ def _labels(grid: Grid, p: E.Plan) -> np.ndarray | None:
 
 @batch_tier
 def astar(grid: Grid, starts: Any, goals: Any, *, heuristic: Any = None,
-          weight: float = 1.0, workers: int = 1) -> BatchResult:
+          weight: float = 1.0, workers: int = 1,
+          max_seconds: float | None = None) -> BatchResult:
     """A* from ``starts[i]`` to ``goals[i]`` for every row ``i``; see
     :func:`wayfinding.astar`.
 
@@ -84,6 +85,10 @@ def astar(grid: Grid, starts: Any, goals: Any, *, heuristic: Any = None,
         Weight on the heuristic (finite, >= 0), as in :func:`wayfinding.astar`.
     workers : int
         Threads to spread the queries over (the answers do not depend on it).
+    max_seconds : float, optional
+        Budget for the whole call, set-up included, looked at between queries (a query
+        is never cut short): the queries it leaves unrun are marked in
+        ``result.skipped`` (no path); 0 runs none.
 
     Returns
     -------
@@ -106,6 +111,7 @@ def astar(grid: Grid, starts: Any, goals: Any, *, heuristic: Any = None,
     >>> astar(grid, [(0, 0), (0, 0)], [(2, 2), (0, 0)], workers=2).lengths.tolist()
     [5, 1]
     """
+    budget = R.Budget.of(max_seconds)
     if not is_number(weight) or not (math.isfinite(weight) and weight >= 0):
         raise InvalidParameterError(f"heuristic weight must be finite and >= 0, got {weight!r}")
     weight = float(weight)
@@ -116,11 +122,12 @@ def astar(grid: Grid, starts: Any, goals: Any, *, heuristic: Any = None,
             f"batch.astar computes its heuristic in compiled code: give None, a Heuristic "
             f"member or a function of wayfinding.heuristics, got {heuristic!r} "
             "(wayfinding.astar takes any callable)")
-    return _best_first(grid, starts, goals, C.MODE_ASTAR, spec, weight, workers)
+    return _best_first(grid, starts, goals, C.MODE_ASTAR, spec, weight, workers, budget)
 
 
 @batch_tier
-def dijkstra(grid: Grid, starts: Any, goals: Any, *, workers: int = 1) -> BatchResult:
+def dijkstra(grid: Grid, starts: Any, goals: Any, *, workers: int = 1,
+             max_seconds: float | None = None) -> BatchResult:
     """Dijkstra from ``starts[i]`` to ``goals[i]`` for every row ``i``; arguments and errors
     as in :func:`astar`, answers as :func:`wayfinding.dijkstra`.
 
@@ -130,11 +137,12 @@ def dijkstra(grid: Grid, starts: Any, goals: Any, *, workers: int = 1) -> BatchR
     >>> dijkstra(wf.Grid.from_ascii('.3.'), [(0, 0)], [(2, 0)]).costs.tolist()
     [4.0]
     """
-    return _best_first(grid, starts, goals, C.MODE_COST, ZERO, 1.0, workers)
+    return _best_first(grid, starts, goals, C.MODE_COST, ZERO, 1.0, workers,
+                       R.Budget.of(max_seconds))
 
 
 def _best_first(grid: Grid, starts: Any, goals: Any, mode: int, spec: Spec, weight: float,
-                workers: Any, bfs: bool = False) -> BatchResult:
+                workers: Any, budget: R.Budget | None, bfs: bool = False) -> BatchResult:
     """The batch by :func:`wayfinding.grid._kernels.batch.batch_search`: the best-first
     kernel of ``mode`` (as the single call picks it), or breadth-first with ``bfs``."""
     workers = R.check_workers(workers)
@@ -163,12 +171,12 @@ def _best_first(grid: Grid, starts: Any, goals: Any, mode: int, spec: Spec, weig
                               ws.buckets, ws.state, ws.fstate, ws.generation, resume, *out,
                               path, used)
 
-    return R.answer(call, s.shape[0], p.passable.shape[0], p.stride, workers)
+    return R.answer(call, s.shape[0], p.passable.shape[0], p.stride, workers, budget=budget)
 
 
 @batch_tier
 def breadth_first_search(grid: Grid, starts: Any, goals: Any, *,
-                         workers: int = 1) -> BatchResult:
+                         workers: int = 1, max_seconds: float | None = None) -> BatchResult:
     """Fewest steps from ``starts[i]`` to ``goals[i]`` for every row ``i`` (``costs``
     count steps); arguments and errors as in :func:`astar`, answers as
     :func:`wayfinding.breadth_first_search`.
@@ -179,13 +187,15 @@ def breadth_first_search(grid: Grid, starts: Any, goals: Any, *,
     >>> breadth_first_search(wf.Grid.from_ascii('.9.'), [(0, 0)], [(2, 0)]).costs.tolist()
     [2.0]
     """
-    return _best_first(grid, starts, goals, C.MODE_COST, ZERO, 1.0, workers, bfs=True)
+    return _best_first(grid, starts, goals, C.MODE_COST, ZERO, 1.0, workers,
+                       R.Budget.of(max_seconds), bfs=True)
 
 
 bfs = breadth_first_search
 
 
-def jps(grid: Grid, starts: Any, goals: Any, *, workers: int = 1) -> BatchResult:
+def jps(grid: Grid, starts: Any, goals: Any, *, workers: int = 1,
+        max_seconds: float | None = None) -> BatchResult:
     """Jump point search from ``starts[i]`` to ``goals[i]`` for every row ``i``; answers as
     :func:`wayfinding.jps` (``expanded`` counts jump points), arguments and errors as in
     :func:`astar`, and UnsupportedGridError for the grids ``jps`` does not serve.
@@ -197,11 +207,13 @@ def jps(grid: Grid, starts: Any, goals: Any, *, workers: int = 1) -> BatchResult
     >>> jps(grid, [(0, 0)], [(3, 2)]).path(0).tolist()
     [[0, 0], [1, 0], [2, 0], [3, 0], [3, 1], [3, 2]]
     """
-    return jps_batch(require_grid(grid, "batch.jps"), starts, goals, workers)
+    budget = R.Budget.of(max_seconds)
+    return jps_batch(require_grid(grid, "batch.jps"), starts, goals, workers, budget=budget)
 
 
 def jps_batch(grid: Grid, starts: Any, goals: Any, workers: Any,
-              tables: tuple[np.ndarray, np.ndarray] | None = None) -> BatchResult:
+              tables: tuple[np.ndarray, np.ndarray] | None = None,
+              budget: R.Budget | None = None) -> BatchResult:
     """:func:`jps` on a Grid; with ``tables``, the JPS+ ``(stops, jumps)`` of the grid
     (8-way; ``PrepareMethod.JPS_PLUS``), read instead of scanning: the same answers."""
     workers = R.check_workers(workers)
@@ -230,4 +242,5 @@ def jps_batch(grid: Grid, starts: Any, goals: Any, workers: Any,
                     ws.touched, ws.heap_f, ws.heap_g, ws.heap_n, ws.generation, *out, path,
                     used)
 
-    return R.answer(call, s.shape[0], flat.passable.shape[0], flat.stride, workers)
+    return R.answer(call, s.shape[0], flat.passable.shape[0], flat.stride, workers,
+                    budget=budget)

@@ -40,6 +40,9 @@ class BatchResult:
         Every path one after the other, as ``(x, y)`` rows (``M = lengths.sum()``).
     offsets : int64[N + 1]
         Path ``i`` is ``paths[offsets[i]:offsets[i + 1]]``.
+    skipped : bool[N] or None
+        With ``max_seconds``: the queries not run because the budget ran out first (no
+        path, nothing expanded); None without a budget. See :attr:`complete`.
     """
 
     costs: np.ndarray
@@ -48,6 +51,12 @@ class BatchResult:
     found: np.ndarray
     paths: np.ndarray
     offsets: np.ndarray
+    skipped: np.ndarray | None = None
+
+    @property
+    def complete(self) -> bool:
+        """True when every query was run (no ``max_seconds``, or it did not run out)."""
+        return self.skipped is None or not bool(self.skipped.any())
 
     def __len__(self) -> int:
         return int(self.costs.shape[0])

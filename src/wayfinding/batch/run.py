@@ -11,6 +11,7 @@ depend on ``workers``.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from itertools import pairwise
@@ -18,14 +19,14 @@ from typing import Any
 
 import numpy as np
 
-from .._inputs import is_number
+from .._inputs import check_budget, is_number
 from .._kernels.codes import BATCH_DONE, BATCH_HEAP_FULL, BATCH_PATH_FULL
 from ..errors import InvalidParameterError
 from ..grid import workspace as _workspace
 from .locations import trace_kernels
 from .result import BatchResult
 
-__all__ = ["answer", "check_workers", "chunks", "in_parallel"]
+__all__ = ["Budget", "answer", "check_workers", "chunks", "in_parallel"]
 
 #: Chunks per worker: small enough that a worker with short queries takes more of them.
 CHUNKS_PER_WORKER = 8
@@ -94,24 +95,37 @@ def _grown(path: np.ndarray, used: int, extra: int) -> np.ndarray:
 
 def answer_chunk(call: Call, cells: int, lo: int, hi: int, outputs: tuple, per_query: int,
                  workspace: Callable[[], Any] | None = None,
-                 fallback: Fallback | None = None) -> np.ndarray:
+                 fallback: Fallback | None = None,
+                 budget: Budget | None = None) -> np.ndarray:
     """Queries ``lo..hi-1`` by ``call`` in this thread's workspace; their path cells.
 
     ``workspace``: where the thread's buffers come from when not a grid
     :class:`~wayfinding.grid.workspace.Workspace` (no generation stamps then).
+    ``budget``: the batch's deadline, looked at between queries (:class:`Budget`).
     """
+    if budget is not None and budget.over():
+        budget.skip(outputs, lo, hi)
+        return np.empty(0, dtype=np.int64)
     ws = _workspace.acquire(cells) if workspace is None else workspace()
     try:
         path = np.empty(max(256, (hi - lo) * per_query), dtype=np.int64)
         used, first, resume = 0, lo, False
+        end = hi if budget is None else lo + 1  # with a budget: one query per call
         while True:
             if workspace is None and not resume:
-                ws.room_for(hi - first + 1)
-            code, i, generation, used = call(ws, first, hi, outputs, path, used, resume)
+                ws.room_for(end - first + 1)
+            code, i, generation, used = call(ws, first, end, outputs, path, used, resume)
             if workspace is None:
                 ws.generation = int(generation)
             if code == BATCH_DONE:
-                return path[:used]
+                if end == hi:
+                    return path[:used]
+                assert budget is not None
+                if budget.over():
+                    budget.skip(outputs, end, hi)
+                    return path[:used]
+                first, end, resume = end, end + 1, False
+                continue
             first = int(i)
             resume = code == BATCH_HEAP_FULL
             if code == BATCH_HEAP_FULL:
@@ -140,18 +154,23 @@ def answer_chunk(call: Call, cells: int, lo: int, hi: int, outputs: tuple, per_q
 def answer(call: Call, n: int, cells: int, stride: int | None, workers: int,
            per_query: int = 64,
            workspace: Callable[[], Any] | None = None,
-           fallback: Fallback | None = None) -> BatchResult:
+           fallback: Fallback | None = None,
+           budget: Budget | None = None) -> BatchResult:
     """Run ``n`` queries by ``call`` (a compiled loop over a range of them) and gather a
     :class:`BatchResult`; ``cells`` sizes the workspaces, ``stride`` unpacks the padded
     flat cells into ``(x, y)`` rows (None: paths stay node numbers, shape ``(M,)``);
-    ``workspace`` and ``fallback`` as in :func:`answer_chunk`."""
+    ``workspace``, ``fallback`` and ``budget`` as in :func:`answer_chunk`."""
     outputs = (np.empty(n, dtype=np.float64), np.empty(n, dtype=np.int64),
                np.empty(n, dtype=np.int64), np.empty(n, dtype=np.bool_))
+    if budget is not None:
+        budget.skipped = np.zeros(n, dtype=np.bool_)
     if workers == 1 or n <= 1:  # no chunks, no pool: a small batch's fixed cost
-        parts = [answer_chunk(call, cells, 0, n, outputs, per_query, workspace, fallback)]
+        parts = [answer_chunk(call, cells, 0, n, outputs, per_query, workspace, fallback,
+                              budget)]
     else:
         parts = in_parallel(lambda lo, hi: answer_chunk(call, cells, lo, hi, outputs,
-                                                        per_query, workspace, fallback),
+                                                        per_query, workspace, fallback,
+                                                        budget),
                             chunks(n, workers), workers)
     costs, lengths, expanded, found = outputs
     offsets = np.empty(n + 1, dtype=np.int64)
@@ -167,4 +186,30 @@ def answer(call: Call, n: int, cells: int, stride: int | None, workers: int,
             k.xy_rows(part, stride, paths[at:at + part.shape[0]])
             at += part.shape[0]
         k.rows_and_offsets(parts[-1], stride, paths[at:], lengths, offsets)
-    return BatchResult(costs, lengths, expanded, found, paths, offsets)
+    skipped = None if budget is None else budget.skipped
+    return BatchResult(costs, lengths, expanded, found, paths, offsets, skipped)
+
+
+class Budget:
+    """A batch's ``max_seconds``: the deadline, looked at between queries (one query is
+    never cut short), and which queries it left unanswered (``skipped``)."""
+
+    def __init__(self, max_seconds: float) -> None:
+        self.zero = max_seconds == 0
+        self.deadline = time.perf_counter() + max_seconds  # from the call's start
+        self.skipped = np.zeros(0, dtype=np.bool_)
+
+    @classmethod
+    def of(cls, max_seconds: Any) -> Budget | None:
+        """None without a budget, else a checked :class:`Budget` starting now."""
+        checked = check_budget("max_seconds", max_seconds)
+        return None if checked is None else cls(checked)
+
+    def over(self) -> bool:
+        return self.zero or time.perf_counter() >= self.deadline
+
+    def skip(self, outputs: tuple, lo: int, hi: int) -> None:
+        """Queries ``lo..hi-1`` left unanswered: no path, nothing expanded."""
+        costs, lengths, expanded, found = outputs
+        costs[lo:hi], lengths[lo:hi], expanded[lo:hi], found[lo:hi] = np.inf, 0, 0, False
+        self.skipped[lo:hi] = True

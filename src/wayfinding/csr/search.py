@@ -145,6 +145,8 @@ def _budgeted(best_first: Any, kernel_args: tuple, ws: _ws.Workspace,
     while True:
         before = int(state[C.S_EXPANDED]) if state[C.S_STATUS] else 0
         chunk = left if deadline is None else min(left, _CLOCK_EVERY)
+        if max_seconds == 0:
+            chunk = 0  # no time: take the starts only, expand nothing
         status = best_first(*kernel_args, side.heap_key, side.heap_node, side.heap_pos, state,
                             ws.fstate, chunk)
         if status in _REASONS:
@@ -176,12 +178,27 @@ def _result(graph: CSRGraph, side: _ws.Side, n_touched: int, end: int, expanded:
                         path[-1])
 
 
-def breadth_first_search(graph: CSRGraph, start: Any, goal: Any = None) -> SearchResult:
-    """Fewest steps on a CSR graph (see :func:`wayfinding.breadth_first_search`)."""
+def breadth_first_search(graph: CSRGraph, start: Any, goal: Any = None, *,
+                         max_seconds: float | None = None,
+                         partial: bool = False) -> SearchResult:
+    """Fewest steps on a CSR graph (see :func:`wayfinding.breadth_first_search`).
+
+    The kernel runs in one call (O(nodes + edges)): ``max_seconds=0`` does no work, and a
+    budget that runs out before the call starts stops it there, but a running BFS is not
+    interrupted by the clock.
+    """
     from ._kernels.bestfirst import bfs
 
+    max_seconds = check_budget("max_seconds", max_seconds)
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     starts = _in.starts(graph, start)
     goals = _in.goals(graph, goal)
+    if deadline is not None and (max_seconds == 0 or time.perf_counter() >= deadline):
+        labels = starts.tolist() if graph.labels is None else graph.labels_of(starts)
+        path = [labels[0]] if partial and goals.shape[0] else None
+        return SearchResult(path, 0.0 if path else math.inf, dict.fromkeys(labels),
+                            dict.fromkeys(labels, 0.0), 0, StopReason.MAX_SECONDS,
+                            path is not None, None if path is None else path[0])
     ws = _ws.acquire(graph.node_count)
     try:
         side = ws.forward
@@ -189,9 +206,11 @@ def breadth_first_search(graph: CSRGraph, start: Any, goal: Any = None) -> Searc
                                          ws.next_generation(), side.stamp, side.g,
                                          side.parent, side.goal_mark, side.touched)
         reason = StopReason.FOUND if found >= 0 else StopReason.EXHAUSTED
-        return _result(graph, side, int(n_touched), int(found), int(expanded), reason, False)
+        result = _result(graph, side, int(n_touched), int(found), int(expanded), reason,
+                         False)
     finally:
         _ws.release(ws)
+    return aim_csr(graph, goals, result) if partial else result
 
 
 def dijkstra(graph: CSRGraph, start: Any, goal: Any = None, *, max_cost: float | None = None,

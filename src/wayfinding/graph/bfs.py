@@ -14,18 +14,25 @@ Examples
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from typing import Any
 
-from .._inputs import several_hint, starts_of
+from .._inputs import check_budget, several_hint, starts_of
+from .._promising import aim_generic
 from ..errors import InvalidLocationError
 from ..result import SearchResult, StopReason, reconstruct_path
 from .goal import Goal
 
 __all__ = ["breadth_first_search"]
 
+#: Expansions between two looks at the clock when ``max_seconds`` is set.
+_CLOCK_EVERY = 32
 
-def breadth_first_search(graph: Any, start: Any, goal: Any = None) -> SearchResult:
+
+def breadth_first_search(graph: Any, start: Any, goal: Any = None, *,
+                         max_seconds: float | None = None,
+                         partial: bool = False) -> SearchResult:
     """Visit locations in order of the number of steps from ``start``.
 
     Parameters
@@ -34,6 +41,11 @@ def breadth_first_search(graph: Any, start: Any, goal: Any = None) -> SearchResu
     start : location, or list/set/frozenset of several starts
     goal : location, list/set/frozenset of locations, predicate, or None
         With no goal every reachable location is visited (``came_from`` covers them).
+    max_seconds : float, optional
+        Stop when it runs out (``reason`` MAX_SECONDS; 0 expands nothing).
+    partial : bool
+        When the goal is not reached, the path to the reached location nearest it by the
+        graph's own ``heuristic`` method (:mod:`wayfinding._promising`), else the start.
 
     Returns
     -------
@@ -55,8 +67,15 @@ def breadth_first_search(graph: Any, start: Any, goal: Any = None) -> SearchResu
             cost_so_far[s] = 0.0
             frontier.append(s)
     target.check_in(graph)
+    max_seconds = check_budget("max_seconds", max_seconds)
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     expanded = 0
     while frontier:
+        if deadline is not None and expanded % _CLOCK_EVERY == 0 and (
+                max_seconds == 0 or time.perf_counter() >= deadline):
+            result = SearchResult.unreachable(StopReason.MAX_SECONDS, came_from,
+                                              cost_so_far, expanded)
+            return aim_generic(graph, goal, result) if partial else result
         current = frontier.popleft()
         if not target.none and target(current):
             path = reconstruct_path(came_from, starts, current)

@@ -300,20 +300,25 @@ def run(k: Any, p: Plan, iparams: np.ndarray, fparams: np.ndarray, starts: np.nd
 
 
 def run_bfs(p: Plan, starts: np.ndarray, goals: np.ndarray,
-            ws: _workspace.Workspace) -> StopReason:
-    """Breadth-first search in slices of :data:`SLICE` expansions (Ctrl-C between them)."""
+            ws: _workspace.Workspace, deadline: float | None = None) -> StopReason:
+    """Breadth-first search in slices of :data:`SLICE` expansions (Ctrl-C between them;
+    :data:`CLOCK_EVERY` and a look at the clock with a ``deadline``)."""
     from ._kernels.bfs import breadth_first
 
     ws.state[C.S_GEN] = ws.next_generation()
     ws.state[C.S_STATUS] = C.STATUS_NEW
+    late = deadline is not None and time.perf_counter() >= deadline
     while True:
+        chunk = 0 if late else SLICE if deadline is None else CLOCK_EVERY
         status = breadth_first(p.passable, p.moves, p.n_moves, p.rule, starts, goals,
                                ws.stamp, ws.g, ws.parent, ws.goal_mark, ws.touched,
-                               ws.state, SLICE)
+                               ws.state, chunk)
         if status == C.STATUS_FOUND:
             return StopReason.FOUND
         if status == C.STATUS_EXHAUSTED:
             return StopReason.EXHAUSTED
+        if late or (deadline is not None and time.perf_counter() >= deadline):
+            return StopReason.MAX_SECONDS
 
 
 def empty_result(p: Plan, reason: StopReason) -> SearchResult:

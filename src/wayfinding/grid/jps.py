@@ -124,11 +124,13 @@ def jps(grid: Grid, start: Location, goal: Location, *,
     max_seconds = check_budget("max_seconds", max_seconds)
     deadline = time.perf_counter() + max_seconds
     supported_scale(grid, "jps")
+    if max_seconds == 0:  # no work, not even the plan (O(cells) on a fresh grid)
+        grid.check_location(start, "start")
+        grid.check_location(goal, "goal")
+        return SearchResult.unreachable(StopReason.MAX_SECONDS)
     plan = grid.derived_if_built(JPS_PLAN) or _plan_within_budget(grid)
     s = passable_index(grid, plan.open_view, plan.stride, start, "start")
     t = passable_index(grid, plan.open_view, plan.stride, goal, "goal")
-    if max_seconds == 0:
-        return SearchResult.unreachable(StopReason.MAX_SECONDS)
     return answer(plan, s, t, deadline)
 
 

@@ -70,6 +70,7 @@ from . import _engine as E
 from . import workspace as _workspace
 from .grid import Grid
 from .landmarks import GridLandmarks
+from .nowork import no_work
 from .spec import ZERO, Spec
 
 __all__ = ["astar", "breadth_first_search", "dijkstra", "greedy_best_first"]
@@ -103,27 +104,35 @@ def _endpoints(grid: Grid, p: E.Plan, start: Any, goal_list: list[Any]):
 
 
 # ---------------------------------------------------------------------- public searches
-def breadth_first_search(grid: Grid, start: Any, goal: Any = None) -> SearchResult:
+def breadth_first_search(grid: Grid, start: Any, goal: Any = None, *,
+                         max_seconds: float | None = None,
+                         partial: bool = False) -> SearchResult:
     """Fewest steps from ``start`` to ``goal`` on a grid; see
     :func:`wayfinding.breadth_first_search`. ``cost`` counts steps."""
     goal_list = goal_locations(goal)
+    max_seconds = check_budget("max_seconds", max_seconds)
     if goal_list is None or not grid.uses_own_rules:
         from ..graph import bfs
 
         grid = grid.snapshot()  # the generic tier reads cells as it goes: one version
         _check(grid, start, goal)
-        return bfs.breadth_first_search(grid, start, goal)
+        return bfs.breadth_first_search(grid, start, goal, max_seconds=max_seconds,
+                                        partial=partial)
+    if max_seconds == 0:  # no work: not even the set-up (see nowork.py)
+        return no_work(grid, start, goal_list, partial)
+    deadline = E.deadline_of(max_seconds)
     p = E.plan(grid)
     starts, goals = _endpoints(grid, p, start, goal_list)
-    if goals.shape[0] and p.disconnected(grid, starts, goals):
+    if goals.shape[0] and p.disconnected(grid, starts, goals, deadline is not None):
         return E.empty_result(p, StopReason.DISCONNECTED)
     k = E.kernels()
     ws = _workspace.acquire(p.passable.shape[0])
     try:
-        reason = E.run_bfs(p, starts, goals, ws)
-        return E.finish(k, p, ws, reason, False)
+        reason = E.run_bfs(p, starts, goals, ws, deadline)
+        result = E.finish(k, p, ws, reason, False)
     finally:
         _workspace.release(ws)
+    return aim_grid(grid, goal_list, result) if partial else result
 
 
 def dijkstra(grid: Grid, start: Any, goal: Any = None, *, max_cost: float | None = None,
@@ -201,6 +210,8 @@ def _best_first(grid: Grid, start: Any, goal_list: list[Any], mode: int, spec: S
         max_expansions = check_budget("max_expansions", max_expansions, integer=True)
     if max_seconds is not None:
         max_seconds = check_budget("max_seconds", max_seconds)
+        if max_seconds == 0:  # no work: not even the set-up (see nowork.py)
+            return no_work(grid, start, goal_list, partial)
     deadline = E.deadline_of(max_seconds)  # the budget covers the set-up too
     if landmarks is not None:
         from .alt import search_inputs
