@@ -125,3 +125,16 @@ def test_a_batch_stops_between_queries(monkeypatch):
     assert r.skipped.tolist() == [False, False, True, True]
     assert r.found.tolist() == [True, True, False, False] and r.lengths[2:].sum() == 0
     assert r.path(1).tolist()[-1] == list(GOAL) and r.path(3).shape == (0, 2)
+
+
+@pytest.mark.parametrize("make", [wf.flood, wf.flow_field])
+def test_zero_seconds_build_nothing_in_fields(make, monkeypatch):
+    grid = wf.Grid(np.ones((30, 30), bool))
+    monkeypatch.setattr(wf.Grid, "flat", property(_no_set_up))
+    field = make(grid, START, max_seconds=0)
+    assert not field.complete and len(field.reachable) == 0
+    assert field.cost_to(GOAL) == math.inf if make is wf.flood else \
+        field.cost_from(GOAL) == math.inf
+    assert np.isinf(field.as_array()).all() and field.as_array().shape == (30, 30)
+    with pytest.raises(wf.InvalidLocationError, match="outside"):
+        make(grid, (30, 30), max_seconds=0)

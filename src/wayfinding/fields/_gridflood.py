@@ -106,9 +106,11 @@ def flood_grid(grid: Grid, seeds: Any, role: str, max_cost: float | None,
     50% slower than this kernel (``wf.flood`` on MovingAI dao/ost100d: 20.5 ms against
     13.5 ms; its stamps and ``touched`` list, then copying the reached cells out).
     """
+    cells, initial = grid_seeds(grid, seeds, role)
+    if deadline is not None and time.perf_counter() >= deadline:
+        return _nothing_settled(grid), 0, False  # no time: no set-up either
     from ._kernels import flood as k
 
-    cells, initial = grid_seeds(grid, seeds, role)
     flat = grid.flat  # UnsupportedGridError on grids with several terrain classes
     p = grid.derived(MOVES)
     moves, lengths = p.moves, p.lengths
@@ -138,6 +140,15 @@ def flood_grid(grid: Grid, seeds: Any, role: str, max_cost: float | None,
     names = grid.derived(CELL_NAMES)
     store = GridStore(dist, parent, grid.width, grid.height, names)
     return store, int(state[FL_SETTLED]), status == STATUS_EXHAUSTED
+
+
+def _nothing_settled(grid: Grid) -> GridStore:
+    """The store of a flood given no time (``max_seconds=0``): no cell reached. Its arrays
+    are read-only views of one value (no O(cells) memory: "no work" on a huge grid too);
+    a flood that goes on from it reads it as seeds, never writes it."""
+    n = (grid.width + 2) * (grid.height + 2)
+    return GridStore(np.broadcast_to(np.float64(math.inf), n),
+                     np.broadcast_to(np.int32(-1), n), grid.width, grid.height)
 
 
 #: The location tuples of a grid's cells by padded index, shared by its fields.
