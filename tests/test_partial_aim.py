@@ -86,3 +86,11 @@ def test_a_predicate_goal_keeps_the_search_answer():
 def test_lowest_breaks_ties_by_cost_and_ignores_nan():
     assert lowest(np.array([2.0, 1.0, 1.0]), np.array([0.0, 3.0, 2.0])) == 2
     assert lowest(np.array([np.nan, 5.0]), np.array([0.0, 1.0])) == 1
+
+
+@pytest.mark.parametrize("search", [wf.dijkstra, wf.breadth_first_search])
+def test_an_unreachable_goal_gives_the_nearest_reachable_cell(search):
+    grid = wf.Grid.from_ascii("...#.\n...#.")
+    r = search(grid, (0, 0), (4, 1), partial=True)
+    assert r.reason is wf.StopReason.EXHAUSTED and r.partial and r.path[-1] == (2, 1)
+    assert search(grid, (0, 0), (4, 1)).path is None

@@ -123,8 +123,9 @@ def breadth_first_search(grid: Grid, start: Any, goal: Any = None, *,
     deadline = E.deadline_of(max_seconds)
     p = E.plan(grid)
     starts, goals = _endpoints(grid, p, start, goal_list)
-    if goals.shape[0] and p.disconnected(grid, starts, goals, deadline is not None):
-        return E.empty_result(p, StopReason.DISCONNECTED)
+    if goals.shape[0] and not partial and p.disconnected(grid, starts, goals,
+                                                         deadline is not None):
+        return E.empty_result(p, StopReason.DISCONNECTED)  # partial: search, then aim
     k = E.kernels()
     ws = _workspace.acquire(p.passable.shape[0])
     try:
