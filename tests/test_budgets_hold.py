@@ -34,12 +34,20 @@ def test_zero_seconds_build_no_grid_plan(search, monkeypatch):
     grid = wf.Grid(np.ones((30, 30), bool))  # fresh: nothing derived yet
     monkeypatch.setattr(_engine, "plan", _no_set_up)
     monkeypatch.setattr(_engine, "lease", _no_set_up)
+    monkeypatch.setattr(_engine, "heuristic_spec", _no_set_up)
     r = search(grid, START, GOAL, max_seconds=0, partial=True)
     assert (r.path, r.expanded, r.reason) == ([START], 0, wf.StopReason.MAX_SECONDS)
     assert dict(r.cost_so_far) == {START: 0.0} and dict(r.came_from) == {START: None}
     assert r.cost_so_far.array.shape == (30, 30)
     with pytest.raises(wf.InvalidLocationError, match="goal"):
         search(grid, START, (30, 0), max_seconds=0)
+
+
+@pytest.mark.parametrize("search", [wf.astar, wf.greedy_best_first])
+def test_zero_seconds_still_refuse_a_bad_heuristic(search):
+    with pytest.raises(wf.InvalidParameterError, match="heuristic"):
+        search(wf.Grid(np.ones((3, 3), bool)), START, (2, 2), heuristic="manhattan",
+               max_seconds=0)
 
 
 def test_zero_seconds_build_no_jps_plan(monkeypatch):

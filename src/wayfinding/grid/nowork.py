@@ -22,12 +22,25 @@ from typing import Any
 
 import numpy as np
 
-from .._inputs import starts_of
+from .._inputs import check_budget, starts_of
+from ..heuristics import check_heuristic
 from ..result import SearchResult, StopReason
 from .grid import Grid
 from .views import CameFromView, CostSoFarView, ReachedCells
 
-__all__ = ["no_work"]
+__all__ = ["no_work", "zero_budget"]
+
+
+def zero_budget(grid: Grid, max_seconds: Any, goal_list: list[Any] | None,
+                heuristic: Any = None) -> bool:
+    """True when a compiled search of ``grid`` is given ``max_seconds=0`` (checked, as is
+    the kind of ``heuristic``): it answers by :func:`no_work` before any set-up."""
+    if goal_list is None or not grid.uses_own_rules:
+        return False  # the generic tier serves it, and keeps its own zero budget
+    if check_budget("max_seconds", max_seconds) != 0:
+        return False
+    check_heuristic(heuristic)
+    return True
 
 
 def no_work(grid: Grid, start: Any, goal_list: list[Any], partial: bool) -> SearchResult:

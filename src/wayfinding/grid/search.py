@@ -70,7 +70,7 @@ from . import _engine as E
 from . import workspace as _workspace
 from .grid import Grid
 from .landmarks import GridLandmarks
-from .nowork import no_work
+from .nowork import no_work, zero_budget
 from .spec import ZERO, Spec
 
 __all__ = ["astar", "breadth_first_search", "dijkstra", "greedy_best_first"]
@@ -159,6 +159,8 @@ def greedy_best_first(grid: Grid, start: Any, goal: Any, *, heuristic: Heuristic
                       partial: bool = False) -> SearchResult:
     """Expand what looks closest to ``goal``; see :func:`wayfinding.greedy_best_first`."""
     goal_list = goal_locations(goal)
+    if zero_budget(grid, max_seconds, goal_list, heuristic):
+        return no_work(grid, start, goal_list, partial)
     spec = E.heuristic_spec(grid, heuristic) if grid.uses_own_rules else None
     if spec is None or goal_list is None:
         from ..graph import greedy
@@ -189,6 +191,8 @@ def astar(grid: Grid, start: Any, goal: Any, *, heuristic: Heuristic | None = No
                 "its own")
         return _best_first(grid, start, goal_list, E.MODE_ASTAR, ZERO, weight, max_cost,
                            max_expansions, max_seconds, partial, heuristic)
+    if zero_budget(grid, max_seconds, goal_list, heuristic):
+        return no_work(grid, start, goal_list, partial)
     spec = E.heuristic_spec(grid, heuristic, weight) if grid.uses_own_rules else None
     if spec is None or goal_list is None:
         from ..graph import astar as generic
