@@ -279,12 +279,12 @@ class Grid:
     # ------------------------------------------------------------------ properties
     @property
     def width(self) -> int:
-        """Number of columns (x ranges over ``0 .. width - 1``)."""
+        """Number of columns (x ranges over ``range(width)``)."""
         return int(self._passable.shape[1])
 
     @property
     def height(self) -> int:
-        """Number of rows (y ranges over ``0 .. height - 1``)."""
+        """Number of rows (y ranges over ``range(height)``)."""
         return int(self._passable.shape[0])
 
     @property

@@ -1,0 +1,81 @@
+"""Sphinx configuration of wayfinding's documentation site (built by ``python3 dev.py docs``).
+
+Pages are Markdown (MyST), the API reference is generated from the numpydoc docstrings by
+autosummary, the command-line reference from ``wayfinding.cli.build_parser`` by
+sphinx-argparse, and the gallery by sphinx-gallery, which runs every script in
+``docs/examples/`` at build time and keeps the pictures it draws (``_ext/pil_scraper.py``).
+Nothing is fetched from the network.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+sys.path.insert(0, str(DOCS / "_ext"))
+sys.path.insert(0, str(DOCS.parent / "src"))
+
+import wayfinding  # noqa: E402
+
+project = "wayfinding"
+author = "wayfinding developers"
+copyright = "wayfinding developers"  # noqa: A001
+version = release = wayfinding.__version__
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "sphinx.ext.mathjax",
+    "numpydoc",
+    "myst_parser",
+    "sphinxarg.ext",
+    "sphinx_gallery.gen_gallery",
+]
+
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+exclude_patterns = ["_build", "README.md", "examples"]
+myst_heading_anchors = 3
+suppress_warnings = ["myst.header"]
+
+autosummary_generate = True
+autosummary_imported_members = True
+autosummary_ignore_module_all = False
+autodoc_default_options = {"members": True, "inherited-members": False}
+autodoc_typehints = "none"
+numpydoc_show_class_members = False
+numpydoc_class_members_toctree = False
+numpydoc_validation_checks: set[str] = set()
+
+templates_path = ["_templates"]
+html_theme = "pydata_sphinx_theme"
+html_title = f"wayfinding {release}"
+html_static_path = ["_static"]
+html_theme_options = {
+    "navigation_with_keys": False,
+    "show_toc_level": 2,
+    "footer_start": ["copyright"],
+    "footer_end": [],
+}
+html_show_sourcelink = False
+
+# WAYFINDING_DOCS_GALLERY=0 lists the examples without running them (a quick look at
+# the prose); the real build (dev.py docs, CI) runs every one.
+sphinx_gallery_conf = {
+    "examples_dirs": "examples",
+    "gallery_dirs": "gallery",
+    "filename_pattern": r"/plot_",
+    "image_scrapers": ("pil_scraper",),
+    "reset_modules": (),
+    "plot_gallery": os.environ.get("WAYFINDING_DOCS_GALLERY", "1") != "0",
+    "download_all_examples": False,
+    "remove_config_comments": True,
+    "within_subsection_order": "FileNameSortKey",
+    "abort_on_example_error": True,
+    "show_memory": False,
+}
+
+# the subpackages' pages (_templates/autosummary/module.rst) link to the names that
+# ``wayfinding`` exports instead of documenting them twice
+autosummary_context = {"top_level": list(wayfinding.__all__)}
