@@ -4,9 +4,13 @@
     python3 dev.py run     the demo: the classic A* texts' examples, searched and drawn
     python3 dev.py test    the whole test suite: ruff, then pytest (doctests included) on
                            every core (pytest-xdist)
+    python3 dev.py docs    the documentation site (docs/, Sphinx) into docs/_build/html,
+                           warnings as errors, the gallery's examples run; then its checks
+                           (tests/docs: every public name and subcommand in the reference,
+                           the pages looked at in headless Chromium)
 
 Each creates ``.venv`` on first use and (re)installs the package with its test extras
-whenever ``pyproject.toml`` changes. Needs only Python 3.11+ and pip. The browser tests
+(``docs``: and its docs extras) whenever ``pyproject.toml`` changes. Needs only Python 3.11+ and pip. The browser tests
 also need Chromium: ``test`` installs Debian's ``chromium`` package when /usr/bin/chromium
 is missing and we are root (apt-get); otherwise those tests are skipped and say why.
 """
@@ -26,24 +30,34 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".wayfinding-installed"
 CHROMIUM = Path("/usr/bin/chromium")
+SITE = ROOT / "docs" / "_build" / "html"
 
 
-def ensure_env() -> None:
-    """Create .venv and install the package with its test extras when needed."""
+def ensure_env(extras: tuple[str, ...] = ("test",)) -> None:
+    """Create .venv and install the package with ``extras`` when needed.
+
+    The stamp holds the hash of ``pyproject.toml`` and the extras installed with it, so
+    ``docs`` after ``test`` installs only what is missing, and ``test`` after ``docs``
+    nothing.
+    """
     if sys.version_info < (3, 11):  # noqa: UP036 - dev.py may be run by an older python3
         sys.exit(f"wayfinding needs Python 3.11 or newer; this is {sys.version.split()[0]}")
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if PYTHON.exists() and STAMP.exists() and STAMP.read_text() == wanted:
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    stamp = STAMP.read_text().split() if STAMP.exists() else []
+    have = set(stamp[1:]) if stamp[:1] == [digest] else set()
+    if PYTHON.exists() and have.issuperset(extras):
         return
+    wanted = sorted(have.union(extras))
     if not PYTHON.exists():
         print("dev.py: creating .venv", flush=True)
         venv.create(VENV, with_pip=True)
-    print("dev.py: installing wayfinding and its test extras into .venv", flush=True)
+    print(f"dev.py: installing wayfinding and its {', '.join(wanted)} extras into .venv",
+          flush=True)
     subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip"],
                    check=True)
-    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[test]"],
-                   check=True)
-    STAMP.write_text(wanted)
+    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "-e",
+                    f"{ROOT}[{','.join(wanted)}]"], check=True)
+    STAMP.write_text(" ".join([digest, *wanted]))
 
 
 def ensure_chromium() -> None:
@@ -74,12 +88,29 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
+def build_docs(argv: list[str]) -> int:
+    """Build the site with warnings as errors, then run its checks (tests/docs)."""
+    ensure_env(("test", "docs"))
+    ensure_chromium()
+    build = subprocess.run([str(PYTHON), "-m", "sphinx", "-W", "--keep-going", "-b", "html",
+                            *argv, "docs", str(SITE)])
+    if build.returncode != 0:
+        return build.returncode
+    print(f"dev.py: the site is in {SITE}; open {SITE / 'index.html'}", flush=True)
+    checks = subprocess.run([str(PYTHON), "-m", "pytest", "tests/docs", "-p",
+                             "no:cacheprovider"], env={**os.environ, "WAYFINDING_DOCS_SITE":
+                                                        str(SITE)})
+    return checks.returncode
+
+
 def main(argv: list[str]) -> int:
-    if len(argv) < 1 or argv[0] not in ("run", "test"):
+    if len(argv) < 1 or argv[0] not in ("run", "test", "docs"):
         print(__doc__)
         return 2
-    ensure_env()
     os.chdir(ROOT)
+    if argv[0] == "docs":
+        return build_docs(argv[1:])
+    ensure_env()
     if argv[0] == "run":
         return subprocess.run([str(PYTHON), "-m", "wayfinding", "demo", *argv[1:]]).returncode
     ensure_chromium()
