@@ -1,9 +1,9 @@
-"""The README's "Coming from ..." section: its examples run, and agree with the libraries.
+"""The docs' "Coming from ..." page: its examples run, and agree with the libraries.
 
-Each ``python`` block of the section is executed as it stands (they assert their own
+Each ``python`` block of ``docs/coming-from.md`` is executed as it stands (they assert their own
 numbers). Where the imitated library is installed (the ``bench`` extra), the same input is
 also given to it, and on random inputs its answers are compared with ours under the
-mapping the README states.
+mapping the page states.
 """
 
 from __future__ import annotations
@@ -18,16 +18,12 @@ import pytest
 
 import wayfinding as wf
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "coming-from.md"
 ALWAYS = wf.CornerCutting.ALWAYS
 
 
 def _section() -> str:
-    text = README.read_text(encoding="utf-8")
-    match = re.search(r"^## Coming from tcod / networkx / scikit-image / python-pathfinding\n"
-                      r"(.*?)(?=^## )", text, re.S | re.M)
-    assert match, "README has no 'Coming from' section"
-    return match.group(1)
+    return PAGE.read_text(encoding="utf-8")
 
 
 def _blocks() -> dict[str, str]:
@@ -44,17 +40,19 @@ def _blocks() -> dict[str, str]:
 
 def _run(name: str) -> dict:
     namespace: dict = {}
-    exec(compile(_blocks()[name], f"README.md[{name}]", "exec"), namespace)
+    exec(compile(_blocks()[name], f"docs/coming-from.md[{name}]", "exec"), namespace)
     return namespace
 
 
 def test_the_section_has_an_example_for_each_library():
-    assert set(_blocks()) == {"tcod", "pyastar2d", "scikit-image", "python-pathfinding",
-                              "networkx", "cost"}
+    assert set(_blocks()) == set(LIBRARIES)
 
 
-@pytest.mark.parametrize("name", ["tcod", "pyastar2d", "scikit-image", "python-pathfinding",
-                                  "networkx", "cost"])
+LIBRARIES = ["tcod", "pyastar2d", "scikit-image", "python-pathfinding", "networkx", "cost",
+             "scipy", "pathfinding.js", "osmnx"]
+
+
+@pytest.mark.parametrize("name", LIBRARIES)
 def test_readme_example_runs(name):
     _run(name)
 

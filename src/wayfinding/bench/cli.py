@@ -67,7 +67,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "scenarios", nargs="+", metavar="SCEN_OR_DIR",
-        help=".scen files, or folders searched recursively for *.scen",
+        help=".scen files, or folders searched recursively for .scen files",
     )
     parser.add_argument(
         "--maps", metavar="DIR",
