@@ -9,7 +9,6 @@ Nothing is fetched from the network.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -38,6 +37,8 @@ source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build", "README.md", "examples"]
 myst_heading_anchors = 3
 suppress_warnings = ["myst.header"]
+# options such as --workers stay two hyphens (no en dash) in help texts and prose
+smartquotes = False
 
 autosummary_generate = True
 autosummary_imported_members = True
@@ -60,15 +61,15 @@ html_theme_options = {
 }
 html_show_sourcelink = False
 
-# WAYFINDING_DOCS_GALLERY=0 lists the examples without running them (a quick look at
-# the prose); the real build (dev.py docs, CI) runs every one.
+# every example runs at each build (sphinx-gallery re-runs only the changed ones when
+# docs/gallery is kept from an earlier build); the guides show some of their pictures
 sphinx_gallery_conf = {
     "examples_dirs": "examples",
     "gallery_dirs": "gallery",
     "filename_pattern": r"/plot_",
     "image_scrapers": ("pil_scraper",),
     "reset_modules": (),
-    "plot_gallery": os.environ.get("WAYFINDING_DOCS_GALLERY", "1") != "0",
+    "plot_gallery": True,
     "download_all_examples": False,
     "remove_config_comments": True,
     "within_subsection_order": "FileNameSortKey",
