@@ -10,9 +10,10 @@
                            the pages looked at in headless Chromium)
 
 Each creates ``.venv`` on first use and (re)installs the package with its test extras
-(``docs``: and its docs extras) whenever ``pyproject.toml`` changes. Needs only Python 3.11+ and pip. The browser tests
-also need Chromium: ``test`` installs Debian's ``chromium`` package when /usr/bin/chromium
-is missing and we are root (apt-get); otherwise those tests are skipped and say why.
+(``docs``: and its docs extras) whenever ``pyproject.toml`` changes. Needs only Python
+3.11+ and pip. The browser tests also need Chromium: ``test`` and ``docs`` install
+Debian's ``chromium`` package when /usr/bin/chromium is missing and we are root
+(apt-get); otherwise those tests are skipped and say why.
 """
 
 from __future__ import annotations

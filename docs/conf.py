@@ -20,7 +20,7 @@ import wayfinding  # noqa: E402
 
 project = "wayfinding"
 author = "wayfinding developers"
-copyright = "wayfinding developers"  # noqa: A001
+copyright = "wayfinding developers"
 version = release = wayfinding.__version__
 
 extensions = [

@@ -8,6 +8,8 @@ the one that turns least: a unit that moves in straight runs. First plain A*, th
 turn cost of 2 on the same 4-way grid: paths of the same length.
 """
 
+from itertools import pairwise
+
 import numpy as np
 
 import wayfinding as wf
@@ -22,8 +24,8 @@ fewest = wf.astar(grid, start, goal, turn_cost=2)
 
 
 def turns(path):
-    steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(path, path[1:], strict=False)]
-    return sum(1 for s, t in zip(steps, steps[1:], strict=False) if s != t)
+    steps = [(b[0] - a[0], b[1] - a[1]) for a, b in pairwise(path)]
+    return sum(1 for s, t in pairwise(steps) if s != t)
 
 
 print(f"A*: {len(plain.path) - 1} steps, {turns(plain.path)} turns; "

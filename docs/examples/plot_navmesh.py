@@ -4,10 +4,10 @@ A navigation mesh
 
 A :class:`wayfinding.NavMesh` is a set of convex polygons that share edges: the walkable
 floor of a level. ``wf.astar(mesh, (x, y), (x, y))`` gives the Euclidean shortest path
-between any two points of the floor. This U-shaped mesh of six polygons (counter-clockwise, sharing whole edges) is
-written by hand;
-``wf.navmesh.read_mesh`` reads Polyanya ``.mesh`` files and ``wf.navmesh.from_polygons``
-triangulates a floor plan with holes (the ``mesh`` extra).
+between any two points of the floor. This U-shaped mesh of six polygons
+(counter-clockwise, sharing whole edges) is written by hand; ``wf.navmesh.read_mesh``
+reads Polyanya ``.mesh`` files and ``wf.navmesh.from_polygons`` triangulates a floor
+plan with holes (the ``mesh`` extra).
 """
 
 import wayfinding as wf

@@ -6,7 +6,6 @@ are shown only. The README's example is run too, and draws the picture it shows.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
