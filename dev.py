@@ -116,7 +116,7 @@ def main(argv: list[str]) -> int:
         return subprocess.run([str(PYTHON), "-m", "wayfinding", "demo", *argv[1:]]).returncode
     ensure_chromium()
     lint = subprocess.run([str(PYTHON), "-m", "ruff", "check", "src", "tests", "benchmarks",
-                           "dev.py"])
+                           "docs", "dev.py"])
     # One pytest-xdist worker per core (arguments given after "test" come later and win,
     # e.g. "-n 0" for one process).
     tests = subprocess.run([str(PYTHON), "-m", "pytest", "-n", str(_cores()), *argv[1:]])
