@@ -27,6 +27,7 @@ wayfinding.errors.InvalidParameterError: line_of_sight needs a Grid, got dict
 from __future__ import annotations
 
 import functools
+import importlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -38,7 +39,8 @@ from .navmesh.mesh import NavMesh
 from .result import SearchResult
 
 __all__ = ["any_grid", "batch_tier", "grid_tier", "is_grid", "require_grid", "serve",
-           "serve_bidirectional", "serve_landmarks", "serve_prepare", "serve_targets"]
+           "serve_bidirectional", "serve_landmarks", "serve_prepare", "serve_search",
+           "serve_targets"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -97,6 +99,8 @@ def serve(algorithm: str, graph: Any, start: Any, goal: Any, **options: Any) -> 
         check_grid_endpoints(start, goal)  # [7, 4] is two goals: say so
         return getattr(grid_search, algorithm)(graph, start, goal, **options)
     if isinstance(graph, CSRGraph):
+        if algorithm != "breadth_first_search":
+            graph.refuse_negative()
         return getattr(csr_search, algorithm)(graph, start, goal, **options)
     if isinstance(graph, NavMesh):
         return _mesh_search(algorithm, graph, start, goal, options)
@@ -113,6 +117,48 @@ def _mesh_search(algorithm: str, mesh: NavMesh, start: Any, goal: Any,
     from .navmesh.search import astar
 
     return astar(mesh, start, goal, **options)
+
+
+#: The searches of :mod:`wayfinding.api_paths` and :mod:`wayfinding.api_traversal`: per
+#: algorithm the modules (under ``wayfinding``) whose function of that name serves a grid,
+#: a CSR graph and any graph; None where that tier has none (the generic tier then serves
+#: it: grids and CSR graphs are graphs too).
+_SEARCHES: dict[str, tuple[str | None, str | None, str]] = {
+    "k_shortest_paths": ("grid.paths", "csr.yen", "graph.yen"),
+    "shortest_simple_paths": ("grid.paths", "csr.yen", "graph.yen"),
+    "all_shortest_paths": ("grid.paths", "csr.optimal", "graph.optimal"),
+    "bellman_ford": (None, "csr.bellman_ford", "graph.bellman_ford"),
+    "find_negative_cycle": (None, "csr.bellman_ford", "graph.bellman_ford"),
+    "johnson": (None, "csr.johnson", "graph.johnson"),
+    "bidirectional_bfs": ("grid.bibfs", "csr.bibfs", "graph.bibfs"),
+    "bfs_reach": ("grid.reach", "csr.reach", "graph.reach"),
+    "dijkstra_reach": ("grid.reach", "csr.reach", "graph.reach"),
+    "idastar": ("grid.idastar", None, "graph.idastar"),
+    "breadth_first_search": (None, None, "graph.bfs"),  # with depth_limit / sort_neighbors
+    "depth_first_search": (None, None, "graph.dfs"),
+    "iddfs": (None, None, "graph.iddfs"),
+    "count_paths": (None, None, "graph.count"),
+    "fringe_search": (None, None, "graph.fringe"),
+    "beam_search": (None, None, "graph.beam"),
+}
+
+
+def serve_search(algorithm: str, graph: Any, *args: Any, **options: Any) -> Any:
+    """Run ``algorithm`` (a key of :data:`_SEARCHES`; ``args`` begin with its start and
+    goal) on the compiled tier that serves ``graph`` if it has one, else on the generic
+    tier (through :func:`~wayfinding.graph.protocol.as_graph`)."""
+    grid_module, csr_module, generic_module = _SEARCHES[algorithm]
+    module = generic_module
+    if isinstance(graph, Grid):
+        check_grid_endpoints(args[0], args[1] if len(args) > 1 else None)
+        if grid_module is not None and graph.uses_own_rules:
+            module = grid_module
+    elif isinstance(graph, CSRGraph) and csr_module is not None:
+        module = csr_module
+    search = getattr(importlib.import_module(f"wayfinding.{module}"), algorithm)
+    if module is generic_module:
+        graph = _tiers()[3](graph)
+    return search(graph, *args, **options)
 
 
 class _EverySettled:
@@ -144,6 +190,7 @@ def serve_targets(graph: Any, start: Any, goal: Any, targets: Any,
     kernel's own early exit, elsewhere a goal predicate (:class:`_EverySettled`)."""
     if isinstance(graph, CSRGraph):
         _, csr_search, _, _ = _tiers()
+        graph.refuse_negative()
         return csr_search.dijkstra(graph, start, goal, targets=targets, **options)
     if goal is not None:
         raise InvalidParameterError(
@@ -161,6 +208,7 @@ def serve_bidirectional(graph: Any, start: Any, goal: Any, heuristic: Any,
     if isinstance(graph, CSRGraph):
         from .csr import search as csr_search
 
+        graph.refuse_negative()
         if use_heuristic:
             return csr_search.bidirectional_astar(graph, start, goal, heuristic=heuristic)
         return csr_search.bidirectional_dijkstra(graph, start, goal)
@@ -185,6 +233,8 @@ def serve_landmarks(graph: Any, count: Any) -> Any:
         return grid_landmarks(require_grid(graph, "landmarks"), count)
     from .csr.alt import landmarks
 
+    if isinstance(graph, CSRGraph):
+        graph.refuse_negative()
     return landmarks(graph, count)
 
 
@@ -199,6 +249,7 @@ def serve_prepare(graph: Any, method: Any, max_seconds: float | None) -> Any:
                 f"None, got {method!r}")
         from .csr.prepared import prepare_graph
 
+        graph.refuse_negative()
         return prepare_graph(graph, max_seconds=max_seconds)
     if not isinstance(graph, Grid):
         raise InvalidParameterError(
@@ -224,6 +275,8 @@ def batch_tier(function: F) -> F:
         if isinstance(graph, CSRGraph):
             from .batch import csr
 
+            if function.__name__ != "breadth_first_search":
+                graph.refuse_negative()
             return getattr(csr, function.__name__)(graph, *args, **options)
         if isinstance(graph, NavMesh) and function.__name__ == "astar":
             from .navmesh import batch as mesh_batch

@@ -29,12 +29,61 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, overload
 
-from ._dispatch import serve, serve_bidirectional, serve_landmarks, serve_prepare, serve_targets
+from ._dispatch import (
+    serve,
+    serve_bidirectional,
+    serve_landmarks,
+    serve_prepare,
+    serve_search,
+    serve_targets,
+)
+from .api_paths import (
+    all_shortest_paths,
+    bellman_ford,
+    count_paths,
+    find_negative_cycle,
+    johnson,
+    k_shortest_paths,
+    shortest_simple_paths,
+)
+from .api_traversal import (
+    beam_search,
+    bfs_reach,
+    bidirectional_bfs,
+    depth_first_search,
+    dijkstra_reach,
+    fringe_search,
+    idastar,
+    iddfs,
+)
 from .errors import InvalidParameterError
 from .result import SearchResult
 
-__all__ = ["astar", "bidirectional_astar", "bidirectional_dijkstra", "breadth_first_search",
-           "dijkstra", "greedy_best_first", "landmarks", "prepare"]
+__all__ = [
+    "all_shortest_paths",
+    "astar",
+    "beam_search",
+    "bellman_ford",
+    "bfs_reach",
+    "bidirectional_astar",
+    "bidirectional_bfs",
+    "bidirectional_dijkstra",
+    "breadth_first_search",
+    "count_paths",
+    "depth_first_search",
+    "dijkstra",
+    "dijkstra_reach",
+    "find_negative_cycle",
+    "fringe_search",
+    "greedy_best_first",
+    "idastar",
+    "iddfs",
+    "johnson",
+    "k_shortest_paths",
+    "landmarks",
+    "prepare",
+    "shortest_simple_paths",
+]
 
 if TYPE_CHECKING:
     from .csr.graph import CSRGraph
@@ -48,6 +97,8 @@ Heuristic = Callable[[Any, Any], float]
 
 
 def breadth_first_search(graph: Any, start: Any, goal: Any = None, *,
+                         depth_limit: int | None = None,
+                         sort_neighbors: Callable[[Any], Any] | None = None,
                          max_seconds: float | None = None,
                          partial: bool = False) -> SearchResult:
     """Fewest steps from ``start`` (one location or a list/set of several) to ``goal``.
@@ -57,15 +108,24 @@ def breadth_first_search(graph: Any, start: Any, goal: Any = None, *,
     ``max_seconds`` bounds the call (0: no work; a CSR graph's BFS, one kernel call, is
     not interrupted once running); with ``partial=True`` a search stopped short leads to
     the reached location nearest the goal (as for :func:`dijkstra`).
+    ``depth_limit`` (locations that many steps away are not expanded) and
+    ``sort_neighbors`` (gets a location's neighbours, returns them in the order to visit)
+    are networkx's; with either, the search runs on the generic tier on any graph.
 
     Examples
     --------
     >>> import wayfinding as wf
     >>> wf.breadth_first_search(wf.SimpleGraph({1: [2], 2: [3]}), 1, 3).cost
     2.0
+    >>> len(wf.breadth_first_search(wf.SquareGrid(9, 9), (4, 4), depth_limit=2).came_from)
+    13
     """
-    return serve("breadth_first_search", graph, start, goal, max_seconds=max_seconds,
-                 partial=partial)
+    if depth_limit is None and sort_neighbors is None:
+        return serve("breadth_first_search", graph, start, goal, max_seconds=max_seconds,
+                     partial=partial)
+    return serve_search("breadth_first_search", graph, start, goal, depth_limit=depth_limit,
+                        sort_neighbors=sort_neighbors, max_seconds=max_seconds,
+                        partial=partial)
 
 
 def dijkstra(graph: Any, start: Any, goal: Any = None, *, max_cost: float | None = None,

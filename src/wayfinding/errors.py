@@ -19,6 +19,7 @@ __all__ = [
     "InvalidLocationError",
     "InvalidParameterError",
     "MapFormatError",
+    "NegativeCycleError",
     "StaleDataError",
     "UnsupportedGridError",
     "WayfindingError",
@@ -39,6 +40,27 @@ class InvalidCostError(WayfindingError, ValueError):
 
 class InvalidParameterError(WayfindingError, ValueError):
     """A search parameter out of range (for example a negative heuristic weight)."""
+
+
+class NegativeCycleError(WayfindingError, ValueError):
+    """A cycle of negative total cost reachable from a start (Bellman-Ford, Johnson): no
+    path through it has a cheapest cost.
+
+    ``cycle`` lists its locations, the first repeated at the end (``[a, b, c, a]``), and
+    ``cost`` its total; both appear in the message.
+
+    Examples
+    --------
+    >>> error = NegativeCycleError(['a', 'b', 'a'], -1.0)
+    >>> error.cycle, str(error)
+    (['a', 'b', 'a'], "negative cycle 'a' -> 'b' -> 'a' (total cost -1.0)")
+    """
+
+    def __init__(self, cycle: list, cost: float) -> None:
+        super().__init__("negative cycle " + " -> ".join(map(repr, cycle))
+                         + f" (total cost {cost!r})")
+        self.cycle = cycle
+        self.cost = cost
 
 
 class UnsupportedGridError(WayfindingError, ValueError):

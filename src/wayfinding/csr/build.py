@@ -29,7 +29,7 @@ __all__ = ["edges_to_csr", "from_node_arrays", "networkx_to_csr", "scipy_to_csr"
 
 def from_node_arrays(cls: type[CSRGraph], n: int, src: np.ndarray, dst: np.ndarray,
                  cost: np.ndarray, labels: Any, coordinates: Any, metric: Metric,
-                 directed: bool) -> CSRGraph:
+                 directed: bool, negative: bool = False) -> CSRGraph:
     """CSR from node-number arrays: both directions if undirected, self-loops dropped,
     parallel edges merged into the cheapest."""
     if not directed:
@@ -46,10 +46,11 @@ def from_node_arrays(cls: type[CSRGraph], n: int, src: np.ndarray, dst: np.ndarr
     indptr = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(np.bincount(src, minlength=n), out=indptr[1:])
     return cls(indptr, dst, cost, labels, coordinates=coordinates, metric=metric,
-               directed=directed)
+               directed=directed, negative_costs=negative)
 
 
-def _checked_costs(costs: Any, m: int, sources: Any, targets: Any) -> np.ndarray:
+def _checked_costs(costs: Any, m: int, sources: Any, targets: Any,
+                   negative: bool) -> np.ndarray:
     if costs is None:
         return np.ones(m, dtype=np.float64)
     try:
@@ -59,24 +60,33 @@ def _checked_costs(costs: Any, m: int, sources: Any, targets: Any) -> np.ndarray
     if array.shape != (m,):
         raise InvalidParameterError(
             f"{m} sources but costs has shape {array.shape}: give one cost per edge")
-    bad = ~np.isfinite(array) | (array < 0)
+    bad = ~np.isfinite(array) | ((array < 0) & (not negative))
     if bad.any():
         e = int(np.flatnonzero(bad)[0])
-        raise InvalidCostError(
-            f"cost of edge {sources[e]!r} -> {targets[e]!r} must be finite and >= 0, "
-            f"got {float(array[e])!r}")
+        raise _refused(f"{sources[e]!r} -> {targets[e]!r}", float(array[e]), negative)
     return array
+
+
+def _refused(edge: str, value: float, negative: bool) -> InvalidCostError:
+    """The error for a cost of ``edge`` that is not finite (or, unless ``negative``, is
+    below 0)."""
+    if negative or not math.isfinite(value):
+        return InvalidCostError(f"cost of edge {edge} must be finite"
+                                f"{'' if negative else ' and >= 0'}, got {value!r}")
+    return InvalidCostError(
+        f"cost of edge {edge} must be finite and >= 0, got {value!r} (bellman_ford and "
+        "johnson take negative costs: build the graph with negative_costs=True)")
 
 
 def edges_to_csr(cls: type[CSRGraph], sources: Any, targets: Any, costs: Any,
                  nodes: Iterable[Hashable] | None, coordinates: Any, metric: Metric,
-                 directed: bool) -> CSRGraph:
+                 directed: bool, negative: bool = False) -> CSRGraph:
     """:meth:`CSRGraph.from_edges`."""
     m = len(sources)
     if len(targets) != m:
         raise InvalidParameterError(
             f"{m} sources but {len(targets)} targets: give one target per source")
-    cost = _checked_costs(costs, m, sources, targets)
+    cost = _checked_costs(costs, m, sources, targets, negative)
     integer_arrays = (nodes is None and isinstance(sources, np.ndarray)
                       and isinstance(targets, np.ndarray)
                       and sources.dtype.kind in "iu" and targets.dtype.kind in "iu")
@@ -87,7 +97,7 @@ def edges_to_csr(cls: type[CSRGraph], sources: Any, targets: Any, costs: Any,
         identity = n == 0 or (values[0] == 0 and values[-1] == n - 1)
         labels = None if identity else values.tolist()
         return from_node_arrays(cls, n, inverse[:m], inverse[m:], cost, labels, coordinates,
-                            metric, directed)
+                            metric, directed, negative)
     index: dict[Any, int] = {}
     if nodes is not None:
         for label in nodes:
@@ -113,7 +123,7 @@ def edges_to_csr(cls: type[CSRGraph], sources: Any, targets: Any, costs: Any,
     if all(type(x) is int and x == i for i, x in enumerate(labels)):
         labels = None  # the labels are the node numbers
     return from_node_arrays(cls, len(index), src, dst, cost, labels, coordinates, metric,
-                        directed)
+                        directed, negative)
 
 
 def _weight_function(weight: Any) -> Any:
@@ -126,18 +136,19 @@ def _weight_function(weight: Any) -> Any:
     return lambda u, v, data: data.get(weight, 1.0)
 
 
-def edge_number(value: Any, u: Any, v: Any) -> float:
+def edge_number(value: Any, u: Any, v: Any, negative: bool = False) -> float:
+    """``value`` as the cost of edge ``u -> v``: a finite number, >= 0 unless
+    ``negative``; else InvalidCostError naming the edge."""
     if not is_number(value):
         raise InvalidCostError(f"cost of edge {u!r} -> {v!r} must be a number, got {value!r}")
     number = float(value)
-    if not math.isfinite(number) or number < 0:
-        raise InvalidCostError(f"cost of edge {u!r} -> {v!r} must be finite and >= 0, "
-                               f"got {value!r}")
+    if not math.isfinite(number) or (number < 0 and not negative):
+        raise _refused(f"{u!r} -> {v!r}", value, negative)
     return number
 
 
 def networkx_to_csr(cls: type[CSRGraph], graph: Any, weight: Any, coordinates: Any,
-                    metric: Metric) -> CSRGraph:
+                    metric: Metric, negative: bool = False) -> CSRGraph:
     """:meth:`CSRGraph.from_networkx`."""
     if not hasattr(graph, "adjacency") or not hasattr(graph, "is_multigraph"):
         raise InvalidParameterError(f"expected a networkx graph, got {type(graph).__name__}")
@@ -155,7 +166,7 @@ def networkx_to_csr(cls: type[CSRGraph], graph: Any, weight: Any, coordinates: A
             for attrs in (data.values() if multi else (data,)):
                 c = cost_of(u, v, attrs)
                 if c is not None:
-                    best = min(best, edge_number(c, u, v))
+                    best = min(best, edge_number(c, u, v, negative))
             if best < math.inf:
                 src.append(iu)
                 dst.append(index[v])
@@ -173,25 +184,25 @@ def networkx_to_csr(cls: type[CSRGraph], graph: Any, weight: Any, coordinates: A
     # given, then marked undirected as networkx reads it
     built = from_node_arrays(cls, len(nodes), np.array(src, dtype=np.int64),
                              np.array(dst, dtype=np.int64), np.array(cost, dtype=np.float64),
-                             labels, coordinates, metric, True)
+                             labels, coordinates, metric, True, negative)
     built.directed = bool(graph.is_directed())
     return built
 
 
 def scipy_to_csr(cls: type[CSRGraph], matrix: Any, coordinates: Any,
-                 metric: Metric) -> CSRGraph:
+                 metric: Metric, negative: bool = False) -> CSRGraph:
     """:meth:`CSRGraph.from_scipy`."""
     if isinstance(matrix, np.ndarray):
         dense = np.asarray(matrix, dtype=np.float64)
         if dense.ndim != 2 or dense.shape[0] != dense.shape[1]:
             raise InvalidParameterError(f"expected a square matrix, got shape {dense.shape}")
-        if np.isnan(dense).any() or (dense < 0).any():
-            u, v = np.argwhere(np.isnan(dense) | (dense < 0))[0]
-            raise InvalidCostError(
-                f"cost of edge {u} -> {v} must be finite and >= 0, got {float(dense[u, v])!r}")
+        bad = np.isnan(dense) | ((dense < 0) & (not negative)) | (dense == -np.inf)
+        if bad.any():
+            u, v = np.argwhere(bad)[0]
+            raise _refused(f"{u} -> {v}", float(dense[u, v]), negative)
         src, dst = np.nonzero((dense != 0) & np.isfinite(dense))
         return from_node_arrays(cls, dense.shape[0], src.astype(np.int64), dst.astype(np.int64),
-                            dense[src, dst], None, coordinates, metric, True)
+                            dense[src, dst], None, coordinates, metric, True, negative)
     if not hasattr(matrix, "tocoo"):
         raise InvalidParameterError(
             f"expected a scipy sparse matrix or a numpy array, got {type(matrix).__name__}")
@@ -200,10 +211,9 @@ def scipy_to_csr(cls: type[CSRGraph], matrix: Any, coordinates: Any,
     coo = matrix.tocoo()
     data = np.asarray(coo.data, dtype=np.float64)
     src, dst = coo.row.astype(np.int64), coo.col.astype(np.int64)
-    bad = ~np.isfinite(data) | (data < 0)
+    bad = ~np.isfinite(data) | ((data < 0) & (not negative))
     if bad.any():
         e = int(np.flatnonzero(bad)[0])
-        raise InvalidCostError(
-            f"cost of edge {src[e]} -> {dst[e]} must be finite and >= 0, got {float(data[e])!r}")
+        raise _refused(f"{src[e]} -> {dst[e]}", float(data[e]), negative)
     return from_node_arrays(cls, matrix.shape[0], src, dst, data, None, coordinates, metric,
-                        True)
+                        True, negative)

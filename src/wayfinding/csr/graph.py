@@ -51,24 +51,28 @@ class CSRGraph:
     indptr : int64[n + 1]
     indices : int32[m] (int64 beyond 2**31 - 1 nodes)
     costs : float64[m]
-        Finite and >= 0.
+        Finite and >= 0 (negative too when built with ``negative_costs=True``).
     labels : object[n] or None
         The label of each node; None when the labels are the numbers ``0..n-1``.
     coordinates : float64[n, 2] or None
     metric : Metric
     directed : bool
         How the graph was given (an undirected graph is stored with both directions).
+    has_negative_costs : bool
+        True when some edge costs less than 0 (only :func:`wayfinding.bellman_ford`,
+        :func:`wayfinding.johnson` and breadth-first searches take such a graph; the
+        others raise InvalidCostError naming a negative edge).
 
     Arrays are read-only: a CSRGraph never changes after it is built.
     """
 
     __slots__ = ("_index", "_plans", "_reverse", "_scale", "coordinates", "costs", "directed",
-                 "indices", "indptr", "labels", "metric")
+                 "has_negative_costs", "indices", "indptr", "labels", "metric")
 
     def __init__(self, indptr: np.ndarray, indices: np.ndarray, costs: np.ndarray,
                  labels: Sequence[Hashable] | None = None, *,
                  coordinates: Any = None, metric: Metric = Metric.EUCLIDEAN,
-                 directed: bool = True) -> None:
+                 directed: bool = True, negative_costs: bool = False) -> None:
         indptr = np.ascontiguousarray(indptr, dtype=np.int64)
         n = indptr.shape[0] - 1
         if indptr.ndim != 1 or n < 0 or indptr[0] != 0 or np.any(np.diff(indptr) < 0):
@@ -88,7 +92,8 @@ class CSRGraph:
         self.indptr, self.indices, self.costs = indptr, indices, costs
         self.directed = bool(directed)
         self.metric = metric
-        _check_costs(self, costs)
+        _check_costs(self, costs, negative_costs)
+        self.has_negative_costs = bool(m and costs.min() < 0)
         self.labels: np.ndarray | None = None
         self._index: dict[Any, int] | None = None
         if labels is not None:
@@ -113,7 +118,8 @@ class CSRGraph:
     @classmethod
     def from_edges(cls, sources: Any, targets: Any, costs: Any = None, *,
                    nodes: Iterable[Hashable] | None = None, coordinates: Any = None,
-                   metric: Metric = Metric.EUCLIDEAN, directed: bool = True) -> CSRGraph:
+                   metric: Metric = Metric.EUCLIDEAN, directed: bool = True,
+                   negative_costs: bool = False) -> CSRGraph:
         """A graph from parallel sequences (or arrays) of edge sources, targets and costs.
 
         Parameters
@@ -131,6 +137,9 @@ class CSRGraph:
             ``EUCLIDEAN`` for ``(x, y)``, ``GREAT_CIRCLE`` for ``(lon, lat)`` degrees.
         directed : bool
             False adds every edge in both directions.
+        negative_costs : bool
+            Accept finite negative costs (for :func:`wayfinding.bellman_ford` and
+            :func:`wayfinding.johnson`; ``from_networkx`` and ``from_scipy`` take it too).
 
         Examples
         --------
@@ -141,11 +150,13 @@ class CSRGraph:
         """
         from .build import edges_to_csr
 
-        return edges_to_csr(cls, sources, targets, costs, nodes, coordinates, metric, directed)
+        return edges_to_csr(cls, sources, targets, costs, nodes, coordinates, metric, directed,
+                            negative_costs)
 
     @classmethod
     def from_networkx(cls, graph: Any, weight: Any = "weight", *, coordinates: Any = None,
-                      metric: Metric = Metric.EUCLIDEAN) -> CSRGraph:
+                      metric: Metric = Metric.EUCLIDEAN,
+                      negative_costs: bool = False) -> CSRGraph:
         """A graph from a networkx (Multi)(Di)Graph.
 
         ``weight`` is an edge attribute name (edges without it cost 1, as in networkx) or
@@ -163,11 +174,11 @@ class CSRGraph:
         """
         from .build import networkx_to_csr
 
-        return networkx_to_csr(cls, graph, weight, coordinates, metric)
+        return networkx_to_csr(cls, graph, weight, coordinates, metric, negative_costs)
 
     @classmethod
     def from_scipy(cls, matrix: Any, *, coordinates: Any = None,
-                   metric: Metric = Metric.EUCLIDEAN) -> CSRGraph:
+                   metric: Metric = Metric.EUCLIDEAN, negative_costs: bool = False) -> CSRGraph:
         """A graph from a square scipy sparse matrix or array (or a dense numpy array).
 
         Entry ``[u, v]`` is the cost of edge ``u -> v``; labels are ``0..n-1``.
@@ -185,7 +196,7 @@ class CSRGraph:
         """
         from .build import scipy_to_csr
 
-        return scipy_to_csr(cls, matrix, coordinates, metric)
+        return scipy_to_csr(cls, matrix, coordinates, metric, negative_costs)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -270,6 +281,7 @@ class CSRGraph:
             rev.costs = self.costs[order]
             rev.labels, rev._index, rev.coordinates = self.labels, self._index, self.coordinates
             rev.metric, rev.directed, rev._scale = self.metric, self.directed, self._scale
+            rev.has_negative_costs = self.has_negative_costs
             rev._reverse = self
             rev._plans = {}
             for array in (rev.indptr, rev.indices, rev.costs):
@@ -279,6 +291,18 @@ class CSRGraph:
                     and np.array_equal(rev.costs, self.costs))
             self._reverse = self if same else rev
         return self._reverse
+
+    def refuse_negative(self) -> None:
+        """Raise InvalidCostError naming a negative edge, if the graph has one (every
+        search but Bellman-Ford, Johnson and breadth-first ones calls this first)."""
+        if not self.has_negative_costs:
+            return
+        e = int(np.argmax(self.costs < 0))
+        u = int(np.searchsorted(self.indptr, e, side="right") - 1)
+        raise InvalidCostError(
+            f"cost of edge {self.label(u)!r} -> {self.label(int(self.indices[e]))!r} must be "
+            f"finite and >= 0, got {float(self.costs[e])!r} (only bellman_ford and johnson "
+            "take negative costs)")
 
     def heuristic_scale(self) -> float:
         """The largest ``s`` with ``s * distance(u, v) <= cost(u -> v)`` on every edge.
@@ -301,25 +325,28 @@ class CSRGraph:
                 f"directed={self.directed})")
 
 
-def _check_costs(graph: CSRGraph, costs: np.ndarray) -> None:
-    bad = ~np.isfinite(costs) | (costs < 0)
+def _check_costs(graph: CSRGraph, costs: np.ndarray, negative: bool) -> None:
+    bad = ~np.isfinite(costs) | ((costs < 0) & (not negative))
     if bad.any():
         e = int(np.flatnonzero(bad)[0])
         u = int(np.searchsorted(graph.indptr, e, side="right") - 1)
         raise InvalidCostError(
-            f"cost of edge {u} -> {int(graph.indices[e])} (node numbers) must be finite and "
-            f">= 0, got {float(costs[e])!r}")
+            f"cost of edge {u} -> {int(graph.indices[e])} (node numbers) must be finite"
+            f"{'' if negative else ' and >= 0'}, got {float(costs[e])!r}")
     # a simple path has at most n - 1 edges: its cost is at most the smaller of the sum
     # of all costs and n - 1 times the dearest, which must stay far from the float range
-    # (as on grids), else sums overflow to inf and tiers would disagree about the answer
+    # (as on grids), else sums overflow to inf and tiers would disagree about the answer;
+    # negative costs are bounded by their absolute values (a sum may fall as far as rise)
     if costs.shape[0]:
+        sizes = np.abs(costs) if negative else costs
         with np.errstate(over="ignore"):
-            bound = min(float(costs.sum()), float(costs.max()) * (graph.node_count - 1))
+            bound = min(float(sizes.sum()), float(sizes.max()) * (graph.node_count - 1))
         if bound > COST_SUM_LIMIT:
             raise InvalidCostError(
                 f"edge costs are too large: a path over this graph could cost more than "
                 f"{COST_SUM_LIMIT:g} and overflow (up to {bound:g}: the sum of the edge "
-                f"costs, or nodes - 1 times the dearest, must stay below it)")
+                f"costs{' (absolute values)' if negative else ''}, or nodes - 1 times the "
+                f"dearest, must stay below it)")
 
 
 def _coordinates(graph: CSRGraph, coordinates: Any) -> np.ndarray:

@@ -284,6 +284,7 @@ def distances(graph: CSRGraph, start: Any, targets: Any = None, *,
     >>> wf.csr.distances(g, "a", ["c", "b"])
     array([3., 1.])
     """
+    graph.refuse_negative()
     max_cost = check_budget("max_cost", max_cost)
     starts = _in.nodes(graph, starts_of(start))
     if targets is None:

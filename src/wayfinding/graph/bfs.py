@@ -10,6 +10,8 @@ Examples
 (['A', 'B', 'D', 'E'], 3.0)
 >>> sorted(breadth_first_search(g, 'A').came_from)
 ['A', 'B', 'C', 'D', 'E']
+>>> sorted(breadth_first_search(g, 'A', depth_limit=1).came_from)
+['A', 'B']
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from .._inputs import check_budget, several_hint, starts_of
 from .._promising import aim_generic
 from ..errors import InvalidLocationError
 from ..result import SearchResult, StopReason, reconstruct_path
+from .dfs import Order, neighbours_in_order
 from .goal import Goal
 
 __all__ = ["breadth_first_search"]
@@ -31,6 +34,8 @@ _CLOCK_EVERY = 32
 
 
 def breadth_first_search(graph: Any, start: Any, goal: Any = None, *,
+                         depth_limit: int | None = None,
+                         sort_neighbors: Order | None = None,
                          max_seconds: float | None = None,
                          partial: bool = False) -> SearchResult:
     """Visit locations in order of the number of steps from ``start``.
@@ -41,6 +46,12 @@ def breadth_first_search(graph: Any, start: Any, goal: Any = None, *,
     start : location, or list/set/frozenset of several starts
     goal : location, list/set/frozenset of locations, predicate, or None
         With no goal every reachable location is visited (``came_from`` covers them).
+    depth_limit : int, optional
+        Locations this many steps away are reached but not expanded (networkx's
+        ``depth_limit``).
+    sort_neighbors : callable, optional
+        Gets a location's neighbours and returns them in the order to visit them
+        (networkx's ``sort_neighbors``): it decides which of equally short paths is found.
     max_seconds : float, optional
         Stop when it runs out (``reason`` MAX_SECONDS; 0 expands nothing).
     partial : bool
@@ -52,6 +63,8 @@ def breadth_first_search(graph: Any, start: Any, goal: Any = None, *,
     SearchResult
         ``cost`` is the number of steps; ``cost_so_far`` counts steps too.
     """
+    limit = check_budget("depth_limit", depth_limit, integer=True)
+    neighbours = neighbours_in_order(graph, sort_neighbors)
     starts = starts_of(start)
     target = Goal(goal)
     contains = getattr(graph, "__contains__", None)
@@ -81,9 +94,11 @@ def breadth_first_search(graph: Any, start: Any, goal: Any = None, *,
             path = reconstruct_path(came_from, starts, current)
             return SearchResult.reached(path, cost_so_far[current], came_from, cost_so_far,
                                         expanded)
-        expanded += 1
         steps = cost_so_far[current] + 1.0
-        for next_location in graph.neighbors(current):
+        if limit is not None and steps > limit:
+            continue
+        expanded += 1
+        for next_location in neighbours(current):
             if next_location not in came_from:
                 came_from[next_location] = current
                 cost_so_far[next_location] = steps

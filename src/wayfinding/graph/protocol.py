@@ -80,6 +80,10 @@ class SimpleGraph:
     edges : Mapping, optional
         ``{'A': ['B', 'C']}`` (every step costs 1) or ``{'a': {'b': 2.5}}`` (step costs).
         None (the default): no locations yet; set :attr:`edges` later, as the texts do.
+    negative_costs : bool
+        Accept finite negative costs, for :func:`wayfinding.bellman_ford` and
+        :func:`wayfinding.johnson`; every other search refuses a negative step when it
+        meets one (InvalidCostError naming the edge), as it does on any graph.
 
     Examples
     --------
@@ -87,9 +91,13 @@ class SimpleGraph:
     ...                  'E': ['B']})
     >>> list(g.neighbors('D'))
     ['E', 'A']
+    >>> SimpleGraph({'a': {'b': -2}}, negative_costs=True).cost('a', 'b')
+    -2.0
     """
 
-    def __init__(self, edges: Mapping[Any, Any] | None = None) -> None:
+    def __init__(self, edges: Mapping[Any, Any] | None = None, *,
+                 negative_costs: bool = False) -> None:
+        self._negative = bool(negative_costs)
         self._edges: dict[Any, Neighbours] = {}
         self._costs: dict[Any, dict[Any, float]] = {}
         self._known: set[Any] | None = set()  # every location; None: count them again
@@ -112,14 +120,15 @@ class SimpleGraph:
             )
         if isinstance(edges, EdgesView) and edges._graph is self:
             return
-        rows = [(location, *_row(location, targets)) for location, targets in edges.items()]
+        rows = [(location, *_row(location, targets, self._negative))
+                for location, targets in edges.items()]
         self._edges = {location: targets for location, targets, _ in rows}
         self._costs = {location: costs for location, _, costs in rows if costs is not None}
         self._known, self._incoming = None, None
 
     def _set_row(self, location: Any, targets: Any) -> None:
         """``graph.edges[location] = targets``: checked, then stored."""
-        row, costs = _row(location, targets)
+        row, costs = _row(location, targets, self._negative)
         replaced = location in self._edges
         self._edges[location] = row
         if costs is None:
@@ -392,11 +401,14 @@ def checked_step(value: Any, a: Any, b: Any) -> float | None:
     return _checked_edge_cost(value, a, b)
 
 
-def _row(location: Any, targets: Any) -> tuple[Neighbours, dict[Any, float] | None]:
+def _row(location: Any, targets: Any,
+         negative: bool = False) -> tuple[Neighbours, dict[Any, float] | None]:
     """One row of a :class:`SimpleGraph`: its neighbours, and their step costs when given
-    as a dict (None for a list: every step costs 1)."""
+    as a dict (None for a list: every step costs 1); negative costs only with ``negative``
+    (the graph's ``negative_costs``)."""
     if isinstance(targets, Mapping):
-        costs = {t: _checked_edge_cost(c, location, t) for t, c in targets.items()}
+        costs = {t: _checked_edge_cost(c, location, t, negative)
+                 for t, c in targets.items()}
         return Neighbours(location, costs), costs
     if isinstance(targets, Iterable) and not isinstance(targets, str | bytes):
         return Neighbours(location, targets), None
@@ -405,14 +417,19 @@ def _row(location: Any, targets: Any) -> tuple[Neighbours, dict[Any, float] | No
     )
 
 
-def _checked_edge_cost(value: Any, a: Any, b: Any) -> float:
+def _checked_edge_cost(value: Any, a: Any, b: Any, negative: bool | None = None) -> float:
+    """``value`` as a float cost of edge ``a -> b``; negative numbers only with
+    ``negative`` True (None: the check of a search, with no hint about SimpleGraph)."""
     try:
         number = float(value)
     except (TypeError, ValueError):
         raise InvalidCostError(f"cost of edge {a!r} -> {b!r} must be a number, got {value!r}") \
             from None
-    if not math.isfinite(number) or number < 0:
+    if not math.isfinite(number) or (number < 0 and not negative):
+        hint = (" (bellman_ford and johnson take negative costs: SimpleGraph(..., "
+                "negative_costs=True))" if math.isfinite(number) and negative is False
+                else "")
         raise InvalidCostError(
-            f"cost of edge {a!r} -> {b!r} must be finite and >= 0, got {value!r}"
+            f"cost of edge {a!r} -> {b!r} must be finite and >= 0, got {value!r}{hint}"
         )
     return number

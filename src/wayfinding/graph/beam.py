@@ -1,0 +1,101 @@
+"""Beam search, as the A* texts describe it: A* whose frontier holds at most
+``beam_width`` locations; when it would hold more, the one with the worst ``f`` is
+dropped. Less memory and time than A*, and neither optimal nor complete: a dropped
+location is not looked at again unless reached more cheaply.
+
+(networkx's ``bfs_beam_edges`` is another beam search: breadth first, keeping the
+``width`` best of each level by a value where higher is better.)
+
+Examples
+--------
+>>> import wayfinding as wf
+>>> grid = wf.SquareGrid(6, 6)
+>>> r = beam_search(grid, (0, 0), (5, 5), beam_width=2)
+>>> r.cost, len(r.path)
+(10.0, 11)
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from typing import Any
+
+from .. import heuristics as _heuristics
+from .._inputs import is_whole
+from ..errors import InvalidLocationError, InvalidParameterError
+from ..result import SearchResult, StopReason, reconstruct_path
+from .astar import default_heuristic
+from .budget import Budget
+from .dfs import checked_starts
+from .engine import bad_estimate, checked_estimate
+from .goal import Goal
+from .weighted import out_steps
+
+__all__ = ["beam_search"]
+
+_INF = math.inf
+
+
+def beam_search(graph: Any, start: Any, goal: Any, *, beam_width: int,
+                heuristic: Any = None, max_expansions: int | None = None,
+                max_seconds: float | None = None) -> SearchResult:
+    """A path from ``start`` (one or several) to ``goal`` by A* with a frontier of at most
+    ``beam_width`` (>= 1) locations. ``heuristic``: as for :func:`wayfinding.astar`.
+    The path is valid and ``cost`` is its cost, but it may not be the cheapest, and an
+    existing path may be missed (``reason`` EXHAUSTED).
+    """
+    if not is_whole(beam_width) or beam_width < 1:
+        raise InvalidParameterError(f"beam_width must be a whole number >= 1, got "
+                                    f"{beam_width!r}")
+    budget = Budget(max_expansions, max_seconds)
+    starts = checked_starts(graph, start)
+    target = Goal(goal)
+    if target.none:
+        raise InvalidLocationError("beam_search needs a goal")
+    target.check_in(graph)
+    heuristic = heuristic if heuristic is not None else default_heuristic(graph, goal)
+    _heuristics.check_heuristic(heuristic)
+    estimate, aim = target.estimate(heuristic)
+    steps = out_steps(graph)
+
+    def h(location: Any) -> float:
+        value = checked_estimate(location, estimate(location, aim))
+        if not 0.0 <= value < _INF:
+            raise bad_estimate(location, value)
+        return value
+
+    cost_so_far: dict[Any, float] = {}
+    came_from: dict[Any, Any] = {}
+    frontier: list[tuple[float, float, int, Any]] = []  # sorted: (f, -g, counter, location)
+    counter = 0
+    for s in starts:
+        if s not in cost_so_far:
+            cost_so_far[s], came_from[s] = 0.0, None
+            bisect.insort(frontier, (h(s), -0.0, counter, s))
+            counter += 1
+    del frontier[int(beam_width):]
+    expanded = 0
+    while frontier:
+        _, neg_cost, _, current = frontier.pop(0)
+        g = cost_so_far[current]
+        if -neg_cost > g:
+            continue  # reached more cheaply since
+        if target(current):
+            path = reconstruct_path(came_from, starts, current)
+            assert path is not None
+            return SearchResult.reached(path, g, came_from, cost_so_far, expanded)
+        if (reason := budget.spent(expanded)) is not None:
+            return SearchResult.unreachable(reason, came_from, cost_so_far, expanded)
+        expanded += 1
+        for v, step in steps(current):
+            new_cost = g + step
+            old = cost_so_far.get(v)
+            if old is not None and new_cost >= old:
+                continue
+            cost_so_far[v], came_from[v] = new_cost, current
+            bisect.insort(frontier, (new_cost + h(v), -new_cost, counter, v))
+            counter += 1
+            if len(frontier) > beam_width:
+                frontier.pop()  # the worst f goes
+    return SearchResult.unreachable(StopReason.EXHAUSTED, came_from, cost_so_far, expanded)

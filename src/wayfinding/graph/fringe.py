@@ -1,0 +1,124 @@
+"""Fringe search (Y. Björnsson, M. Enzenberger, R. C. Holte and J. Schaeffer, "Fringe
+Search: Beating A* at Pathfinding on Game Maps", IEEE CIG 2005), one of the searches the
+A* texts name beside A*.
+
+Between IDA* and A*: the *fringe* is a list (no priority queue) that is walked again and
+again with a growing bound on ``f = g + h``, like IDA*'s rounds, but costs and parents are
+remembered (a *cache*), so no location is searched twice for the same cost. Locations
+over the bound wait in the list for the next pass; children of an expanded location are
+inserted right after it and looked at in the same pass. With an admissible heuristic the
+path found is optimal.
+
+Examples
+--------
+>>> from wayfinding.graph.protocol import SimpleGraph
+>>> g = SimpleGraph({'s': {'a': 1, 'b': 4}, 'a': {'t': 5}, 'b': {'t': 1}})
+>>> r = fringe_search(g, 's', 't')
+>>> r.path, r.cost
+(['s', 'b', 't'], 5.0)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .. import heuristics as _heuristics
+from ..errors import InvalidLocationError
+from ..result import SearchResult, StopReason, reconstruct_path
+from .astar import default_heuristic
+from .budget import Budget
+from .dfs import checked_starts
+from .engine import bad_estimate, checked_estimate
+from .goal import Goal
+from .weighted import out_steps
+
+__all__ = ["fringe_search"]
+
+_INF = math.inf
+_HEAD: Any = object()  # the ends of the fringe's linked list
+_TAIL: Any = object()
+
+
+def fringe_search(graph: Any, start: Any, goal: Any, *, heuristic: Any = None,
+                  max_expansions: int | None = None, max_seconds: float | None = None
+                  ) -> SearchResult:
+    """An optimal path from ``start`` (one or several) to ``goal`` by fringe search.
+
+    ``heuristic``: as for :func:`wayfinding.astar`. ``came_from`` and ``cost_so_far``
+    are the cache (every location reached); ``expanded`` counts expansions.
+    """
+    budget = Budget(max_expansions, max_seconds)
+    starts = checked_starts(graph, start)
+    target = Goal(goal)
+    if target.none:
+        raise InvalidLocationError("fringe_search needs a goal")
+    target.check_in(graph)
+    heuristic = heuristic if heuristic is not None else default_heuristic(graph, goal)
+    _heuristics.check_heuristic(heuristic)
+    estimate, aim = target.estimate(heuristic)
+    steps = out_steps(graph)
+    estimates: dict[Any, float] = {}
+
+    def h(location: Any) -> float:
+        value = estimates.get(location)
+        if value is None:
+            value = checked_estimate(location, estimate(location, aim))
+            if not 0.0 <= value < _INF:
+                raise bad_estimate(location, value)
+            estimates[location] = value
+        return value
+
+    cost_so_far: dict[Any, float] = {}
+    came_from: dict[Any, Any] = {}
+    after = {_HEAD: _TAIL}  # the fringe as a doubly linked list
+    before = {_TAIL: _HEAD}
+
+    def insert_after(node: Any, location: Any) -> None:
+        following = after[node]
+        after[node], after[location] = location, following
+        before[following], before[location] = location, node
+
+    def remove(location: Any) -> None:
+        prev, following = before.pop(location), after.pop(location)
+        after[prev], before[following] = following, prev
+
+    for s in reversed(starts):
+        if s not in cost_so_far:
+            cost_so_far[s], came_from[s] = 0.0, None
+            insert_after(_HEAD, s)
+    bound = min(h(s) for s in cost_so_far)
+    expanded = 0
+    while after[_HEAD] is not _TAIL:
+        over = _INF  # the smallest f beyond the bound this pass
+        node = after[_HEAD]
+        while node is not _TAIL:
+            g = cost_so_far[node]
+            f = g + h(node)
+            if f > bound:
+                over = min(over, f)
+                node = after[node]
+                continue
+            if target(node):
+                path = reconstruct_path(came_from, starts, node)
+                assert path is not None
+                return SearchResult.reached(path, g, came_from, cost_so_far, expanded)
+            if (reason := budget.spent(expanded)) is not None:
+                return SearchResult.unreachable(reason, came_from, cost_so_far, expanded)
+            expanded += 1
+            for v, step in reversed(steps(node)):  # inserted after node: first one first
+                new_cost = g + step
+                old = cost_so_far.get(v)
+                if old is not None and new_cost >= old:
+                    continue
+                if v in after:
+                    remove(v)
+                insert_after(node, v)
+                cost_so_far[v], came_from[v] = new_cost, node
+            following = after[node]
+            remove(node)
+            node = following
+        if over == _INF:
+            break
+        bound = over
+    return SearchResult.unreachable(StopReason.EXHAUSTED, came_from, cost_so_far, expanded)

@@ -1,0 +1,149 @@
+"""Every optimal path on any graph: A* or Dijkstra that keeps, for each location, all the
+locations it is reached from at its cheapest cost (Rust ``pathfinding``'s ``astar_bag``,
+networkx's ``all_shortest_paths`` and ``dijkstra_predecessor_and_distance``).
+
+The search runs until the smallest priority on the frontier exceeds the optimal cost (so
+every tie is settled), then lists the *tight* edges ``u -> v`` between settled locations,
+those with ``cost(u) + c(u, v) == cost(v)``: exactly the edges of optimal paths.
+Costs are compared within a relative tolerance of :data:`TIE` (sums of the same steps in
+another order can differ in the last bits). The paths are read from those lists on demand
+(:class:`~wayfinding.paths.OptimalPaths`).
+
+Examples
+--------
+>>> from wayfinding.graph.protocol import SimpleGraph
+>>> g = SimpleGraph({'s': {'a': 1, 'b': 1}, 'a': {'t': 1}, 'b': {'t': 1}, 't': {}})
+>>> r = all_shortest_paths(g, 's', 't')
+>>> r.cost, sorted(r), r.count(), r.predecessors['t']
+(2.0, [['s', 'a', 't'], ['s', 'b', 't']], 2, ['a', 'b'])
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from .. import heuristics as _heuristics
+from .._inputs import several_hint, starts_of
+from ..errors import InvalidLocationError
+from ..paths import OptimalPaths
+from ..result import StopReason, reconstruct_path
+from .astar import default_heuristic
+from .budget import Budget
+from .engine import bad_estimate, checked_estimate
+from .goal import Goal
+from .weighted import cached, out_steps
+
+__all__ = ["TIE", "all_shortest_paths", "tight"]
+
+#: Costs within this relative tolerance of each other count as equal.
+TIE = 1e-9
+
+
+def tight(a: float, b: float) -> bool:
+    """``a`` (a cost through some edge) is no more than ``b`` (the cheapest), within
+    :data:`TIE`."""
+    return a <= b + TIE * max(1.0, abs(b))
+
+
+def all_shortest_paths(graph: Any, start: Any, goal: Any = None, *, heuristic: Any = None,
+                       max_expansions: int | None = None,
+                       max_seconds: float | None = None) -> OptimalPaths:
+    """Every cheapest path from ``start`` (one or several) to ``goal``.
+
+    ``goal``: a location, a list/set of several or a predicate (the paths lead to every
+    goal reached at the optimal cost), or None: a flood, whose ``predecessors`` cover
+    every reachable location (``result.paths(to=v)``). ``heuristic``: as for
+    :func:`wayfinding.astar`, admissible and consistent (the graph's own by default, else
+    zero). A budget that runs out gives no path and its ``reason``.
+    """
+    budget = Budget(max_expansions, max_seconds)
+    starts = starts_of(start)
+    target = Goal(goal)
+    contains = getattr(graph, "__contains__", None)
+    for s in starts if contains is not None else ():
+        if not contains(s):
+            raise InvalidLocationError(f"start {s!r} is not in the graph"
+                                       + several_hint(start, "starts"))
+    target.check_in(graph)
+    heuristic = heuristic if heuristic is not None else default_heuristic(graph, goal)
+    _heuristics.check_heuristic(heuristic)
+    estimate, aim = target.estimate(heuristic) if not target.none else (None, None)
+    steps = cached(out_steps(graph))
+
+    def h(location: Any) -> float:
+        if estimate is None:
+            return 0.0
+        value = checked_estimate(location, estimate(location, aim))
+        if not 0.0 <= value < float("inf"):
+            raise bad_estimate(location, value)
+        return value
+
+    cost_so_far: dict[Any, float] = {}
+    came_from: dict[Any, Any] = {}
+    estimates: dict[Any, float] = {}
+    frontier: list[tuple[float, int, Any]] = []
+    for s in starts:
+        if s not in cost_so_far:
+            cost_so_far[s], came_from[s] = 0.0, None
+            estimates[s] = h(s)
+            frontier.append((estimates[s], len(frontier), s))
+    heapq.heapify(frontier)
+    counter = len(frontier)
+    settled: list[Any] = []
+    is_settled: set[Any] = set()
+    goals: list[Any] = []
+    best = float("inf")
+    reason = StopReason.EXHAUSTED
+    while frontier:
+        f, _, current = heapq.heappop(frontier)
+        if goals and not tight(f, best):
+            break  # every tie of the optimal cost is settled
+        if current in is_settled:
+            continue
+        if (stop := budget.spent(len(settled))) is not None:
+            reason = stop
+            break
+        settled.append(current)
+        is_settled.add(current)
+        g = cost_so_far[current]
+        if not target.none and target(current):
+            if not goals:
+                best = g
+            goals.append(current)
+            continue  # a path ends at the first goal it meets
+        for v, step in steps(current):
+            new_cost = g + step
+            old = cost_so_far.get(v)
+            if old is not None and new_cost >= old:
+                continue
+            if v in is_settled:  # cheaper than when settled: an inconsistent heuristic
+                is_settled.discard(v)
+                settled.remove(v)
+            cost_so_far[v], came_from[v] = new_cost, current
+            if v not in estimates:
+                estimates[v] = h(v)
+            heapq.heappush(frontier, (new_cost + estimates[v], counter, v))
+            counter += 1
+    if reason is not StopReason.EXHAUSTED or (not target.none and not goals):
+        return OptimalPaths.unreachable(reason, came_from, cost_so_far, len(settled),
+                                        starts=frozenset(starts))
+    predecessors: dict[Any, list[Any]] = {v: [] for v in settled}
+    for u in settled:
+        if u in goals:
+            continue
+        base = cost_so_far[u]
+        for v, step in steps(u):
+            if v in is_settled and tight(base + step, cost_so_far[v]) and v not in starts:
+                predecessors[v].append(u)
+    for s in starts:
+        predecessors[s] = []
+    if target.none:
+        return OptimalPaths.unreachable(StopReason.EXHAUSTED, came_from, cost_so_far,
+                                        len(settled), predecessors=predecessors,
+                                        starts=frozenset(starts))
+    path = reconstruct_path(came_from, starts, goals[0])
+    assert path is not None
+    return OptimalPaths.reached(path, best, came_from, cost_so_far, len(settled),
+                                predecessors=predecessors, goals=goals,
+                                starts=frozenset(starts))
