@@ -49,7 +49,7 @@ def k_shortest_paths(graph: Any, start: Any, goal: Any, k: int, *,
     >>> g = wf.CSRGraph.from_edges("sabsa", "abtbt", [1.0, 1.0, 1.0, 3.0, 4.0])
     >>> result = wf.k_shortest_paths(g, "s", "t", 3)
     >>> result.paths, result.costs
-    ([['s', 'a', 'b', 't'], ['s', 'a', 't'], ['s', 'b', 't']], [3.0, 5.0, 4.0])
+    ([['s', 'a', 'b', 't'], ['s', 'b', 't'], ['s', 'a', 't']], [3.0, 4.0, 5.0])
     """
     return serve_search("k_shortest_paths", graph, start, goal, k,
                         max_expansions=max_expansions, max_seconds=max_seconds)
