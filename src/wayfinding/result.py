@@ -139,6 +139,18 @@ class SearchResult:
         return np.array(self.path)
 
     @property
+    def waypoints(self) -> list[Any] | None:
+        """The waypoints of :func:`wayfinding.jps`'s path: the start, its jump points (and
+        the cells where a leg between two of them bends), the goal; consecutive ones are
+        joined by straight or diagonal lines, so ``wf.expand_path(result.waypoints) ==
+        result.path`` (PathFinding.js's jump point finders return these). None for
+        other searches, and when there is no path."""
+        found = self.extra.get("waypoints")
+        if callable(found):  # worked out on first read
+            found = self.extra["waypoints"] = found()
+        return found
+
+    @property
     def found(self) -> bool:
         """True when the path reaches a goal."""
         return self.path is not None and not self.partial

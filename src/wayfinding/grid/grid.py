@@ -33,6 +33,7 @@ from .._inputs import COST_SUM_LIMIT
 from ..errors import (
     InvalidCostError,
     InvalidLocationError,
+    InvalidParameterError,
     UnsupportedGridError,
 )
 from ._checks import (
@@ -424,6 +425,24 @@ class Grid:
                 continue
             result.append(target)
         return result
+
+    def predecessors(self, location: Location) -> list[Location]:
+        """Cells from which one step reaches ``location``: its :meth:`neighbors`, since
+        every movement rule is symmetric (a step ``a -> b`` exists exactly when ``b -> a``
+        does; only their costs differ). Bidirectional searches walk these backwards.
+
+        Examples
+        --------
+        >>> import wayfinding as wf
+        >>> grid = wf.Grid.from_ascii('.3.')
+        >>> wf.bidirectional_dijkstra(grid, (0, 0), (2, 0)).cost
+        4.0
+        """
+        if not self.uses_own_rules:
+            raise InvalidParameterError(
+                f"{type(self).__name__} redefines neighbors() or cost(), so its steps may not "
+                "be symmetric: give it a predecessors(location) method of its own")
+        return self.neighbors(location)
 
     def _same_class_test(self, location: Location) -> Callable[[Location], bool]:
         """``passable`` restricted to the terrain class of ``location``."""

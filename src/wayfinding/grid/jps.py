@@ -9,6 +9,9 @@ Which grids it serves:
 
 * 8-way with ``CornerCutting.NEVER`` (the MovingAI rule): the no-corner-cutting pruning
   rules of D. Harabor and A. Grastien, "Improving Jump Point Search", ICAPS 2014.
+* 8-way with ``CornerCutting.ALWAYS`` or ``ONE_FREE`` (PathFinding.js's ``Always`` and
+  ``IfAtMostOneObstacle``): :mod:`.jps_corners`, pruning rules worked out from the
+  movement rule (D. Harabor and A. Grastien, AAAI 2011).
 * 4-way: the canonical ordering "horizontal moves before vertical moves" of
   N. Sturtevant and S. Rabin, "Canonical Orderings on Grids", IJCAI 2016, with
   horizontal scans in the role diagonal scans have in 8-way JPS.
@@ -36,6 +39,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from typing import Any, NamedTuple
@@ -53,6 +57,7 @@ from .components import COMPONENTS, cached_labels
 from .derived import Derived, EditKind
 from .flat import location, locations
 from .grid import _FLAT, Grid
+from .jps_corners import jps_corners, tree_waypoints
 from .movement import CornerCutting
 
 _WALLS = EditKind.WALLS
@@ -69,7 +74,7 @@ def jps(grid: Grid, start: Location, goal: Location, *,
     Parameters
     ----------
     grid : Grid
-        A uniform-cost grid: 8-way with ``CornerCutting.NEVER``, or 4-way.
+        A uniform-cost grid: 8-way (any corner rule) or 4-way.
     start, goal : (x, y)
         Passable cells of the grid.
     max_seconds : float, optional
@@ -83,7 +88,9 @@ def jps(grid: Grid, start: Location, goal: Location, *,
     SearchResult
         ``path`` is the full cell-by-cell path (the cells between jump points filled in)
         and ``cost`` its cost, the same optimum as :func:`wayfinding.astar`. ``expanded``
-        counts the jump points expanded. ``came_from`` and ``cost_so_far`` cover the jump
+        counts the jump points expanded. ``waypoints`` lists the start, the jump points
+        of the path and the goal (PathFinding.js's output: ``wf.expand_path(waypoints)``
+        is ``path``). ``came_from`` and ``cost_so_far`` cover the jump
         points only: each reached jump point maps to the jump point it was reached from
         (``None`` for the start) and to its best known cost; read them as a sparse
         search tree, not a map of every cell. A start and goal in different components
@@ -93,8 +100,8 @@ def jps(grid: Grid, start: Location, goal: Location, *,
     Raises
     ------
     UnsupportedGridError
-        For per-cell costs, an 8-way grid whose corner rule is not NEVER, or diagonal
-        steps cheaper than straight ones or dearer than two of them.
+        For per-cell costs, or diagonal steps cheaper than straight ones or dearer than
+        two of them.
     InvalidLocationError
         When ``start`` or ``goal`` is outside the grid or a wall.
 
@@ -107,11 +114,16 @@ def jps(grid: Grid, start: Location, goal: Location, *,
     ... ''')
     >>> jps(grid, (0, 0), (1, 1)).path
     [(0, 0), (1, 0), (1, 1)]
+    >>> jps(wf.SquareGrid(5, 5, diagonal=True), (0, 0), (4, 2)).waypoints
+    [(0, 0), (2, 2), (4, 2)]
     >>> jps(grid, (0, 0), (4, 0)).reason
     <StopReason.DISCONNECTED: 'disconnected'>
     >>> jps(grid, (0, 0), (1, 1), max_seconds=0).reason
     <StopReason.MAX_SECONDS: 'max_seconds'>
     """
+    if grid.movement.diagonal and grid.corner_cutting is not CornerCutting.NEVER:
+        return jps_corners(grid, start, goal, supported_scale(grid, "jps", corners=True),
+                           max_seconds)
     if max_seconds is None:
         store = grid._derived
         plan = store.lease(grid, JPS_PLAN)  # one lookup: the data of one grid version
@@ -140,7 +152,8 @@ def answer(plan: Plan, s: int, t: int, deadline: float | None = None,
     grid of ``plan``; ``tables``: the JPS+ ``(stops, jumps)`` of an 8-way grid
     (:mod:`._kernels.jps_tables`), read instead of scanning (the same answer)."""
     if s == t:
-        return SearchResult.trivial(location(s, plan.stride))
+        here = location(s, plan.stride)
+        return SearchResult.trivial(here, extra={"waypoints": [here]})
     labels = plan.label_view
     if labels is not None and labels[s] != labels[t]:
         return SearchResult.disconnected(location(s, plan.stride))
@@ -157,8 +170,9 @@ def answer(plan: Plan, s: int, t: int, deadline: float | None = None,
         return SearchResult.unreachable(reason, came_from, cost_so_far, expanded)
     xy = iter(out.tolist())
     path = list(zip(xy, xy, strict=True))
+    waypoints = functools.partial(tree_waypoints, tree, t, plan.stride, plan.eight_way)
     return SearchResult(path, cost * plan.scale, came_from, cost_so_far, expanded,
-                        StopReason.FOUND, False, path[-1])
+                        StopReason.FOUND, False, path[-1], extra={"waypoints": waypoints})
 
 
 class Plan(NamedTuple):
@@ -311,15 +325,17 @@ def _run(kernels: Any, plan: Plan, s: int, t: int, ws: workspace.Workspace,
 
 
 # ---------------------------------------------------------------------- grid support
-def supported_scale(grid: Grid, algorithm: str, fetch: bool = False) -> float:
+def supported_scale(grid: Grid, algorithm: str, fetch: bool = False,
+                    corners: bool = False) -> float:
     """The uniform entry cost of ``grid``'s cells, or UnsupportedGridError if it has none.
 
-    Also checks the movement rules that jump-point pruning needs (see the module doc).
+    Also checks the movement rules that jump-point pruning needs (see the module doc;
+    ``corners``: diagonal steps may cut corners, :mod:`.jps_corners`).
     ``fetch``: called by a build, under the grid's lock.
     """
     m = grid.movement
     if m.diagonal:
-        if m.corner_cutting is not CornerCutting.NEVER:
+        if m.corner_cutting is not CornerCutting.NEVER and not corners:
             raise UnsupportedGridError(
                 f"{algorithm} serves 8-way grids with corner_cutting=CornerCutting.NEVER "
                 f"(the MovingAI rule); this grid has {m.corner_cutting}: use astar"
