@@ -109,3 +109,98 @@ def assert_valid_path(
     assert math.isclose(path_cost(edges, path), cost, rel_tol=1e-9, abs_tol=1e-9), (
         f"path costs {path_cost(edges, path)} but the result says {cost}"
     )
+
+
+# ---------------------------------------------------------------------- several paths
+def simple_paths(edges: Edges, start: Hashable, goals: Iterable[Hashable]
+                 ) -> list[tuple[list[Hashable], float]]:
+    """Every loopless path from ``start`` that ends at its first goal, with its cost
+    (depth-first enumeration of all of them: small graphs only)."""
+    goal_set = set(goals)
+    found: list[tuple[list[Hashable], float]] = []
+
+    def walk(path: list[Hashable], cost: float) -> None:
+        here = path[-1]
+        if here in goal_set:
+            found.append((list(path), cost))
+            return
+        for v, c in edges.get(here, []):
+            if v not in path:
+                path.append(v)
+                walk(path, cost + c)
+                path.pop()
+
+    walk([start], 0.0)
+    return found
+
+
+def k_cheapest_costs(edges: Edges, start: Hashable, goal: Hashable, k: int) -> list[float]:
+    """The costs of the ``k`` cheapest loopless paths (all of them if fewer)."""
+    return sorted(cost for _, cost in simple_paths(edges, start, [goal]))[:k]
+
+
+def optimal_paths(edges: Edges, start: Hashable, goals: Iterable[Hashable]
+                  ) -> set[tuple[Hashable, ...]]:
+    """Every loopless path from ``start`` to its first goal whose cost is the least (within
+    a relative 1e-9)."""
+    paths = simple_paths(edges, start, goals)
+    if not paths:
+        return set()
+    best = min(cost for _, cost in paths)
+    return {tuple(p) for p, cost in paths if cost <= best + 1e-9 * max(1.0, abs(best))}
+
+
+def signed_costs(edges: Edges, starts: Iterable[Hashable]) -> dict[Hashable, float] | None:
+    """Cheapest costs from ``starts`` with negative edge costs allowed (Bellman-Ford by
+    passes); None when a negative cycle is reachable (a pass after the n-th still
+    relaxes)."""
+    dist = {s: 0.0 for s in starts}
+    n = len(set(edges) | {v for out in edges.values() for v, _ in out} | set(dist))
+    for _ in range(n + 1):
+        changed = False
+        for u, out in edges.items():
+            if u not in dist:
+                continue
+            for v, c in out:
+                if dist[u] + c < dist.get(v, math.inf) - 1e-9:
+                    dist[v] = dist[u] + c
+                    changed = True
+        if not changed:
+            return dist
+    return None
+
+
+def count_first_goal_paths(edges: Edges, start: Hashable, goals: Iterable[Hashable]) -> int:
+    """How many paths (loopless: in a graph without cycles every path is) lead from
+    ``start`` to a goal, ending at the first goal met."""
+    return len(simple_paths(edges, start, goals))
+
+
+def segment_cells(a: tuple[int, int], b: tuple[int, int]) -> set[tuple[int, int]]:
+    """Every cell (a unit square centred on integer ``(x, y)``) that the closed segment
+    between the centres of ``a`` and ``b`` touches, by exact clipping of the segment
+    against each square of the bounding box (Liang-Barsky with fractions)."""
+    from fractions import Fraction
+
+    (x0, y0), (x1, y1) = a, b
+    cells = set()
+    for x in range(min(x0, x1) - 1, max(x0, x1) + 2):
+        for y in range(min(y0, y1) - 1, max(y0, y1) + 2):
+            lo, hi = Fraction(0), Fraction(1)
+            inside = True
+            for p, q in ((x0 - x1, x0 - (x - Fraction(1, 2))),
+                         (x1 - x0, (x + Fraction(1, 2)) - x0),
+                         (y0 - y1, y0 - (y - Fraction(1, 2))),
+                         (y1 - y0, (y + Fraction(1, 2)) - y0)):
+                if p == 0:
+                    if q < 0:
+                        inside = False
+                    continue
+                t = Fraction(q) / p
+                if p < 0:
+                    lo = max(lo, t)
+                else:
+                    hi = min(hi, t)
+            if inside and lo <= hi:
+                cells.add((x, y))
+    return cells

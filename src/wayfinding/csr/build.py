@@ -30,12 +30,13 @@ __all__ = ["edges_to_csr", "from_node_arrays", "networkx_to_csr", "scipy_to_csr"
 def from_node_arrays(cls: type[CSRGraph], n: int, src: np.ndarray, dst: np.ndarray,
                  cost: np.ndarray, labels: Any, coordinates: Any, metric: Metric,
                  directed: bool, negative: bool = False) -> CSRGraph:
-    """CSR from node-number arrays: both directions if undirected, self-loops dropped,
-    parallel edges merged into the cheapest."""
+    """CSR from node-number arrays: both directions if undirected, self-loops dropped
+    (but for negative ones, with ``negative``: each is a negative cycle), parallel edges
+    merged into the cheapest."""
     if not directed:
         src, dst, cost = (np.concatenate([src, dst]), np.concatenate([dst, src]),
                           np.concatenate([cost, cost]))
-    keep = src != dst
+    keep = (src != dst) | (cost < 0) if negative else src != dst
     src, dst, cost = src[keep], dst[keep], cost[keep]
     order = np.lexsort((cost, dst, src))
     src, dst, cost = src[order], dst[order], cost[order]
