@@ -153,7 +153,7 @@ def test_count_paths_equals_the_oracle(dag, data):
 def test_count_paths_refuses_a_cycle_on_the_way_and_ignores_others():
     g = wf.SimpleGraph({"s": ["a", "x"], "a": ["b"], "b": ["a", "t"], "x": ["y"],
                         "y": ["x"]})
-    with pytest.raises(wf.InvalidParameterError, match="the cycle .* lies on paths"):
+    with pytest.raises(wf.InvalidParameterError, match=r"the cycle .* lies on paths"):
         wf.count_paths(g, "s", "t")
     assert wf.count_paths(wf.SimpleGraph({"s": ["t", "x"], "x": ["y"], "y": ["x"]}), "s",
                           "t") == 1

@@ -4,6 +4,7 @@ generic tier, against the oracles and networkx on random weighted digraphs."""
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import networkx as nx
@@ -144,7 +145,7 @@ def test_reach_iterators_in_breadth_first_and_cost_order(graph, data):
         if item.parent is not None:
             assert item.cost == pytest.approx(costs[item.parent] + graph[item.parent][
                 item.location])
-    assert all(a.cost <= b.cost for a, b in zip(items, items[1:], strict=False))
+    assert all(a.cost <= b.cost for a, b in itertools.pairwise(items))
 
 
 def test_reach_is_lazy():

@@ -4,7 +4,8 @@ Nodes are numbered ``0..n-1``; the edges leaving node ``u`` are
 ``indices[indptr[u]:indptr[u + 1]]`` with costs ``costs[indptr[u]:indptr[u + 1]]``.
 Any hashable labels (even unorderable ones) map to the numbers; searches take and return
 labels. Parallel edges are merged into the cheapest, self-loops dropped (neither can be
-on a cheapest path). Optional coordinates give A* an admissible straight-line or
+on a cheapest path; a graph built with ``negative_costs=True`` keeps its negative
+self-loops, each a negative cycle). Optional coordinates give A* an admissible straight-line or
 great-circle heuristic.
 
 Examples
