@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -176,14 +177,15 @@ def count_first_goal_paths(edges: Edges, start: Hashable, goals: Iterable[Hashab
     return len(simple_paths(edges, start, goals))
 
 
-def segment_cells(a: tuple[int, int], b: tuple[int, int]) -> set[tuple[int, int]]:
+def segment_cells(a: tuple[int, int], b: tuple[int, int]) -> dict[tuple[int, int], Any]:
     """Every cell (a unit square centred on integer ``(x, y)``) that the closed segment
-    between the centres of ``a`` and ``b`` touches, by exact clipping of the segment
-    against each square of the bounding box (Liang-Barsky with fractions)."""
+    between the centres of ``a`` and ``b`` touches, with the fraction of the way along
+    the segment where it first does, by exact clipping of the segment against each
+    square of the bounding box (Liang-Barsky with fractions)."""
     from fractions import Fraction
 
     (x0, y0), (x1, y1) = a, b
-    cells = set()
+    cells = {}
     for x in range(min(x0, x1) - 1, max(x0, x1) + 2):
         for y in range(min(y0, y1) - 1, max(y0, y1) + 2):
             lo, hi = Fraction(0), Fraction(1)
@@ -202,5 +204,5 @@ def segment_cells(a: tuple[int, int], b: tuple[int, int]) -> set[tuple[int, int]
                 else:
                     hi = min(hi, t)
             if inside and lo <= hi:
-                cells.add((x, y))
+                cells[x, y] = lo
     return cells

@@ -4,10 +4,10 @@
 
 * :func:`bresenham`: one cell per column or row, the classic line (J. E. Bresenham, IBM
   Systems Journal 4(1), 1965): consecutive cells are 8-way neighbours.
-* :func:`supercover`: every cell the segment between the two cell centres touches, both
-  cells beside a grid corner it passes exactly through included (consecutive cells are
-  4-way neighbours, or diagonal ones with both cells beside the corner listed before the
-  far one). python-pathfinding's ``raytrace`` takes one of those two corner cells.
+* :func:`supercover`: every cell the segment between the two cell centres touches, in
+  the order it reaches them; where it passes exactly through a grid corner, both cells
+  beside the corner (touched at that one point, the one across a vertical border
+  first) come before the far cell. python-pathfinding's ``raytrace`` takes one of them.
 * :func:`expand_path` joins waypoints (such as :attr:`SearchResult.waypoints` of
   :func:`wayfinding.jps`) into a cell-by-cell path with Bresenham lines;
   :func:`compress_path` keeps only the cells where a path changes direction.
@@ -99,10 +99,9 @@ def supercover(a: Location, b: Location) -> list[Location]:
 def expand_path(waypoints: Sequence[Location]) -> list[Location]:
     """A cell-by-cell path through ``waypoints`` (Bresenham lines between consecutive
     ones); jump point search's waypoints expand to its path."""
-    if not waypoints:
-        return []
-    path = [_cell(waypoints[0], "waypoint")]
-    for a, b in itertools.pairwise(waypoints):
+    points = [_cell(p, "waypoint") for p in waypoints]
+    path = points[:1]
+    for a, b in itertools.pairwise(points):
         path.extend(bresenham(a, b)[1:])
     return path
 

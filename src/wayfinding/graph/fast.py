@@ -101,7 +101,8 @@ def _plan(graph: Any, start: Any, goal: Any) -> tuple[Any, Any, Any, Any] | None
         G = graph.graph
         rows, attribute = (G._succ if G.is_directed() else G._adj), graph.weight
         contains = G.__contains__
-    elif kind is SimpleGraph and len(graph._costs) == len(graph._edges):
+    elif kind is SimpleGraph and len(graph._costs) == len(graph._edges) and not (
+            graph.has_negative_costs):  # those the engine refuses
         if None in graph._locations:
             return None  # None ends a came_from chain: the engine's
         rows, attribute, contains = graph._costs, None, graph._locations.__contains__

@@ -149,6 +149,13 @@ class SimpleGraph:
         self._known, self._incoming = None, None
 
     @property
+    def has_negative_costs(self) -> bool:
+        """True when some step costs less than 0 (possible only with ``negative_costs=True``;
+        read from the rows as they are now)."""
+        return self._negative and any(c < 0 for out in self._costs.values()
+                                      for c in out.values())
+
+    @property
     def _locations(self) -> set[Any]:
         """Every location: a row's own, and those its rows name (counted after edits)."""
         if self._known is None:
