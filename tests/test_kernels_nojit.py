@@ -32,6 +32,9 @@ GROUPS = {
          "tests/anyangle/test_sight.py", "tests/grid/test_turns.py"], "not dao"),
     "navigation meshes": (["tests/navmesh/test_oracle_grids.py", "tests/navmesh/test_mesh.py"],
                           "not fuzzed and not batch"),
+    "several paths, negative costs, reachability, IDA*, corner-cutting jps": (
+        ["tests/csr/test_several_paths.py", "tests/grid/test_several_paths.py"],
+        "not large_graph and not grows_its_frames"),
     "csr and the toolkit": (
         ["tests/csr/test_properties.py", "tests/csr/test_build.py",
          "tests/hierarchy/test_directed.py", "tests/csr/test_prepared_queries.py",

@@ -198,6 +198,36 @@ def _navmesh() -> None:
                                  [[(1, 1), (2, 1), (2, 2), (1, 2)]])
 
 
+def _searches() -> None:
+    """Yen's k shortest paths, every optimal path, Bellman-Ford and Johnson, bidirectional
+    BFS, lazy reachability and IDA* (CSR graphs and grids); jump point search on grids
+    that cut corners."""
+    import wayfinding as wf
+
+    graph = wf.CSRGraph.from_edges([0, 0, 1, 2, 1], [1, 2, 3, 3, 2], [1.0, 2.0, 2.0, 1.0, -1.0],
+                                   negative_costs=True)
+    wf.bellman_ford(graph, 0, 3)
+    wf.johnson(graph, [0])
+    positive = wf.CSRGraph.from_edges([0, 0, 1, 2], [1, 2, 3, 3], [1.0, 2.0, 2.0, 1.0],
+                                      coordinates=[(0, 0), (1, 0), (0, 1), (1, 1)])
+    wf.k_shortest_paths(positive, 0, 3, 2)
+    wf.all_shortest_paths(positive, 0, 3)
+    wf.all_shortest_paths(positive, 0)
+    wf.bidirectional_bfs(positive, 0, 3)
+    for reach in (wf.bfs_reach, wf.dijkstra_reach):
+        list(reach(positive, 0))
+    for diagonal in (False, True):
+        grid = _grid(diagonal=diagonal)
+        wf.k_shortest_paths(grid, (0, 0), (9, 5), 2)
+        wf.all_shortest_paths(grid, (0, 0), (9, 5))
+        wf.bidirectional_bfs(grid, (0, 0), (9, 5))
+        wf.idastar(grid, (0, 0), (3, 2))
+        for reach in (wf.bfs_reach, wf.dijkstra_reach):
+            list(reach(grid, (0, 0)))
+    for rule in (wf.CornerCutting.ALWAYS, wf.CornerCutting.ONE_FREE):
+        wf.jps(_grid(diagonal=True, corner_cutting=rule), (0, 0), (9, 5))
+
+
 #: name -> (what it compiles, function). Each runs in its own process under ``jobs > 1``.
 TASKS: dict[str, tuple[str, Callable[[], None]]] = {
     "grid": (_grid_search.__doc__ or "", _grid_search),
@@ -209,17 +239,20 @@ TASKS: dict[str, tuple[str, Callable[[], None]]] = {
     "csr": (_csr.__doc__ or "", _csr),
     "batch": (_batch.__doc__ or "", _batch),
     "navmesh": (_navmesh.__doc__ or "", _navmesh),
+    "searches": (_searches.__doc__ or "", _searches),
 }
 
 #: Tasks that may share a kernel, run in order in one process. The grid batch loops share
 #: the grid searches, Theta* smoothing the grid kernels of jump point search, D* Lite and
 #: Theta* the pair heap, so every grid task is in the first group; the compiled graph
 #: tier shares none of their kernels; the navigation meshes share its A* (their polygon
-#: graph) and none of the grid kernels. (Process CPU seconds each, with an empty cache,
-#: 2 busy cores: grid 11, jps 8, anyangle 7, replan 6, batch 13, fields 1; csr 34.)
+#: graph) and none of the grid kernels; ``searches`` runs the graph tier's Dijkstra (Yen's
+#: bounds, Johnson) and no grid kernel of the first group. (Process CPU seconds each,
+#: with an empty cache, 2 busy cores: grid 11, jps 8, anyangle 7, replan 6, batch 13,
+#: fields 1; csr 34.)
 GROUPS: tuple[tuple[str, ...], ...] = (
     ("grid", "jps", "anyangle", "replan", "batch", "fields"),
-    ("csr", "navmesh"),
+    ("csr", "navmesh", "searches"),
 )
 #: Tasks that share kernels with more than one group, run after every group is done:
 #: prepared grids use jump point search (JPS+, AUTO's timing) and the fields' flood

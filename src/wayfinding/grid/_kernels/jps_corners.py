@@ -103,8 +103,8 @@ def jps_corners(passable, moves, rule, table, start, goal, straight, diagonal, s
         if p >= 0:  # the direction u was entered in, from its parent jump point
             dx = u % stride - p % stride
             dy = u // stride - p // stride
-            dx = (dx > 0) - (dx < 0)
-            dy = (dy > 0) - (dy < 0)
+            dx = 1 if dx > 0 else -1 if dx < 0 else 0
+            dy = 1 if dy > 0 else -1 if dy < 0 else 0
             for d in range(8):
                 if moves[d, 3] == dx and moves[d, 4] == dy:
                     mask = table[d, _pattern(passable, u, moves)]
