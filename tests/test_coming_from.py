@@ -8,6 +8,7 @@ mapping the page states.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from pathlib import Path
@@ -49,7 +50,7 @@ def test_the_section_has_an_example_for_each_library():
 
 
 LIBRARIES = ["tcod", "pyastar2d", "scikit-image", "python-pathfinding", "networkx", "cost",
-             "scipy", "pathfinding.js", "osmnx"]
+             "scipy", "pathfinding.js", "osmnx", "searches"]
 
 
 @pytest.mark.parametrize("name", LIBRARIES)
@@ -217,3 +218,85 @@ def test_as_graph_weight_matches_networkx_on_random_multigraphs(seed):
     assert dict(flood) == pytest.approx(expected)
     with pytest.raises(wf.InvalidCostError, match=r"no 'weight' attribute"):
         wf.dijkstra(G, 0)
+
+
+# ---------------------------------------------------------------------- searches by name
+def test_searches_example_agrees_with_networkx_and_scipy():
+    ns = _run("searches")
+    G = ns["G"]
+    assert [nx.path_weight(G, p, "weight") for p in
+            nx.shortest_simple_paths(G, "s", "t", weight="weight")][:3] == [4, 4, 4]
+    assert sorted(nx.all_shortest_paths(G, "s", "t", weight="weight")) == sorted(
+        wf.all_shortest_paths(G, "s", "t"))
+    assert list(nx.bfs_tree(G, "s")) == list(wf.bfs_reach(G, "s"))
+    G["a"]["b"]["weight"] = -1
+    assert nx.bellman_ford_path(G, "s", "t") == wf.bellman_ford(G, "s", "t").path
+    csgraph = pytest.importorskip("scipy.sparse.csgraph")
+    nodes = list(G)
+    matrix = nx.to_scipy_sparse_array(G, nodelist=nodes, weight="weight")
+    ours = wf.bellman_ford(wf.CSRGraph.from_scipy(matrix, negative_costs=True), 0)
+    assert csgraph.bellman_ford(matrix, indices=0).tolist() == ours.cost_so_far.array.tolist()
+
+
+def _random_digraph(seed, n=40, m=160):
+    rng = np.random.default_rng(seed)
+    G = nx.DiGraph()
+    G.add_nodes_from(range(n))
+    for _ in range(m):
+        u, v = (int(x) for x in rng.integers(0, n, size=2))
+        if u != v:
+            G.add_edge(u, v, weight=int(rng.integers(1, 9)))
+    return G
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_several_paths_match_networkx_and_scipy_on_random_graphs(seed):
+    G = _random_digraph(seed)
+    csr = wf.CSRGraph.from_networkx(G)
+    for t in (5, 17, 33):
+        try:
+            theirs = [nx.path_weight(G, p, "weight") for p in
+                      itertools.islice(nx.shortest_simple_paths(G, 0, t, weight="weight"), 6)]
+            optimal = sorted(nx.all_shortest_paths(G, 0, t, weight="weight"))
+        except nx.NetworkXNoPath:
+            theirs, optimal = [], []
+        for graph in (G, csr):
+            assert wf.k_shortest_paths(graph, 0, t, 6).costs == theirs
+            assert sorted(wf.all_shortest_paths(graph, 0, t)) == optimal
+    csgraph = pytest.importorskip("scipy.sparse.csgraph")
+    from scipy.sparse import csr_matrix
+
+    matrix = csr_matrix((csr.costs, csr.indices, csr.indptr), shape=(40, 40))  # G's nodes
+    reachable = [t for t in (5, 17, 33) if nx.has_path(G, 0, t)]
+    for t in reachable:
+        assert wf.k_shortest_paths(csr, 0, t, 6).costs == csgraph.yen(matrix, 0, t, 6).tolist()
+    answers = wf.johnson(csr, [0, 1, 2])
+    rows = csgraph.johnson(matrix, indices=[0, 1, 2])
+    for i in range(3):
+        assert answers[i].cost_so_far.array.tolist() == rows[i].tolist()
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("movement", ["always", "if_at_most_one_obstacle"])
+def test_bidirectional_and_jps_match_python_pathfinding(seed, movement):
+    pytest.importorskip("pathfinding")
+    from pathfinding.core.diagonal_movement import DiagonalMovement
+    from pathfinding.core.grid import Grid as PathfindingGrid
+    from pathfinding.finder.bi_breadth_first import BiBreadthFirstFinder
+    from pathfinding.finder.dijkstra import DijkstraFinder
+
+    matrix = (_random_costs(seed, shape=(9, 11)) > 0).astype(int)
+    rule = DIAGONAL_MOVEMENTS[movement]
+    grid = wf.Grid(matrix > 0, **rule)
+    for y, x in np.argwhere(matrix > 0)[1::7]:  # not the start: BiBreadthFirst has no path
+        goal = (int(x), int(y))
+        pf = PathfindingGrid(matrix=matrix.tolist())
+        finder = DijkstraFinder(diagonal_movement=getattr(DiagonalMovement, movement))
+        path, _ = finder.find_path(pf.node(0, 0), pf.node(*goal), pf)
+        expected = float(pf.node(*goal).g) if path else math.inf
+        assert wf.jps(grid, (0, 0), goal).cost == pytest.approx(expected)
+        pf = PathfindingGrid(matrix=matrix.tolist())
+        finder = BiBreadthFirstFinder(diagonal_movement=getattr(DiagonalMovement, movement))
+        path, _ = finder.find_path(pf.node(0, 0), pf.node(*goal), pf)
+        steps = len(path) - 1 if path else math.inf
+        assert wf.bidirectional_bfs(grid, (0, 0), goal).cost == steps
