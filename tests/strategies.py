@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import os
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from hypothesis import strategies as st
@@ -86,3 +87,18 @@ def examples(n: int) -> int:
     """``max_examples`` for a test that wants ``n`` in a default run, scaled as the profile
     is (a tenth in the no-JIT runs, where every kernel runs as plain Python)."""
     return max(1, n * EXAMPLES // 60)
+
+
+def endpoints(graph: dict, data: st.DataObject) -> tuple[int, int]:
+    """A start and a goal drawn from the locations of a ``weighted_digraphs`` graph."""
+    return data.draw(st.sampled_from(sorted(graph))), data.draw(st.sampled_from(sorted(graph)))
+
+
+def networkx_digraph(graph: dict[int, dict[int, float]]) -> Any:
+    """A ``weighted_digraphs`` graph as a networkx DiGraph with ``weight`` attributes."""
+    import networkx as nx
+
+    G = nx.DiGraph()
+    G.add_nodes_from(graph)
+    G.add_weighted_edges_from((u, v, c) for u, out in graph.items() for v, c in out.items())
+    return G

@@ -22,20 +22,9 @@ from ..reference import (
     path_cost,
     signed_costs,
 )
-from ..strategies import as_edges, weighted_digraphs
+from ..strategies import as_edges, endpoints, networkx_digraph, weighted_digraphs
 
 K = 6
-
-
-def _endpoints(graph, data):
-    return data.draw(st.sampled_from(sorted(graph))), data.draw(st.sampled_from(sorted(graph)))
-
-
-def _networkx(graph):
-    G = nx.DiGraph()
-    G.add_nodes_from(graph)
-    G.add_weighted_edges_from((u, v, c) for u, out in graph.items() for v, c in out.items())
-    return G
 
 
 @st.composite
@@ -64,17 +53,17 @@ def check_k_paths(edges, result, start, goal, k):
 
 @given(weighted_digraphs(), st.data())
 def test_k_shortest_paths_equal_the_oracle(graph, data):
-    start, goal = _endpoints(graph, data)
+    start, goal = endpoints(graph, data)
     result = wf.k_shortest_paths(wf.SimpleGraph(graph), start, goal, K)
     check_k_paths(as_edges(graph), result, start, goal, K)
 
 
 @given(weighted_digraphs(), st.data())
-def test_shortest_simple_paths_cost_as_networkx(graph, data):
-    start, goal = _endpoints(graph, data)
+def test_shortest_simple_paths_cost_asnetworkx_digraph(graph, data):
+    start, goal = endpoints(graph, data)
     ours = list(itertools.islice(wf.shortest_simple_paths(wf.SimpleGraph(graph), start,
                                                           goal), K))
-    G = _networkx(graph)
+    G = networkx_digraph(graph)
     if start == goal:
         assert ours == [[start]]
         return
@@ -88,8 +77,8 @@ def test_shortest_simple_paths_cost_as_networkx(graph, data):
 
 
 @given(weighted_digraphs(), st.data())
-def test_all_shortest_paths_equal_the_oracle_and_networkx(graph, data):
-    start, goal = _endpoints(graph, data)
+def test_all_shortest_paths_equal_the_oracle_andnetworkx_digraph(graph, data):
+    start, goal = endpoints(graph, data)
     result = wf.all_shortest_paths(wf.SimpleGraph(graph), start, goal)
     expected = optimal_paths(as_edges(graph), start, [goal])
     assert {tuple(p) for p in result} == expected
@@ -101,7 +90,7 @@ def test_all_shortest_paths_equal_the_oracle_and_networkx(graph, data):
         assert result.path is None and result.reason is wf.StopReason.EXHAUSTED
     integral = all(c == int(c) for out in graph.values() for c in out.values())
     if integral and expected and start != goal:  # exact ties: networkx compares exactly
-        theirs = {tuple(p) for p in nx.all_shortest_paths(_networkx(graph), start, goal,
+        theirs = {tuple(p) for p in nx.all_shortest_paths(networkx_digraph(graph), start, goal,
                                                           weight="weight")}
         assert theirs == expected
 
@@ -119,7 +108,7 @@ def test_all_shortest_paths_flood_gives_every_target(graph, data):
 
 @given(weighted_digraphs(), st.data())
 def test_all_shortest_paths_with_a_heuristic_equal_the_oracle(graph, data):
-    start, goal = _endpoints(graph, data)
+    start, goal = endpoints(graph, data)
     edges = as_edges(graph)
     back = {}
     for u, out in edges.items():
@@ -160,12 +149,12 @@ def test_count_paths_refuses_a_cycle_on_the_way_and_ignores_others():
 
 
 @given(signed_digraphs(), st.data())
-def test_bellman_ford_equals_the_oracle_and_networkx(graph, data):
-    start, goal = _endpoints(graph, data)
+def test_bellman_ford_equals_the_oracle_andnetworkx_digraph(graph, data):
+    start, goal = endpoints(graph, data)
     edges = as_edges(graph)
     expected = signed_costs(edges, [start])
     g = wf.SimpleGraph(graph, negative_costs=True)
-    G = _networkx(graph)
+    G = networkx_digraph(graph)
     if expected is None:
         with pytest.raises(wf.NegativeCycleError) as caught:
             wf.bellman_ford(g, start)

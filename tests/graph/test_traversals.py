@@ -15,18 +15,7 @@ from hypothesis import strategies as st
 import wayfinding as wf
 
 from ..reference import assert_valid_path, fewest_steps, shortest_costs
-from ..strategies import as_edges, weighted_digraphs
-
-
-def _endpoints(graph, data):
-    return data.draw(st.sampled_from(sorted(graph))), data.draw(st.sampled_from(sorted(graph)))
-
-
-def _networkx(graph):
-    G = nx.DiGraph()
-    G.add_nodes_from(graph)
-    G.add_weighted_edges_from((u, v, c) for u, out in graph.items() for v, c in out.items())
-    return G
+from ..strategies import as_edges, endpoints, networkx_digraph, weighted_digraphs
 
 
 def _reverse(edges):
@@ -39,12 +28,12 @@ def _reverse(edges):
 
 @given(weighted_digraphs(), st.data(), st.one_of(st.none(), st.integers(1, 4)),
        st.booleans())
-def test_depth_first_search_visits_as_networkx(graph, data, depth_limit, backwards):
+def test_depth_first_search_visits_asnetworkx_digraph(graph, data, depth_limit, backwards):
     start = data.draw(st.sampled_from(sorted(graph)))
     order = (lambda vs: sorted(vs, reverse=True)) if backwards else None
     result = wf.depth_first_search(wf.SimpleGraph(graph), start, depth_limit=depth_limit,
                                    sort_neighbors=order)
-    theirs = list(nx.dfs_preorder_nodes(_networkx(graph), start, depth_limit=depth_limit,
+    theirs = list(nx.dfs_preorder_nodes(networkx_digraph(graph), start, depth_limit=depth_limit,
                                         sort_neighbors=order))
     assert list(result.came_from) == theirs
     assert result.reason is wf.StopReason.EXHAUSTED
@@ -59,7 +48,7 @@ def test_depth_limit_zero_visits_only_the_start():
 
 @given(weighted_digraphs(), st.data())
 def test_depth_first_search_finds_a_valid_path(graph, data):
-    start, goal = _endpoints(graph, data)
+    start, goal = endpoints(graph, data)
     edges = as_edges(graph)
     result = wf.depth_first_search(wf.SimpleGraph(graph), start, goal)
     reachable = fewest_steps(edges, [start])
@@ -71,13 +60,13 @@ def test_depth_first_search_finds_a_valid_path(graph, data):
 
 
 @given(weighted_digraphs(), st.data(), st.integers(0, 4), st.booleans())
-def test_breadth_first_search_depth_limit_and_order_as_networkx(graph, data, limit,
+def test_breadth_first_search_depth_limit_and_order_asnetworkx_digraph(graph, data, limit,
                                                                   backwards):
     start = data.draw(st.sampled_from(sorted(graph)))
     order = (lambda vs: sorted(vs, reverse=True)) if backwards else None
     result = wf.breadth_first_search(wf.SimpleGraph(graph), start, depth_limit=limit,
                                      sort_neighbors=order)
-    theirs = [start, *(v for _, v in nx.bfs_edges(_networkx(graph), start, depth_limit=limit,
+    theirs = [start, *(v for _, v in nx.bfs_edges(networkx_digraph(graph), start, depth_limit=limit,
                                                   sort_neighbors=order))]
     assert list(result.came_from) == theirs
     steps = fewest_steps(as_edges(graph), [start])
@@ -86,21 +75,21 @@ def test_breadth_first_search_depth_limit_and_order_as_networkx(graph, data, lim
 
 @given(weighted_digraphs(), st.data())
 def test_iddfs_and_bidirectional_bfs_take_the_fewest_steps(graph, data):
-    start, goal = _endpoints(graph, data)
+    start, goal = endpoints(graph, data)
     expected = fewest_steps(as_edges(graph), [start]).get(goal, math.inf)
     g = wf.SimpleGraph(graph)
     for result in (wf.iddfs(g, start, goal), wf.bidirectional_bfs(g, start, goal)):
         assert result.cost == expected
         if result.path is not None:
             assert len(result.path) == expected + 1 and result.path[-1] == goal
-    if goal in nx.descendants(_networkx(graph), start) | {start}:
-        assert len(nx.bidirectional_shortest_path(_networkx(graph), start, goal)) == \
+    if goal in nx.descendants(networkx_digraph(graph), start) | {start}:
+        assert len(nx.bidirectional_shortest_path(networkx_digraph(graph), start, goal)) == \
             expected + 1
 
 
 @given(weighted_digraphs(), st.data(), st.floats(0.0, 1.0))
 def test_idastar_and_fringe_search_are_optimal(graph, data, factor):
-    start, goal = _endpoints(graph, data)
+    start, goal = endpoints(graph, data)
     edges = as_edges(graph)
     expected = shortest_costs(edges, [start]).get(goal, math.inf)
     to_goal = shortest_costs(_reverse(edges), [goal])
@@ -118,7 +107,7 @@ def test_idastar_and_fringe_search_are_optimal(graph, data, factor):
 
 @given(weighted_digraphs(), st.data(), st.integers(1, 4))
 def test_beam_search_paths_are_valid_and_optimal_with_a_wide_beam(graph, data, width):
-    start, goal = _endpoints(graph, data)
+    start, goal = endpoints(graph, data)
     edges = as_edges(graph)
     g = wf.SimpleGraph(graph)
     narrow = wf.beam_search(g, start, goal, beam_width=width)

@@ -21,15 +21,11 @@ import bisect
 import math
 from typing import Any
 
-from .. import heuristics as _heuristics
 from .._inputs import is_whole
-from ..errors import InvalidLocationError, InvalidParameterError
+from ..errors import InvalidParameterError
 from ..result import SearchResult, StopReason, reconstruct_path
-from .astar import default_heuristic
 from .budget import Budget
-from .dfs import checked_starts
-from .engine import bad_estimate, checked_estimate
-from .goal import Goal
+from .problem import problem
 from .weighted import out_steps
 
 __all__ = ["beam_search"]
@@ -49,21 +45,8 @@ def beam_search(graph: Any, start: Any, goal: Any, *, beam_width: int,
         raise InvalidParameterError(f"beam_width must be a whole number >= 1, got "
                                     f"{beam_width!r}")
     budget = Budget(max_expansions, max_seconds)
-    starts = checked_starts(graph, start)
-    target = Goal(goal)
-    if target.none:
-        raise InvalidLocationError("beam_search needs a goal")
-    target.check_in(graph)
-    heuristic = heuristic if heuristic is not None else default_heuristic(graph, goal)
-    _heuristics.check_heuristic(heuristic)
-    estimate, aim = target.estimate(heuristic)
+    starts, target, h = problem(graph, start, goal, heuristic, "beam_search")
     steps = out_steps(graph)
-
-    def h(location: Any) -> float:
-        value = checked_estimate(location, estimate(location, aim))
-        if not 0.0 <= value < _INF:
-            raise bad_estimate(location, value)
-        return value
 
     cost_so_far: dict[Any, float] = {}
     came_from: dict[Any, Any] = {}

@@ -29,11 +29,11 @@ import itertools
 from collections import deque
 from typing import Any
 
-from .._inputs import several_hint, starts_of
-from ..errors import InvalidLocationError, NegativeCycleError
+from ..errors import NegativeCycleError
 from ..result import SearchResult, StopReason, reconstruct_path
 from .budget import Budget
 from .goal import Goal
+from .problem import checked_starts
 from .weighted import Steps, cached, out_steps
 
 __all__ = ["bellman_ford", "find_negative_cycle", "relax_all"]
@@ -54,7 +54,7 @@ def bellman_ford(graph: Any, start: Any, goal: Any = None, *,
     final yet) and its ``reason``.
     """
     budget = Budget(max_expansions, max_seconds)
-    starts = _checked_starts(graph, start)
+    starts = checked_starts(graph, start)
     target = Goal(goal)
     target.check_in(graph)
     steps = cached(out_steps(graph, negative=True))
@@ -87,16 +87,6 @@ def find_negative_cycle(graph: Any, start: Any) -> list[Any] | None:
     except NegativeCycleError as error:
         return error.cycle
     return None
-
-
-def _checked_starts(graph: Any, start: Any) -> list[Any]:
-    starts = starts_of(start)
-    contains = getattr(graph, "__contains__", None)
-    for s in starts if contains is not None else ():
-        if not contains(s):
-            raise InvalidLocationError(f"start {s!r} is not in the graph"
-                                       + several_hint(start, "starts"))
-    return starts
 
 
 def relax_all(steps: Steps, starts: Any, budget: Budget | None = None,

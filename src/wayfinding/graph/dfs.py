@@ -22,13 +22,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .._inputs import check_budget, several_hint, starts_of
-from ..errors import InvalidLocationError, InvalidParameterError
+from .._inputs import check_budget
+from ..errors import InvalidParameterError
 from ..result import SearchResult, StopReason, reconstruct_path
 from .budget import Budget
 from .goal import Goal
+from .problem import checked_starts
 
-__all__ = ["checked_starts", "depth_first_search", "neighbours_in_order"]
+__all__ = ["depth_first_search", "neighbours_in_order"]
 
 Order = Callable[[Iterable[Any]], Iterable[Any]]
 
@@ -95,17 +96,6 @@ def depth_first_search(graph: Any, start: Any, goal: Any = None, *,
 
 
 _END: Any = object()
-
-
-def checked_starts(graph: Any, start: Any) -> list[Any]:
-    """The starts, each checked against a graph that can tell (InvalidLocationError)."""
-    starts = starts_of(start)
-    contains = getattr(graph, "__contains__", None)
-    for s in starts if contains is not None else ():
-        if not contains(s):
-            raise InvalidLocationError(f"start {s!r} is not in the graph"
-                                       + several_hint(start, "starts"))
-    return starts
 
 
 def neighbours_in_order(graph: Any, sort_neighbors: Order | None

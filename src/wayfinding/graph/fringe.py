@@ -23,14 +23,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .. import heuristics as _heuristics
-from ..errors import InvalidLocationError
 from ..result import SearchResult, StopReason, reconstruct_path
-from .astar import default_heuristic
 from .budget import Budget
-from .dfs import checked_starts
-from .engine import bad_estimate, checked_estimate
-from .goal import Goal
+from .problem import problem
 from .weighted import out_steps
 
 __all__ = ["fringe_search"]
@@ -49,25 +44,8 @@ def fringe_search(graph: Any, start: Any, goal: Any, *, heuristic: Any = None,
     are the cache (every location reached); ``expanded`` counts expansions.
     """
     budget = Budget(max_expansions, max_seconds)
-    starts = checked_starts(graph, start)
-    target = Goal(goal)
-    if target.none:
-        raise InvalidLocationError("fringe_search needs a goal")
-    target.check_in(graph)
-    heuristic = heuristic if heuristic is not None else default_heuristic(graph, goal)
-    _heuristics.check_heuristic(heuristic)
-    estimate, aim = target.estimate(heuristic)
+    starts, target, h = problem(graph, start, goal, heuristic, "fringe_search")
     steps = out_steps(graph)
-    estimates: dict[Any, float] = {}
-
-    def h(location: Any) -> float:
-        value = estimates.get(location)
-        if value is None:
-            value = checked_estimate(location, estimate(location, aim))
-            if not 0.0 <= value < _INF:
-                raise bad_estimate(location, value)
-            estimates[location] = value
-        return value
 
     cost_so_far: dict[Any, float] = {}
     came_from: dict[Any, Any] = {}

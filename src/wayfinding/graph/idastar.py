@@ -22,15 +22,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .. import heuristics as _heuristics
-from ..errors import InvalidLocationError
 from ..result import SearchResult, StopReason
-from .astar import default_heuristic
 from .budget import Budget
-from .dfs import checked_starts
-from .engine import bad_estimate, checked_estimate
-from .goal import Goal
 from .iddfs import path_result
+from .problem import problem
 from .weighted import out_steps
 
 __all__ = ["idastar"]
@@ -48,22 +43,9 @@ def idastar(graph: Any, start: Any, goal: Any, *, heuristic: Any = None,
     over all rounds (IDA* expands locations again in every round).
     """
     budget = Budget(max_expansions, max_seconds)
-    starts = list(dict.fromkeys(checked_starts(graph, start)))
-    target = Goal(goal)
-    if target.none:
-        raise InvalidLocationError("idastar needs a goal")
-    target.check_in(graph)
-    heuristic = heuristic if heuristic is not None else default_heuristic(graph, goal)
-    _heuristics.check_heuristic(heuristic)
-    estimate, aim = target.estimate(heuristic)
+    starts, target, h = problem(graph, start, goal, heuristic, "idastar")
+    starts = list(dict.fromkeys(starts))
     steps = out_steps(graph)
-
-    def h(location: Any) -> float:
-        value = checked_estimate(location, estimate(location, aim))
-        if not 0.0 <= value < _INF:
-            raise bad_estimate(location, value)
-        return value
-
     bound = min(h(s) for s in starts)
     expanded = 0
     while True:

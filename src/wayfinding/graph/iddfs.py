@@ -25,8 +25,8 @@ from .._inputs import check_budget
 from ..errors import InvalidLocationError
 from ..result import SearchResult, StopReason
 from .budget import Budget
-from .dfs import checked_starts
 from .goal import Goal
+from .problem import checked_starts
 
 __all__ = ["iddfs", "path_result"]
 

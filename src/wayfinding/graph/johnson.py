@@ -24,8 +24,9 @@ from typing import Any
 from .._inputs import starts_of
 from ..errors import InvalidParameterError
 from ..result import SearchResult, StopReason
-from .bellman_ford import _checked_starts, relax_all
+from .bellman_ford import relax_all
 from .engine import BestFirstSearch, Priority
+from .problem import checked_starts
 from .protocol import NetworkXGraph, SimpleGraph
 from .weighted import cached, out_steps
 
@@ -64,7 +65,7 @@ def johnson(graph: Any, sources: Any = None) -> dict[Any, SearchResult]:
 
 def _sources(graph: Any, sources: Any) -> list[Any]:
     if sources is not None:
-        return list(dict.fromkeys(_checked_starts(graph, sources)))
+        return list(dict.fromkeys(checked_starts(graph, sources)))
     if type(graph) is SimpleGraph:
         return list(dict.fromkeys([*graph.edges, *graph._locations]))
     if type(graph) is NetworkXGraph:

@@ -23,15 +23,11 @@ from __future__ import annotations
 import heapq
 from typing import Any
 
-from .. import heuristics as _heuristics
-from .._inputs import several_hint, starts_of
-from ..errors import InvalidLocationError
 from ..paths import OptimalPaths
 from ..result import StopReason, reconstruct_path
-from .astar import default_heuristic
 from .budget import Budget
-from .engine import bad_estimate, checked_estimate
 from .goal import Goal
+from .problem import checked_starts, estimate
 from .weighted import cached, out_steps
 
 __all__ = ["TIE", "all_shortest_paths", "tight"]
@@ -58,36 +54,18 @@ def all_shortest_paths(graph: Any, start: Any, goal: Any = None, *, heuristic: A
     zero). A budget that runs out gives no path and its ``reason``.
     """
     budget = Budget(max_expansions, max_seconds)
-    starts = starts_of(start)
+    starts = checked_starts(graph, start)
     target = Goal(goal)
-    contains = getattr(graph, "__contains__", None)
-    for s in starts if contains is not None else ():
-        if not contains(s):
-            raise InvalidLocationError(f"start {s!r} is not in the graph"
-                                       + several_hint(start, "starts"))
     target.check_in(graph)
-    heuristic = heuristic if heuristic is not None else default_heuristic(graph, goal)
-    _heuristics.check_heuristic(heuristic)
-    estimate, aim = target.estimate(heuristic) if not target.none else (None, None)
+    h = _no_estimate if target.none else estimate(graph, target, heuristic, goal)
     steps = cached(out_steps(graph))
-
-    def h(location: Any) -> float:
-        if estimate is None:
-            return 0.0
-        value = checked_estimate(location, estimate(location, aim))
-        if not 0.0 <= value < float("inf"):
-            raise bad_estimate(location, value)
-        return value
-
     cost_so_far: dict[Any, float] = {}
     came_from: dict[Any, Any] = {}
-    estimates: dict[Any, float] = {}
     frontier: list[tuple[float, int, Any]] = []
     for s in starts:
         if s not in cost_so_far:
             cost_so_far[s], came_from[s] = 0.0, None
-            estimates[s] = h(s)
-            frontier.append((estimates[s], len(frontier), s))
+            frontier.append((h(s), len(frontier), s))
     heapq.heapify(frontier)
     counter = len(frontier)
     settled: list[Any] = []
@@ -121,9 +99,7 @@ def all_shortest_paths(graph: Any, start: Any, goal: Any = None, *, heuristic: A
                 is_settled.discard(v)
                 settled.remove(v)
             cost_so_far[v], came_from[v] = new_cost, current
-            if v not in estimates:
-                estimates[v] = h(v)
-            heapq.heappush(frontier, (new_cost + estimates[v], counter, v))
+            heapq.heappush(frontier, (new_cost + h(v), counter, v))
             counter += 1
     if reason is not StopReason.EXHAUSTED or (not target.none and not goals):
         return OptimalPaths.unreachable(reason, came_from, cost_so_far, len(settled),
@@ -147,3 +123,7 @@ def all_shortest_paths(graph: Any, start: Any, goal: Any = None, *, heuristic: A
     return OptimalPaths.reached(path, best, came_from, cost_so_far, len(settled),
                                 predecessors=predecessors, goals=goals,
                                 starts=frozenset(starts))
+
+
+def _no_estimate(location: Any) -> float:
+    return 0.0

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..paths import ReachItem
-from .dfs import checked_starts
+from .problem import checked_starts
 from .weighted import out_steps
 
 __all__ = ["bfs_reach", "dijkstra_reach"]

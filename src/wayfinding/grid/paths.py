@@ -13,14 +13,13 @@ Examples
 --------
 >>> import wayfinding as wf
 >>> grid = wf.Grid.from_ascii('''
+... ..#
 ... ...
-... .#.
-... ...
-... ''')
->>> k_shortest_paths(grid, (0, 0), (2, 2), 3).costs
-[4.0, 4.0]
->>> all_shortest_paths(grid, (0, 1), (2, 1)).count()
-2
+... ''', diagonal=True)
+>>> [round(cost, 3) for cost in k_shortest_paths(grid, (0, 0), (2, 1), 3).costs]
+[2.414, 3.0, 3.0]
+>>> all_shortest_paths(grid, (0, 0), (1, 1)).count()
+1
 """
 
 from __future__ import annotations

@@ -36,42 +36,34 @@ def bidirectional_bfs(graph, reverse, s, t, forward, backward, gen):  # pragma: 
     f_head = b_head = 0
     expanded = 0
     while f_head < n_f and b_head < n_b:
-        if n_f - f_head <= n_b - b_head:
-            indptr, indices = graph
-            end = n_f
-            while f_head < end:
-                u = f_touched[f_head]
-                f_head += 1
-                expanded += 1
-                steps = f_g[u] + 1.0
-                for e in range(indptr[u], indptr[u + 1]):
-                    v = indices[e]
-                    if f_stamp[v] == gen:
-                        continue
-                    f_stamp[v] = gen
-                    f_g[v] = steps
-                    f_parent[v] = u
-                    f_touched[n_f] = v
-                    n_f += 1
-                    if b_stamp[v] == gen:
-                        return v, expanded, n_f, n_b
+        backwards = n_f - f_head > n_b - b_head  # expand the smaller level
+        indptr, indices = reverse if backwards else graph
+        stamp, g, parent, touched = backward if backwards else forward
+        other = f_stamp if backwards else b_stamp
+        head, count = (b_head, n_b) if backwards else (f_head, n_f)
+        end = count
+        meet = -1
+        while head < end and meet < 0:
+            u = touched[head]
+            head += 1
+            expanded += 1
+            steps = g[u] + 1.0
+            for e in range(indptr[u], indptr[u + 1]):
+                v = indices[e]
+                if stamp[v] == gen:
+                    continue
+                stamp[v] = gen
+                g[v] = steps
+                parent[v] = u
+                touched[count] = v
+                count += 1
+                if other[v] == gen:
+                    meet = v
+                    break
+        if backwards:
+            b_head, n_b = head, count
         else:
-            indptr, indices = reverse
-            end = n_b
-            while b_head < end:
-                u = b_touched[b_head]
-                b_head += 1
-                expanded += 1
-                steps = b_g[u] + 1.0
-                for e in range(indptr[u], indptr[u + 1]):
-                    v = indices[e]
-                    if b_stamp[v] == gen:
-                        continue
-                    b_stamp[v] = gen
-                    b_g[v] = steps
-                    b_parent[v] = u
-                    b_touched[n_b] = v
-                    n_b += 1
-                    if f_stamp[v] == gen:
-                        return v, expanded, n_f, n_b
+            f_head, n_f = head, count
+        if meet >= 0:
+            return meet, expanded, n_f, n_b
     return -1, expanded, n_f, n_b
