@@ -27,7 +27,6 @@ wayfinding.errors.InvalidParameterError: line_of_sight needs a Grid, got dict
 from __future__ import annotations
 
 import functools
-import importlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -119,35 +118,63 @@ def _mesh_search(algorithm: str, mesh: NavMesh, start: Any, goal: Any,
     return astar(mesh, start, goal, **options)
 
 
-#: The searches of :mod:`wayfinding.api_paths` and :mod:`wayfinding.api_traversal`: per
-#: algorithm the modules (under ``wayfinding``) whose function of that name serves a grid,
-#: a CSR graph and any graph; None where that tier has none (the generic tier then serves
-#: it: grids and CSR graphs are graphs too).
-_SEARCHES: dict[str, tuple[str | None, str | None, str]] = {
-    "k_shortest_paths": ("grid.paths", "csr.yen", "graph.yen"),
-    "shortest_simple_paths": ("grid.paths", "csr.yen", "graph.yen"),
-    "all_shortest_paths": ("grid.paths", "csr.optimal", "graph.optimal"),
-    "bellman_ford": (None, "csr.bellman_ford", "graph.bellman_ford"),
-    "find_negative_cycle": (None, "csr.bellman_ford", "graph.bellman_ford"),
-    "johnson": (None, "csr.johnson", "graph.johnson"),
-    "bidirectional_bfs": ("grid.bibfs", "csr.bibfs", "graph.bibfs"),
-    "bfs_reach": ("grid.reach", "csr.reach", "graph.reach"),
-    "dijkstra_reach": ("grid.reach", "csr.reach", "graph.reach"),
-    "idastar": ("grid.idastar", None, "graph.idastar"),
-    "breadth_first_search": (None, None, "graph.bfs"),  # with depth_limit / sort_neighbors
-    "depth_first_search": (None, None, "graph.dfs"),
-    "iddfs": (None, None, "graph.iddfs"),
-    "count_paths": (None, None, "graph.count"),
-    "fringe_search": (None, None, "graph.fringe"),
-    "beam_search": (None, None, "graph.beam"),
-}
+@functools.cache
+def _searches() -> dict[str, tuple[Any, Any, Any]]:
+    """The searches of :mod:`wayfinding.api_paths` and :mod:`wayfinding.api_traversal`: per
+    algorithm the modules whose function of that name serves a grid, a CSR graph and any
+    graph; None where that tier has none (the generic tier then serves it: grids and CSR
+    graphs are graphs too). Imported on first use."""
+    from .csr import bellman_ford as csr_bellman_ford
+    from .csr import bibfs as csr_bibfs
+    from .csr import johnson as csr_johnson
+    from .csr import optimal as csr_optimal
+    from .csr import reach as csr_reach
+    from .csr import yen as csr_yen
+    from .graph import (
+        beam,
+        bellman_ford,
+        bfs,
+        bibfs,
+        count,
+        dfs,
+        fringe,
+        idastar,
+        iddfs,
+        johnson,
+        optimal,
+        reach,
+        yen,
+    )
+    from .grid import bibfs as grid_bibfs
+    from .grid import idastar as grid_idastar
+    from .grid import paths as grid_paths
+    from .grid import reach as grid_reach
+
+    return {
+        "k_shortest_paths": (grid_paths, csr_yen, yen),
+        "shortest_simple_paths": (grid_paths, csr_yen, yen),
+        "all_shortest_paths": (grid_paths, csr_optimal, optimal),
+        "bellman_ford": (None, csr_bellman_ford, bellman_ford),
+        "find_negative_cycle": (None, csr_bellman_ford, bellman_ford),
+        "johnson": (None, csr_johnson, johnson),
+        "bidirectional_bfs": (grid_bibfs, csr_bibfs, bibfs),
+        "bfs_reach": (grid_reach, csr_reach, reach),
+        "dijkstra_reach": (grid_reach, csr_reach, reach),
+        "idastar": (grid_idastar, None, idastar),
+        "breadth_first_search": (None, None, bfs),  # with depth_limit / sort_neighbors
+        "depth_first_search": (None, None, dfs),
+        "iddfs": (None, None, iddfs),
+        "count_paths": (None, None, count),
+        "fringe_search": (None, None, fringe),
+        "beam_search": (None, None, beam),
+    }
 
 
 def serve_search(algorithm: str, graph: Any, *args: Any, **options: Any) -> Any:
-    """Run ``algorithm`` (a key of :data:`_SEARCHES`; ``args`` begin with its start and
+    """Run ``algorithm`` (a key of :func:`_searches`; ``args`` begin with its start and
     goal) on the compiled tier that serves ``graph`` if it has one, else on the generic
     tier (through :func:`~wayfinding.graph.protocol.as_graph`)."""
-    grid_module, csr_module, generic_module = _SEARCHES[algorithm]
+    grid_module, csr_module, generic_module = _searches()[algorithm]
     module = generic_module
     if isinstance(graph, Grid):
         check_grid_endpoints(args[0], args[1] if len(args) > 1 else None)
@@ -155,10 +182,9 @@ def serve_search(algorithm: str, graph: Any, *args: Any, **options: Any) -> Any:
             module = grid_module
     elif isinstance(graph, CSRGraph) and csr_module is not None:
         module = csr_module
-    search = getattr(importlib.import_module(f"wayfinding.{module}"), algorithm)
     if module is generic_module:
         graph = _tiers()[3](graph)
-    return search(graph, *args, **options)
+    return getattr(module, algorithm)(graph, *args, **options)
 
 
 class _EverySettled:
