@@ -159,3 +159,38 @@ DS_GOAL = 2  # the goal cell
 N_DSSTATE = 3
 DSF_KM = 0  # the key modifier km
 N_DSFSTATE = 1
+
+# ================================================================ the peers' searches (issue 33)
+# Yen's deviations (csr/_kernels/yen.py), int64 state
+Y_GEN = 0  # spur searches numbered so far (their generation stamps)
+Y_EXPANDED = 1  # nodes expanded by every spur search so far
+Y_NEXT = 2  # the spur index to go on from
+Y_OUT = 3  # candidates written
+N_YSTATE = 4
+# every optimal path (csr/_kernels/optimal.py), int64 state; fstate: [best cost]
+O_GEN = 0
+O_STATUS = 1  # STATUS_*
+O_SIZE = 2  # heap entries
+O_EXPANDED = 3
+O_TOUCHED = 4  # nodes reached
+O_GOALS = 5  # goals settled at the optimal cost
+N_OSTATE = 6
+# lazy reachability in slices (csr and grid _kernels/reach.py), int64 state
+R_HEAD = 0  # breadth first: the next node to expand; by cost: heap entries
+R_COUNT = 1  # nodes reached (breadth first) or settled (by cost)
+N_RSTATE = 2
+# queue-based Bellman-Ford (csr/_kernels/bellman_ford.py), int64 state
+BELL_STATUS = 0
+BELL_HEAD = 1  # ring position of the next node to scan
+BELL_QUEUED = 2  # nodes in the ring
+BELL_TOUCHED = 3
+BELL_EXPANDED = 4
+BELL_CHANGES = 5  # cost changes since the parent pointers were last walked
+BELL_WALK = 6  # walks made so far (their numbers mark the nodes they pass)
+BELL_CYCLE = 7  # a node of the negative cycle found
+N_BELLSTATE = 8
+# IDA* on grids (grid/_kernels/idastar.py), int64 state; fstate: [bound, next bound]
+IDA_STATUS = 0
+IDA_DEPTH = 1  # depth of the deepest frame of the walk (-1: a round is over)
+IDA_EXPANDED = 2
+N_IDASTATE = 3

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from .. import _lazy
+from .._kernels import codes as C
 from .._kernels.codes import STATUS_FOUND, STATUS_NEW, STATUS_PAUSED
 from ..errors import NegativeCycleError
 from ..graph.budget import Budget
@@ -82,29 +83,29 @@ def relaxed(graph: CSRGraph, starts: np.ndarray, budget: Budget | None
     n = graph.node_count
     work = (np.full(n, math.inf), np.full(n, -1, dtype=np.int64), np.zeros(n, np.uint8),
             np.zeros(max(n, 1), np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64))
-    state = np.zeros(k.N_BFSTATE, dtype=np.int64)
-    state[k.BF_STATUS] = STATUS_NEW
+    state = np.zeros(C.N_BELLSTATE, dtype=np.int64)
+    state[C.BELL_STATUS] = STATUS_NEW
     arrays = (graph.indptr, graph.indices, graph.costs)
     reason = None
     while True:
         chunk = 1 << 62
         if budget is not None:
-            if (reason := budget.spent(int(state[k.BF_EXPANDED]))) is not None:
+            if (reason := budget.spent(int(state[C.BELL_EXPANDED]))) is not None:
                 break
-            chunk = budget.limit - int(state[k.BF_EXPANDED])
+            chunk = budget.limit - int(state[C.BELL_EXPANDED])
             if budget.deadline is not None:
                 chunk = min(chunk, _SLICE)
         status = k.relax(arrays, starts, work, state, chunk)
         if status == STATUS_FOUND:
-            raise _cycle_error(graph, work[1], int(state[k.BF_CYCLE]))
+            raise _cycle_error(graph, work[1], int(state[C.BELL_CYCLE]))
         if status != STATUS_PAUSED:
             break
         if budget is not None and budget.deadline is not None and (
                 time.perf_counter() >= budget.deadline):
             reason = StopReason.MAX_SECONDS
             break
-    touched = work[4][:int(state[k.BF_TOUCHED])].copy()
-    return work[0], work[1], touched, int(state[k.BF_EXPANDED]), reason
+    touched = work[4][:int(state[C.BELL_TOUCHED])].copy()
+    return work[0], work[1], touched, int(state[C.BELL_EXPANDED]), reason
 
 
 def _cycle_error(graph: CSRGraph, parent: np.ndarray, on_cycle: int) -> NegativeCycleError:

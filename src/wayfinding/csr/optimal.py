@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from .. import _lazy
+from .._kernels import codes as C
 from .._kernels.codes import STATUS_HEAP_FULL, STATUS_NEW, STATUS_PAUSED
 from ..errors import InvalidLocationError
 from ..graph.budget import Budget
@@ -57,16 +58,16 @@ def all_shortest_paths(graph: CSRGraph, start: Any, goal: Any = None, *,
     work = [np.zeros(n, np.int32), np.zeros(n), np.zeros(n, np.int64), np.zeros(n),
             np.zeros(heap), np.zeros(heap, np.int64), np.zeros(n, np.int64),
             np.zeros(max(1, goals.shape[0]), np.int64)]
-    state = np.zeros(_kernels().N_OSTATE, dtype=np.int64)
-    state[_kernels().O_GEN] = 1
+    state = np.zeros(C.N_OSTATE, dtype=np.int64)
+    state[C.O_GEN] = 1
     fstate = np.zeros(1)
     reason = _run(graph, bound, (starts, is_goal), work, state, fstate, budget)
     k = _kernels()
-    n_touched, n_goals = int(state[k.O_TOUCHED]), int(state[k.O_GOALS])
+    n_touched, n_goals = int(state[C.O_TOUCHED]), int(state[C.O_GOALS])
     touched = work[6][:n_touched].copy()
     reached = Reached(graph, touched, work[1][touched], work[2][touched])
     came_from, cost_so_far = CameFromView(reached), CostSoFarView(reached)
-    expanded = int(state[k.O_EXPANDED])
+    expanded = int(state[C.O_EXPANDED])
     start_labels = frozenset(graph.labels_of(starts))
     if reason is not None or (goal is not None and n_goals == 0):
         return OptimalPaths.unreachable(reason or StopReason.EXHAUSTED, came_from,
@@ -96,11 +97,11 @@ def _run(graph: CSRGraph, bound: tuple, targets: tuple, work: list[np.ndarray],
     """Call :func:`settle` until it ends (None) or a budget runs out (its reason)."""
     k = _kernels()
     graph_arrays = (graph.indptr, graph.indices, graph.costs)
-    state[k.O_STATUS] = STATUS_NEW
+    state[C.O_STATUS] = STATUS_NEW
     while True:
-        if (reason := budget.spent(int(state[k.O_EXPANDED]))) is not None:
+        if (reason := budget.spent(int(state[C.O_EXPANDED]))) is not None:
             return reason
-        chunk = budget.limit - int(state[k.O_EXPANDED])
+        chunk = budget.limit - int(state[C.O_EXPANDED])
         if budget.deadline is not None:
             chunk = min(chunk, _SLICE)
         status = k.settle(graph_arrays, bound, targets, tuple(work), state, fstate, chunk, TIE)

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from .. import _lazy
+from .._kernels import codes as C
 from .._kernels.codes import STATUS_BROKEN, STATUS_FOUND, STATUS_HEAP_FULL, STATUS_PAUSED
 from ..errors import InvalidLocationError
 from ..graph.budget import Budget
@@ -91,7 +92,7 @@ class CompiledYen:
                      np.zeros(n))
         self.out = (np.zeros(1 << 12, np.int64), np.zeros(257, np.int64), np.zeros(256),
                     np.zeros(256, np.int64))
-        self.state = np.zeros(_kernels().N_YSTATE, dtype=np.int64)
+        self.state = np.zeros(C.N_YSTATE, dtype=np.int64)
 
     def run(self) -> Iterator[tuple[tuple[int, ...], float]]:
         s = self.source
@@ -116,7 +117,7 @@ class CompiledYen:
             if not self._deviations(paths, deviation):
                 return
             cells, starts, costs, spurs = self.out
-            for j in range(int(self.state[_kernels().Y_OUT])):
+            for j in range(int(self.state[C.Y_OUT])):
                 candidate = tuple(cells[starts[j]:starts[j + 1]].tolist())
                 if candidate not in seen:
                     seen.add(candidate)
@@ -136,7 +137,7 @@ class CompiledYen:
         k = _kernels()
         graph = (self.graph.indptr, self.graph.indices, self.graph.costs)
         state = self.state
-        state[k.Y_NEXT], state[k.Y_OUT] = deviation, 0
+        state[C.Y_NEXT], state[C.Y_OUT] = deviation, 0
         while True:
             budget = self.budget
             chunk = 1 << 62
@@ -146,10 +147,10 @@ class CompiledYen:
                     return False
                 chunk = min(budget.limit - self.expanded,
                             chunk if budget.deadline is None else _SLICE)
-            state[k.Y_EXPANDED] = self.expanded
+            state[C.Y_EXPANDED] = self.expanded
             status = k.deviations(graph, (self.bound, self.is_goal), paths, self.work,
                                   self.out, state, chunk)
-            self.expanded = int(state[k.Y_EXPANDED])
+            self.expanded = int(state[C.Y_EXPANDED])
             if status == STATUS_FOUND:
                 return True
             if status == STATUS_HEAP_FULL:

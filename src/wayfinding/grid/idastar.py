@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from .. import _lazy
+from .._kernels import codes as C
 from .._kernels.codes import STATUS_FOUND, STATUS_HEAP_FULL, STATUS_NEW, STATUS_PAUSED
 from ..graph import idastar as _generic
 from ..graph.budget import Budget
@@ -61,11 +62,11 @@ def idastar(grid: Grid, start: Any, goal: Any, *, heuristic: Any = None,
               table.n_moves, table.rule)
     k = _lazy.kernels("wayfinding.grid._kernels.idastar")
     frames = _frames(256, flat.passable.shape[0])
-    state = np.zeros(k.N_IDSTATE, dtype=np.int64)
-    state[k.ID_STATUS] = STATUS_NEW
+    state = np.zeros(C.N_IDASTATE, dtype=np.int64)
+    state[C.IDA_STATUS] = STATUS_NEW
     fstate = np.zeros(2)
     while True:
-        expanded = int(state[k.ID_EXPANDED])
+        expanded = int(state[C.IDA_EXPANDED])
         if (reason := budget.spent(expanded)) is not None:
             return SearchResult.unreachable(reason, expanded=expanded)
         chunk = min(_SLICE, budget.limit - expanded)
@@ -74,10 +75,10 @@ def idastar(grid: Grid, start: Any, goal: Any, *, heuristic: Any = None,
             frames = _grown(frames)
         elif status != STATUS_PAUSED:
             break
-    expanded = int(state[k.ID_EXPANDED])
+    expanded = int(state[C.IDA_EXPANDED])
     if status != STATUS_FOUND:
         return SearchResult.unreachable(StopReason.EXHAUSTED, expanded=expanded)
-    depth = int(state[k.ID_DEPTH])
+    depth = int(state[C.IDA_DEPTH])
     path = locations(frames[0][:depth + 1], flat.stride)
     return path_result(path, frames[1][:depth + 1].tolist(), expanded)
 

@@ -13,7 +13,7 @@ first reach, ``mark`` int64[n] walk numbers (all written). ``state`` int64 ``BF_
 
 :func:`relax` returns ``STATUS_EXHAUSTED`` (every cost final), ``STATUS_PAUSED`` (the
 expansion ``budget`` ran out: call again) or ``STATUS_FOUND``: a negative cycle, through
-node ``state[BF_CYCLE]`` along ``parent``.
+node ``state[BELL_CYCLE]`` along ``parent``.
 """
 
 from __future__ import annotations
@@ -22,19 +22,22 @@ import math
 
 from numba import njit
 
-from ..._kernels.codes import STATUS_EXHAUSTED, STATUS_FOUND, STATUS_NEW, STATUS_PAUSED
+from ..._kernels.codes import (
+    BELL_CHANGES,
+    BELL_CYCLE,
+    BELL_EXPANDED,
+    BELL_HEAD,
+    BELL_QUEUED,
+    BELL_STATUS,
+    BELL_TOUCHED,
+    BELL_WALK,
+    STATUS_EXHAUSTED,
+    STATUS_FOUND,
+    STATUS_NEW,
+    STATUS_PAUSED,
+)
 
-__all__ = ["BF_CYCLE", "BF_EXPANDED", "BF_STATUS", "BF_TOUCHED", "N_BFSTATE", "relax"]
-
-BF_STATUS = 0
-BF_HEAD = 1  # ring position of the next node to scan
-BF_QUEUED = 2  # nodes in the ring
-BF_TOUCHED = 3
-BF_EXPANDED = 4
-BF_CHANGES = 5  # cost changes since the parent pointers were last walked
-BF_WALK = 6  # walks made so far (their numbers mark the nodes they pass)
-BF_CYCLE = 7  # a node of the negative cycle found
-N_BFSTATE = 8
+__all__ = ["relax"]
 
 
 @njit(cache=True, nogil=True)
@@ -61,7 +64,7 @@ def relax(graph, starts, work, state, budget):  # pragma: no cover - numba
     indptr, indices, costs = graph
     g, parent, queued, ring, touched, mark = work
     n = g.shape[0]
-    if state[BF_STATUS] == STATUS_NEW:
+    if state[BELL_STATUS] == STATUS_NEW:
         n_touched = 0
         tail = 0
         for i in range(starts.shape[0]):
@@ -81,12 +84,12 @@ def relax(graph, starts, work, state, budget):  # pragma: no cover - numba
         changes = 0
         walk = 0
     else:
-        head = state[BF_HEAD]
-        in_ring = state[BF_QUEUED]
-        n_touched = state[BF_TOUCHED]
-        expanded = state[BF_EXPANDED]
-        changes = state[BF_CHANGES]
-        walk = state[BF_WALK]
+        head = state[BELL_HEAD]
+        in_ring = state[BELL_QUEUED]
+        n_touched = state[BELL_TOUCHED]
+        expanded = state[BELL_EXPANDED]
+        changes = state[BELL_CHANGES]
+        walk = state[BELL_WALK]
     stop = expanded + budget
     status = STATUS_EXHAUSTED
     while in_ring > 0:
@@ -121,16 +124,16 @@ def relax(graph, starts, work, state, budget):  # pragma: no cover - numba
                 changes = 0
                 node, walk = _cycle_node(parent, touched, n_touched, mark, walk)
                 if node >= 0:
-                    state[BF_CYCLE] = node
+                    state[BELL_CYCLE] = node
                     status = STATUS_FOUND
                     break
         if status == STATUS_FOUND:
             break
-    state[BF_HEAD] = head
-    state[BF_QUEUED] = in_ring
-    state[BF_TOUCHED] = n_touched
-    state[BF_EXPANDED] = expanded
-    state[BF_CHANGES] = changes
-    state[BF_WALK] = walk
-    state[BF_STATUS] = status
+    state[BELL_HEAD] = head
+    state[BELL_QUEUED] = in_ring
+    state[BELL_TOUCHED] = n_touched
+    state[BELL_EXPANDED] = expanded
+    state[BELL_CHANGES] = changes
+    state[BELL_WALK] = walk
+    state[BELL_STATUS] = status
     return status

@@ -26,6 +26,12 @@ from numba import njit
 
 from ..._kernels.codes import (
     H_ARRAY,
+    O_EXPANDED,
+    O_GEN,
+    O_GOALS,
+    O_SIZE,
+    O_STATUS,
+    O_TOUCHED,
     STATUS_EXHAUSTED,
     STATUS_FOUND,
     STATUS_HEAP_FULL,
@@ -35,16 +41,7 @@ from ..._kernels.codes import (
 from ..._kernels.heap import pop_into, push
 from .heuristic import lower_bound
 
-__all__ = ["N_OSTATE", "O_EXPANDED", "O_GEN", "O_GOALS", "O_SIZE", "O_STATUS", "O_TOUCHED",
-           "settle", "tight"]
-
-O_GEN = 0
-O_STATUS = 1
-O_SIZE = 2
-O_EXPANDED = 3
-O_TOUCHED = 4
-O_GOALS = 5
-N_OSTATE = 6
+__all__ = ["settle", "tight"]
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -20,14 +20,10 @@ from __future__ import annotations
 
 from numba import njit
 
-from ..._kernels.codes import STATUS_EXHAUSTED, STATUS_HEAP_FULL, STATUS_PAUSED
+from ..._kernels.codes import R_COUNT, R_HEAD, STATUS_EXHAUSTED, STATUS_HEAP_FULL, STATUS_PAUSED
 from ..._kernels.heap import pop_into, push
 
-__all__ = ["N_RSTATE", "R_COUNT", "R_HEAD", "bfs_slice", "dijkstra_slice"]
-
-R_HEAD = 0
-R_COUNT = 1
-N_RSTATE = 2
+__all__ = ["bfs_slice", "dijkstra_slice"]
 
 
 @njit(cache=True, nogil=True)

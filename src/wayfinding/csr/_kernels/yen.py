@@ -35,16 +35,19 @@ import math
 import numpy as np
 from numba import njit
 
-from ..._kernels.codes import STATUS_BROKEN, STATUS_FOUND, STATUS_HEAP_FULL, STATUS_PAUSED
+from ..._kernels.codes import (
+    STATUS_BROKEN,
+    STATUS_FOUND,
+    STATUS_HEAP_FULL,
+    STATUS_PAUSED,
+    Y_EXPANDED,
+    Y_GEN,
+    Y_NEXT,
+    Y_OUT,
+)
 from ..._kernels.heap import pop_into, push
 
-__all__ = ["N_YSTATE", "Y_EXPANDED", "Y_GEN", "Y_NEXT", "Y_OUT", "deviations"]
-
-Y_GEN = 0
-Y_EXPANDED = 1
-Y_NEXT = 2
-Y_OUT = 3
-N_YSTATE = 4
+__all__ = ["deviations"]
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -15,8 +15,8 @@ on_path)`` (written; the per-depth arrays have ``capacity`` rows, the children 8
 ``on_path`` uint8 per cell). ``state`` int64 ``ID_*``; ``fstate`` float64 ``[bound,
 next bound]``.
 
-Returns ``STATUS_FOUND`` (the path is ``cell[:state[ID_DEPTH] + 1]``, its cost
-``g[state[ID_DEPTH]]``), ``STATUS_EXHAUSTED``, ``STATUS_PAUSED`` (``budget`` expansions
+Returns ``STATUS_FOUND`` (the path is ``cell[:state[IDA_DEPTH] + 1]``, its cost
+``g[state[IDA_DEPTH]]``), ``STATUS_EXHAUSTED``, ``STATUS_PAUSED`` (``budget`` expansions
 done) or ``STATUS_HEAP_FULL`` (the path outgrew the frames: grow them and call again).
 """
 
@@ -27,6 +27,9 @@ import math
 from numba import njit
 
 from ..._kernels.codes import (
+    IDA_DEPTH,
+    IDA_EXPANDED,
+    IDA_STATUS,
     STATUS_EXHAUSTED,
     STATUS_FOUND,
     STATUS_HEAP_FULL,
@@ -35,12 +38,7 @@ from ..._kernels.codes import (
 )
 from .steps import blocked, step_cost
 
-__all__ = ["ID_DEPTH", "ID_EXPANDED", "ID_STATUS", "N_IDSTATE", "idastar"]
-
-ID_STATUS = 0
-ID_DEPTH = 1  # depth of the deepest frame of the walk (-1: a round is over)
-ID_EXPANDED = 2
-N_IDSTATE = 3
+__all__ = ["idastar"]
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -89,20 +87,20 @@ def idastar(grid, aim, start, frames, state, fstate, budget):  # pragma: no cove
     cell, g, child, child_g, child_f, n_child, next_child, on_path = frames
     goal = aim[0]
     capacity = cell.shape[0]
-    if state[ID_STATUS] == STATUS_NEW:
+    if state[IDA_STATUS] == STATUS_NEW:
         if start == goal:
             cell[0] = start
             g[0] = 0.0
-            state[ID_DEPTH] = 0
-            state[ID_STATUS] = STATUS_FOUND
+            state[IDA_DEPTH] = 0
+            state[IDA_STATUS] = STATUS_FOUND
             return STATUS_FOUND
         fstate[0] = _h(aim, start)
         fstate[1] = math.inf
-        state[ID_EXPANDED] = 0
+        state[IDA_EXPANDED] = 0
         _open(grid, aim, frames, 0, start, 0.0)
-        state[ID_DEPTH] = 0
-    depth = state[ID_DEPTH]
-    expanded = state[ID_EXPANDED]
+        state[IDA_DEPTH] = 0
+    depth = state[IDA_DEPTH]
+    expanded = state[IDA_EXPANDED]
     bound = fstate[0]
     over = fstate[1]
     stop = expanded + budget
@@ -150,9 +148,9 @@ def idastar(grid, aim, start, frames, state, fstate, budget):  # pragma: no cove
     if status == STATUS_FOUND:
         for j in range(depth):
             on_path[cell[j]] = 0
-    state[ID_DEPTH] = depth
-    state[ID_EXPANDED] = expanded
-    state[ID_STATUS] = status
+    state[IDA_DEPTH] = depth
+    state[IDA_EXPANDED] = expanded
+    state[IDA_STATUS] = status
     fstate[0] = bound
     fstate[1] = over
     return status
