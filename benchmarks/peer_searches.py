@@ -41,13 +41,13 @@ import numpy as np
 import wayfinding as wf
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from graphs import geometric_graph  # noqa: E402
+from graphs import geometric_graph
 
 CLOCK = time.thread_time
 
 
 def _load() -> str:
-    return "load %.2f %.2f %.2f" % os.getloadavg()
+    return "load {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
 
 
 def _timed(f, *args):

@@ -145,6 +145,36 @@ def worlds() -> float:
     return through_mesh.cost + shortcut.cost + float(nearest[0])
 
 
+def peer_searches() -> float:
+    """Issue 33: the searches users know from networkx, scipy, Rust and PathFinding.js."""
+    g = wf.SimpleGraph({"s": {"a": 1, "b": 2}, "a": {"b": -1, "t": 3}, "b": {"t": 2}},
+                       negative_costs=True)
+    signed: wf.SearchResult = wf.bellman_ford(g, "s", "t")
+    rows: dict[object, wf.SearchResult] = wf.johnson(g, ["s"])
+    cycle: list[object] | None = wf.find_negative_cycle(g, "s")
+    plain = wf.SimpleGraph({"s": {"a": 1, "b": 2}, "a": {"b": 1, "t": 3}, "b": {"t": 2}})
+    best: wf.KShortestPaths = wf.k_shortest_paths(plain, "s", "t", 2)
+    pairs: list[tuple[list[object], float]] = list(best)
+    lazy: list[object] = next(wf.shortest_simple_paths(plain, "s", "t"))
+    every: wf.OptimalPaths = wf.all_shortest_paths(plain, "s", "t")
+    count: int = every.count() + wf.count_paths(plain, "s", "t")
+    order: list[object] = list(wf.bfs_reach(plain, "s"))
+    items: list[wf.ReachItem] = list(wf.dijkstra_reach(plain, "s"))
+    searches: list[wf.SearchResult] = [
+        wf.depth_first_search(plain, "s", "t", depth_limit=3), wf.iddfs(plain, "s", "t"),
+        wf.idastar(plain, "s", "t"), wf.bidirectional_bfs(plain, "s", "t"),
+        wf.fringe_search(plain, "s", "t"), wf.beam_search(plain, "s", "t", beam_width=2)]
+    line: list[tuple[int, int]] = wf.bresenham((0, 0), (3, 1)) + wf.supercover((0, 0), (1, 1))
+    turns = wf.compress_path(wf.expand_path([(0, 0), (2, 2), (4, 2)]))
+    try:
+        wf.bellman_ford(wf.SimpleGraph({1: {2: -1}, 2: {1: -1}}, negative_costs=True), 1)
+    except wf.NegativeCycleError as error:
+        assert error.cycle[0] == error.cycle[-1]
+    assert cycle is None and pairs and lazy and order and items and line and turns
+    return (signed.cost + rows["s"].cost_so_far["t"] + count + items[-1].cost
+            + sum(r.cost for r in searches))
+
+
 def errors() -> list[str]:
     caught: list[str] = []
     kinds: tuple[type[wf.WayfindingError], ...] = (
@@ -172,7 +202,8 @@ def errors() -> list[str]:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
-        total = graphs() + grids()[0] + game_loop(Path(folder)) + worlds()
+        total = (graphs() + grids()[0] + game_loop(Path(folder)) + worlds()
+                 + peer_searches())
     assert math.isfinite(total)
     assert len(errors()) == 4
 
