@@ -3,8 +3,8 @@ compiled CSR searches (:mod:`wayfinding.csr.yen`, :mod:`wayfinding.csr.optimal`)
 the grid seen as a :class:`~wayfinding.csr.graph.CSRGraph`.
 
 That graph (:data:`GRID_GRAPH`, derived data built once per grid version with whole-array
-operations) has a node per cell labelled ``(x, y)``, numbered ``y * width + x``, and an
-edge per step the grid's movement rules allow (corner rule and terrain classes included),
+operations) has a node per open cell labelled ``(x, y)`` (in row order) and an edge per
+step the grid's movement rules allow (corner rule and terrain classes included),
 costing what the step costs; cell coordinates give its searches a heuristic. Yen's spur
 searches and the optimal-path search revisit the same cells over and over, where a CSR
 row is cheaper to read than the grid's move table with its corner checks.
@@ -36,7 +36,7 @@ from ..csr.build import from_node_arrays
 from ..csr.graph import CSRGraph, Metric
 from ..paths import KShortestPaths, OptimalPaths
 from .derived import Derived
-from .flat import move_table
+from .flat import move_table, xy
 from .grid import Grid
 from .movement import CornerCutting
 
@@ -50,6 +50,8 @@ def grid_graph(grid: Grid) -> CSRGraph:
     table = move_table(grid)
     codes = flat.passable
     cells = np.flatnonzero(codes)
+    node = np.full(codes.shape[0], -1, dtype=np.int64)
+    node[cells] = np.arange(cells.shape[0])
     here = codes[cells]
     src, dst, cost = [], [], []
     for k in range(table.n_moves):
@@ -60,26 +62,15 @@ def grid_graph(grid: Grid) -> CSRGraph:
             b = codes[cells + side_b] == here
             ok &= (a & b) if grid.corner_cutting is CornerCutting.NEVER else (a | b)
         targets = cells[ok] + offset
-        src.append(cells[ok])
-        dst.append(targets)
+        src.append(node[cells[ok]])
+        dst.append(node[targets])
         entry = flat.costs[targets] if flat.weighted else 1.0
         cost.append(np.broadcast_to(table.lengths[k] * entry, targets.shape))
-    stride, width = flat.stride, flat.width
-    node = _numbering(stride, width)
-    xs, ys = np.meshgrid(np.arange(width), np.arange(flat.height))
-    labels = list(zip(xs.ravel().tolist(), ys.ravel().tolist(), strict=True))
-    coordinates = np.stack((xs.ravel(), ys.ravel()), 1).astype(np.float64)
-    return from_node_arrays(CSRGraph, width * flat.height, node(np.concatenate(src)),
-                            node(np.concatenate(dst)), np.concatenate(cost), labels,
-                            coordinates, Metric.EUCLIDEAN, True)
-
-
-def _numbering(stride: int, width: int) -> Any:
-    def node(padded: np.ndarray) -> np.ndarray:
-        ys, xs = np.divmod(padded.astype(np.int64), stride)
-        return (ys - 1) * width + (xs - 1)
-
-    return node
+    xs, ys = xy(cells, flat.stride)
+    labels = list(zip(xs.tolist(), ys.tolist(), strict=True))
+    coordinates = np.stack((xs, ys), 1).astype(np.float64)
+    return from_node_arrays(CSRGraph, cells.shape[0], np.concatenate(src), np.concatenate(dst),
+                            np.concatenate(cost), labels, coordinates, Metric.EUCLIDEAN, True)
 
 
 #: The grid as a CSR graph, one per grid version (``grid.derived(GRID_GRAPH)``).
