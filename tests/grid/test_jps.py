@@ -160,15 +160,16 @@ def test_threads_share_a_grid():
     ("options", "costs", "match"),
     [
         ({"diagonal": True}, np.arange(6.0).reshape(2, 3) + 1, r"per-cell costs from 1\.0 to 6\.0"),
-        ({"diagonal": True, "corner_cutting": CornerCutting.ONE_FREE}, None,
-         r"corner_cutting=CornerCutting.NEVER .*CornerCutting.ONE_FREE"),
-        ({"diagonal": True, "corner_cutting": CornerCutting.ALWAYS}, None,
-         r"this grid has CornerCutting.ALWAYS"),
+        ({"diagonal": True, "corner_cutting": CornerCutting.ALWAYS},
+         np.arange(6.0).reshape(2, 3) + 1, r"per-cell costs from 1\.0 to 6\.0"),
+        ({"diagonal": True, "corner_cutting": CornerCutting.ONE_FREE, "diagonal_cost": 3.0},
+         None, r"straight_cost <= diagonal_cost <= 2 \* straight_cost"),
         ({"diagonal": True, "diagonal_cost": 0.5}, None, r"diagonal_cost=0\.5"),
         ({"diagonal": True, "diagonal_cost": 3.0}, None,
          r"straight_cost <= diagonal_cost <= 2 \* straight_cost"),
     ],
-    ids=["weighted", "one-free", "always", "cheap-diagonal", "dear-diagonal"],
+    ids=["weighted", "weighted-always", "dear-diagonal-one-free", "cheap-diagonal",
+         "dear-diagonal"],
 )
 def test_unsupported_grids(options, costs, match):
     grid = Grid(np.ones((2, 3), bool), costs, **options)

@@ -36,8 +36,11 @@ from .._kernels import codes as C
 from ..errors import InvalidParameterError
 from ..grid import _engine as E
 from ..grid.components import COMPONENTS, component_labels
+from ..grid.flat import location
 from ..grid.grid import Grid
 from ..grid.jps import scan_bitmaps, supported_scale
+from ..grid.jps_corners import jps_corners
+from ..grid.movement import CornerCutting
 from ..grid.spec import ZERO, Spec
 from . import run as R
 from .locations import pairs
@@ -198,7 +201,9 @@ def jps(grid: Grid, starts: Any, goals: Any, *, workers: int = 1,
         max_seconds: float | None = None) -> BatchResult:
     """Jump point search from ``starts[i]`` to ``goals[i]`` for every row ``i``; answers as
     :func:`wayfinding.jps` (``expanded`` counts jump points), arguments and errors as in
-    :func:`astar`, and UnsupportedGridError for the grids ``jps`` does not serve.
+    :func:`astar`, and UnsupportedGridError for the grids ``jps`` does not serve. (On
+    8-way grids that cut corners the queries are answered one call each, not in one
+    compiled loop.)
 
     Examples
     --------
@@ -208,7 +213,47 @@ def jps(grid: Grid, starts: Any, goals: Any, *, workers: int = 1,
     [[0, 0], [1, 0], [2, 0], [3, 0], [3, 1], [3, 2]]
     """
     budget = R.Budget.of(max_seconds)
-    return jps_batch(require_grid(grid, "batch.jps"), starts, goals, workers, budget=budget)
+    grid = require_grid(grid, "batch.jps")
+    if grid.movement.diagonal and grid.corner_cutting is not CornerCutting.NEVER:
+        return _corner_jps(grid, starts, goals, workers, budget)
+    return jps_batch(grid, starts, goals, workers, budget=budget)
+
+
+def _corner_jps(grid: Grid, starts: Any, goals: Any, workers: Any,
+                budget: R.Budget | None) -> BatchResult:
+    """:func:`jps` on an 8-way grid that cuts corners: one call of
+    :func:`~wayfinding.grid.jps_corners.jps_corners` per query (no compiled loop); with a
+    budget, the queries left when it runs out are skipped."""
+    R.check_workers(workers)
+    scale = supported_scale(grid, "batch.jps", corners=True)
+    flat = grid.flat
+    s, t = pairs(grid, flat.passable, starts, goals)
+    n = s.shape[0]
+    answers = []
+    for a, b in zip(s.tolist(), t.tolist(), strict=True):
+        if budget is not None and budget.over():
+            break
+        answers.append(jps_corners(grid, location(a, flat.stride), location(b, flat.stride),
+                                   scale))
+    paths = [np.array(r.path if r.path is not None else np.zeros((0, 2)), dtype=np.int64)
+             .reshape(-1, 2) for r in answers]
+    paths += [np.zeros((0, 2), np.int64)] * (n - len(answers))
+    lengths = np.array([p.shape[0] for p in paths], dtype=np.int64)
+    offsets = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(lengths, out=offsets[1:])
+    costs = np.full(n, np.inf)
+    costs[:len(answers)] = [r.cost for r in answers]
+    expanded = np.zeros(n, dtype=np.int64)
+    expanded[:len(answers)] = [r.expanded for r in answers]
+    found = np.zeros(n, dtype=np.bool_)
+    found[:len(answers)] = [r.found for r in answers]
+    skipped = None
+    if budget is not None:
+        skipped = np.zeros(n, dtype=np.bool_)
+        skipped[len(answers):] = True
+    return BatchResult(costs, lengths, expanded, found,
+                       np.concatenate([*paths, np.zeros((0, 2), np.int64)]), offsets,
+                       skipped)
 
 
 def jps_batch(grid: Grid, starts: Any, goals: Any, workers: Any,
