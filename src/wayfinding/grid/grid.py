@@ -439,9 +439,11 @@ class Grid:
         4.0
         """
         if not self.uses_own_rules:
+            name = type(self).__name__
             raise InvalidParameterError(
-                f"{type(self).__name__} redefines neighbors() or cost(), so its steps may not "
-                "be symmetric: give it a predecessors(location) method of its own")
+                f"walking steps backwards needs a graph that knows its predecessors, and "
+                f"{name} redefines neighbors() or cost(), so its steps may not be symmetric: "
+                f"give it a predecessors(location) method of its own (got {name})")
         return self.neighbors(location)
 
     def _same_class_test(self, location: Location) -> Callable[[Location], bool]:
