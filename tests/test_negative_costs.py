@@ -104,3 +104,22 @@ def test_a_negative_cycle_out_of_reach_does_not_matter():
     g = wf.SimpleGraph({"s": {"t": 1}, "a": {"b": -1}, "b": {"a": -1}}, negative_costs=True)
     assert wf.bellman_ford(g, "s", "t").cost == 1.0
     assert wf.find_negative_cycle(g, "s") is None
+
+
+def test_rows_edited_in_place_take_negative_costs_only_where_the_graph_does():
+    g = wf.SimpleGraph(negative_costs=True)
+    g.edges = {"a": {"b": 1.0}}
+    assert not g.has_negative_costs and wf.dijkstra(g, "a", "b").cost == 1.0
+    g.edges["b"] = {"c": -2.0}
+    g.edges.update({"a": {"b": 1.0, "c": 4.0}})
+    assert g.has_negative_costs
+    assert wf.bellman_ford(g, "a", "c").path == ["a", "b", "c"]
+    with pytest.raises(wf.InvalidCostError, match=r"'b' -> 'c' must be finite and >= 0"):
+        wf.dijkstra(g, "a", "c")
+    del g.edges["b"]
+    assert not g.has_negative_costs and wf.dijkstra(g, "a", "c").cost == 4.0
+    plain = wf.SimpleGraph({"a": {"b": 1.0}})
+    with pytest.raises(wf.InvalidCostError, match=r"'b' -> 'c' must be finite and >= 0, got "
+                                                  r"-2\.0 \(bellman_ford and johnson take"):
+        plain.edges["b"] = {"c": -2.0}
+    assert "b" not in plain.edges

@@ -217,3 +217,26 @@ def test_a_negative_self_loop_is_a_negative_cycle():
     with pytest.raises(wf.NegativeCycleError, match=r"negative cycle 1 -> 1 \(total cost"):
         wf.bellman_ford(graph, 0)
     assert wf.CSRGraph.from_edges([0, 1], [1, 1], [1.0, 1.0]).edge_count == 1
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda g: wf.k_shortest_paths(g, 0, None, 2), "k shortest paths need a goal"),
+    (lambda g: wf.k_shortest_paths(g, [0, 1], 2, 2), r"take one start, got \[0, 1\]"),
+    (lambda g: wf.k_shortest_paths(g, 0, 2, 0), "k must be a whole number >= 1, got 0"),
+    (lambda g: wf.k_shortest_paths(g, 0, 9, 2), "9"),
+])
+def test_compiled_yen_refuses_bad_arguments_naming_them(call, message):
+    graph = wf.CSRGraph.from_edges([0, 1], [1, 2], [1.0, 1.0])
+    with pytest.raises(wf.WayfindingError, match=message):
+        call(graph)
+
+
+@pytest.mark.parametrize("negative", [False, True])
+def test_costs_that_could_overflow_a_path_are_refused_negative_ones_by_size(negative):
+    # three edges of 1e307 in size: a path could reach 3e307, above COST_SUM_LIMIT; with
+    # negative costs a path may sink as far as it may rise, so sizes count
+    costs = [-1e307, 1e307, -1e307] if negative else [1e307] * 3
+    with pytest.raises(wf.InvalidCostError, match="edge costs are too large"):
+        wf.CSRGraph.from_edges([0, 1, 2], [1, 2, 3], costs, negative_costs=negative)
+    small = wf.CSRGraph.from_edges([0, 1], [1, 2], [-1e6, 2e6], negative_costs=True)
+    assert wf.bellman_ford(small, 0, 2).cost == 1e6

@@ -59,7 +59,7 @@ def test_k_shortest_paths_equal_the_oracle(graph, data):
 
 
 @given(weighted_digraphs(), st.data())
-def test_shortest_simple_paths_cost_asnetworkx_digraph(graph, data):
+def test_shortest_simple_paths_cost_as_networkx(graph, data):
     start, goal = endpoints(graph, data)
     ours = list(itertools.islice(wf.shortest_simple_paths(wf.SimpleGraph(graph), start,
                                                           goal), K))
@@ -77,7 +77,7 @@ def test_shortest_simple_paths_cost_asnetworkx_digraph(graph, data):
 
 
 @given(weighted_digraphs(), st.data())
-def test_all_shortest_paths_equal_the_oracle_andnetworkx_digraph(graph, data):
+def test_all_shortest_paths_equal_the_oracle_and_networkx(graph, data):
     start, goal = endpoints(graph, data)
     result = wf.all_shortest_paths(wf.SimpleGraph(graph), start, goal)
     expected = optimal_paths(as_edges(graph), start, [goal])
@@ -149,7 +149,7 @@ def test_count_paths_refuses_a_cycle_on_the_way_and_ignores_others():
 
 
 @given(signed_digraphs(), st.data())
-def test_bellman_ford_equals_the_oracle_andnetworkx_digraph(graph, data):
+def test_bellman_ford_equals_the_oracle_and_networkx(graph, data):
     start, goal = endpoints(graph, data)
     edges = as_edges(graph)
     expected = signed_costs(edges, [start])

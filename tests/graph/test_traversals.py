@@ -28,7 +28,7 @@ def _reverse(edges):
 
 @given(weighted_digraphs(), st.data(), st.one_of(st.none(), st.integers(1, 4)),
        st.booleans())
-def test_depth_first_search_visits_asnetworkx_digraph(graph, data, depth_limit, backwards):
+def test_depth_first_search_visits_as_networkx(graph, data, depth_limit, backwards):
     start = data.draw(st.sampled_from(sorted(graph)))
     order = (lambda vs: sorted(vs, reverse=True)) if backwards else None
     result = wf.depth_first_search(wf.SimpleGraph(graph), start, depth_limit=depth_limit,
@@ -60,7 +60,7 @@ def test_depth_first_search_finds_a_valid_path(graph, data):
 
 
 @given(weighted_digraphs(), st.data(), st.integers(0, 4), st.booleans())
-def test_breadth_first_search_depth_limit_and_order_asnetworkx_digraph(graph, data, limit,
+def test_breadth_first_search_depth_limit_and_order_as_networkx(graph, data, limit,
                                                                   backwards):
     start = data.draw(st.sampled_from(sorted(graph)))
     order = (lambda vs: sorted(vs, reverse=True)) if backwards else None
