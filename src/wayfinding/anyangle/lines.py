@@ -52,7 +52,13 @@ def _cell(value: Any, role: str) -> Location:
 
 
 def bresenham(a: Location, b: Location) -> list[Location]:
-    """The cells of Bresenham's line from ``a`` to ``b``, both included."""
+    """The cells of Bresenham's line from ``a`` to ``b``, both included.
+
+    Examples
+    --------
+    >>> bresenham((0, 0), (3, 1))
+    [(0, 0), (1, 0), (2, 1), (3, 1)]
+    """
     x0, y0 = _cell(a, "a")
     x1, y1 = _cell(b, "b")
     dx, dy = abs(x1 - x0), abs(y1 - y0)
@@ -73,7 +79,13 @@ def bresenham(a: Location, b: Location) -> list[Location]:
 
 def supercover(a: Location, b: Location) -> list[Location]:
     """Every cell the segment from the centre of ``a`` to the centre of ``b`` touches,
-    in the order it reaches them."""
+    in the order it reaches them.
+
+    Examples
+    --------
+    >>> supercover((0, 0), (1, 1))
+    [(0, 0), (1, 0), (0, 1), (1, 1)]
+    """
     x, y = _cell(a, "a")
     x1, y1 = _cell(b, "b")
     dx, dy = abs(x1 - x), abs(y1 - y)
@@ -98,7 +110,13 @@ def supercover(a: Location, b: Location) -> list[Location]:
 
 def expand_path(waypoints: Sequence[Location]) -> list[Location]:
     """A cell-by-cell path through ``waypoints`` (Bresenham lines between consecutive
-    ones); jump point search's waypoints expand to its path."""
+    ones); jump point search's waypoints expand to its path.
+
+    Examples
+    --------
+    >>> expand_path([(0, 0), (0, 2), (2, 2)])
+    [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)]
+    """
     points = [_cell(p, "waypoint") for p in waypoints]
     path = points[:1]
     for a, b in itertools.pairwise(points):
@@ -107,7 +125,13 @@ def expand_path(waypoints: Sequence[Location]) -> list[Location]:
 
 
 def compress_path(path: Sequence[Location]) -> list[Location]:
-    """``path`` with only its ends and the cells where its direction changes."""
+    """``path`` with only its ends and the cells where its direction changes.
+
+    Examples
+    --------
+    >>> compress_path([(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)])
+    [(0, 0), (0, 2), (2, 2)]
+    """
     cells = [_cell(c, "path cell") for c in path]
     if len(cells) < 3:
         return cells

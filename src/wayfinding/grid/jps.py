@@ -120,6 +120,16 @@ def jps(grid: Grid, start: Location, goal: Location, *,
     <StopReason.DISCONNECTED: 'disconnected'>
     >>> jps(grid, (0, 0), (1, 1), max_seconds=0).reason
     <StopReason.MAX_SECONDS: 'max_seconds'>
+
+    Corner cutting (PathFinding.js's ``DiagonalMovement.Always``; ``ONE_FREE`` is its
+    ``IfAtMostOneObstacle``) lets a diagonal step squeeze between two walls:
+
+    >>> squeeze = wf.Grid.from_ascii('''
+    ... .#.
+    ... #..
+    ... ''', diagonal=True, corner_cutting=wf.CornerCutting.ALWAYS)
+    >>> jps(squeeze, (0, 0), (1, 1)).path
+    [(0, 0), (1, 1)]
     """
     if grid.movement.diagonal and grid.corner_cutting is not CornerCutting.NEVER:
         return jps_corners(grid, start, goal, supported_scale(grid, "jps", corners=True),
