@@ -23,8 +23,8 @@ from typing import Any
 
 from .._inputs import is_whole
 from ..errors import InvalidParameterError
-from ..result import SearchResult, StopReason, reconstruct_path
-from .budget import Budget
+from ..result import SearchResult, StopReason
+from .budget import Budget, stop_at
 from .problem import problem
 from .weighted import out_steps
 
@@ -64,12 +64,9 @@ def beam_search(graph: Any, start: Any, goal: Any, *, beam_width: int,
         g = cost_so_far[current]
         if -neg_cost > g:
             continue  # reached more cheaply since
-        if target(current):
-            path = reconstruct_path(came_from, starts, current)
-            assert path is not None
-            return SearchResult.reached(path, g, came_from, cost_so_far, expanded)
-        if (reason := budget.spent(expanded)) is not None:
-            return SearchResult.unreachable(reason, came_from, cost_so_far, expanded)
+        if (answer := stop_at(current, g, target, starts, came_from, cost_so_far, expanded,
+                              budget)) is not None:
+            return answer
         expanded += 1
         for v, step in steps(current):
             new_cost = g + step

@@ -18,9 +18,9 @@ import time
 from typing import Any
 
 from .._inputs import check_budget
-from ..result import StopReason
+from ..result import SearchResult, StopReason, reconstruct_path
 
-__all__ = ["Budget"]
+__all__ = ["Budget", "stop_at"]
 
 _CLOCK_EVERY = 64
 
@@ -50,3 +50,18 @@ class Budget:
                 if time.perf_counter() >= self.deadline:
                     return StopReason.MAX_SECONDS
         return None
+
+
+def stop_at(node: Any, g: float, target: Any, starts: list[Any], came_from: dict[Any, Any],
+            cost_so_far: dict[Any, float], expanded: int,
+            budget: Budget) -> SearchResult | None:
+    """The answer of a best-first search about to expand ``node`` (reached at cost ``g``):
+    found when ``node`` is a goal (``target(node)``), stopped when ``budget`` is spent;
+    None: expand it."""
+    if target(node):
+        path = reconstruct_path(came_from, starts, node)
+        assert path is not None
+        return SearchResult.reached(path, g, came_from, cost_so_far, expanded)
+    if (reason := budget.spent(expanded)) is not None:
+        return SearchResult.unreachable(reason, came_from, cost_so_far, expanded)
+    return None

@@ -23,8 +23,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..result import SearchResult, StopReason, reconstruct_path
-from .budget import Budget
+from ..result import SearchResult, StopReason
+from .budget import Budget, stop_at
 from .problem import problem
 from .weighted import out_steps
 
@@ -77,12 +77,9 @@ def fringe_search(graph: Any, start: Any, goal: Any, *, heuristic: Any = None,
                 over = min(over, f)
                 node = after[node]
                 continue
-            if target(node):
-                path = reconstruct_path(came_from, starts, node)
-                assert path is not None
-                return SearchResult.reached(path, g, came_from, cost_so_far, expanded)
-            if (reason := budget.spent(expanded)) is not None:
-                return SearchResult.unreachable(reason, came_from, cost_so_far, expanded)
+            if (answer := stop_at(node, g, target, starts, came_from, cost_so_far, expanded,
+                                  budget)) is not None:
+                return answer
             expanded += 1
             for v, step in reversed(steps(node)):  # inserted after node: first one first
                 new_cost = g + step
