@@ -5,7 +5,7 @@ Examples
 --------
 >>> from wayfinding.graph.protocol import SimpleGraph
 >>> g = SimpleGraph({'a': {'b': 2}})
->>> starts, goal, h = problem(g, 'a', 'b', lambda x, y: 1.0, 'idastar')
+>>> starts, goal, h = problem(g, 'a', 'b', lambda x, y: float(x != y), 'idastar')
 >>> starts, goal('b'), h('a')
 (['a'], True, 1.0)
 >>> problem(g, 'a', None, None, 'idastar')
