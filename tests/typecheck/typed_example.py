@@ -142,6 +142,8 @@ def worlds() -> float:
     nearest = wf.nearest_nodes(graph, np.array([[1.9, 0.1]]))
     grid = wf.io.parse_map("type octile\nheight 1\nwidth 2\nmap\n..\n")
     assert grid.shape == (1, 2)
+    before: bool = wf.compile_notice(False)  # no notice while compiling in this process
+    wf.compile_notice(before)
     return through_mesh.cost + shortcut.cost + float(nearest[0])
 
 
