@@ -206,3 +206,133 @@ def segment_cells(a: tuple[int, int], b: tuple[int, int]) -> dict[tuple[int, int
             if inside and lo <= hi:
                 cells[x, y] = lo
     return cells
+
+
+# ---------------------------------------------------------------------- other worlds
+# Each world's steps worked out again from its definition, without the library.
+
+def _wrapped(x: int, y: int, w: int, h: int, wrap: tuple[bool, bool]) -> tuple[int, int] | None:
+    if wrap[0]:
+        x %= w
+    if wrap[1]:
+        y %= h
+    return (x, y) if 0 <= x < w and 0 <= y < h else None
+
+
+def hex_axial(col: int, row: int, layout: str) -> tuple[int, int]:
+    """Axial ``(q, r)`` of an offset ``(col, row)`` (the Red Blob formulas, written again)."""
+    if layout in ("odd-r", "even-r"):
+        half = (row - (row % 2)) // 2 if layout == "odd-r" else (row + (row % 2)) // 2
+        return (col - half, row)
+    half = (col - (col % 2)) // 2 if layout == "odd-q" else (col + (col % 2)) // 2
+    return (col, row - half)
+
+
+def hex_offset(q: int, r: int, layout: str) -> tuple[int, int]:
+    """Offset ``(col, row)`` of an axial ``(q, r)``."""
+    if layout in ("odd-r", "even-r"):
+        half = (r - (r % 2)) // 2 if layout == "odd-r" else (r + (r % 2)) // 2
+        return (q + half, r)
+    half = (q - (q % 2)) // 2 if layout == "odd-q" else (q + (q % 2)) // 2
+    return (q, r + half)
+
+
+def hex_edges(passable: np.ndarray, costs: np.ndarray | None, layout: str,
+              wrap: tuple[bool, bool] = (False, False)) -> Edges:
+    """Edges of a hex map (array ``[row, col]`` in ``layout``), keyed by axial ``(q, r)``.
+
+    A neighbour is one of the six cube directions; on a wrapped map the neighbour's
+    offset is taken modulo the map's size.
+    """
+    h, w = passable.shape
+    cube_steps = [(1, -1, 0), (1, 0, -1), (0, 1, -1), (-1, 1, 0), (-1, 0, 1), (0, -1, 1)]
+    edges: Edges = {}
+    for row in range(h):
+        for col in range(w):
+            if not passable[row, col]:
+                continue
+            q, r = hex_axial(col, row, layout)
+            out = []
+            for dx, _dy, dz in cube_steps:  # cube (x, y, z) with q = x, r = z
+                ncol, nrow = hex_offset(q + dx, r + dz, layout)
+                cell = _wrapped(ncol, nrow, w, h, wrap)
+                if cell is None or not passable[cell[1], cell[0]]:
+                    continue
+                enter = 1.0 if costs is None else float(costs[cell[1], cell[0]])
+                out.append((hex_axial(cell[0], cell[1], layout), enter))
+            edges[(q, r)] = out
+    return edges
+
+
+def voxel_edges(passable: np.ndarray, costs: np.ndarray | None, connectivity: int,
+                rule: str = "never") -> Edges:
+    """Edges of a voxel grid (array ``[z, y, x]``), keyed by ``(x, y, z)``.
+
+    ``rule="never"``: a diagonal step needs every voxel of the box spanned by the step
+    open (the 3-D benchmark rule); ``"always"``: only the target.
+    """
+    d_, h, w = passable.shape
+
+    def free(x: int, y: int, z: int) -> bool:
+        return 0 <= x < w and 0 <= y < h and 0 <= z < d_ and bool(passable[z, y, x])
+
+    edges: Edges = {}
+    for z, y, x in itertools.product(range(d_), range(h), range(w)):
+        if not passable[z, y, x]:
+            continue
+        out = []
+        for dx, dy, dz in itertools.product((-1, 0, 1), repeat=3):
+            axes = abs(dx) + abs(dy) + abs(dz)
+            if axes == 0 or (connectivity == 6 and axes > 1) or (
+                    connectivity == 18 and axes > 2):
+                continue
+            box = itertools.product(*[(0, c) if c else (0,) for c in (dx, dy, dz)])
+            if rule == "never" and not all(free(x + a, y + b, z + c) for a, b, c in box):
+                continue
+            if not free(x + dx, y + dy, z + dz):
+                continue
+            enter = 1.0 if costs is None else float(costs[z + dz, y + dy, x + dx])
+            out.append(((x + dx, y + dy, z + dz), math.sqrt(axes) * enter))
+        edges[(x, y, z)] = out
+    return edges
+
+
+def wrapped_grid_edges(passable: np.ndarray, costs: np.ndarray | None,
+                       moves: Sequence[tuple[int, int, float]], rule: str,
+                       wrap: tuple[bool, bool] = (False, False)) -> Edges:
+    """Edges of a square grid with the moves ``(dx, dy, length)``, keyed by ``(x, y)``.
+
+    A move is allowed when the straight segment between the two cell centres sees
+    through (:func:`tests.oracles.sees` on the map tiled 3 x 3 when it wraps, so that the
+    segment crosses the border as it would on a cylinder or torus).
+    """
+    from .oracles import sees
+
+    h, w = passable.shape
+    tiled = np.tile(passable, (3, 3)) if any(wrap) else passable
+    if any(wrap):  # cells beyond a border that does not wrap are walls
+        if not wrap[0]:
+            tiled[:, :w] = False
+            tiled[:, 2 * w:] = False
+        if not wrap[1]:
+            tiled[:h, :] = False
+            tiled[2 * h:, :] = False
+    shift_x, shift_y = (w, h) if any(wrap) else (0, 0)
+    edges: Edges = {}
+    for y in range(h):
+        for x in range(w):
+            if not passable[y, x]:
+                continue
+            out = []
+            for dx, dy, length in moves:
+                tx, ty = x + dx + shift_x, y + dy + shift_y
+                if not (0 <= tx < tiled.shape[1] and 0 <= ty < tiled.shape[0]):
+                    continue
+                if not sees(tiled, (x + shift_x, y + shift_y), (tx, ty), rule):
+                    continue
+                cell = _wrapped(x + dx, y + dy, w, h, wrap)
+                assert cell is not None
+                enter = 1.0 if costs is None else float(costs[cell[1], cell[0]])
+                out.append((cell, length * enter))
+            edges[(x, y)] = out
+    return edges

@@ -58,7 +58,8 @@ def test_flood_seeds_as_an_array():
 
 @pytest.mark.parametrize("bad, match", [
     (np.array([[0.0, 2.0]]), r"\(N, 2\) array of integers.*float64"),
-    (np.array([[0, 2, 1]]), r"\(N, 2\) array of integers.*shape \(1, 3\)"),
+    (np.array([[0, 2, 1]]), r"must be an \(x, y\) pair of integers, got \(0, 2, 1\)"),
+    (np.array([[0, 2, 1, 4]]), r"\(N, 2\) array of integers.*shape \(1, 4\)"),
 ])
 def test_arrays_that_are_not_integer_pairs_raise(bad, match):
     with pytest.raises(InvalidLocationError, match=match):

@@ -12,7 +12,7 @@ Examples
 5.0
 """
 
-from . import batch, csr, heuristics, io, navmesh
+from . import batch, csr, heuristics, hex, io, navmesh
 from ._compiling import compile_notice
 from .anyangle import euclidean_length, line_of_sight, smooth_path, theta_star
 from .anyangle.lines import bresenham, compress_path, expand_path, supercover
@@ -64,13 +64,14 @@ from .errors import (
 )
 from .fields import DistanceField, FlowField, flood, flow_field
 from .graph.protocol import Graph, SimpleGraph, WeightedGraph, as_graph
-from .grid import CornerCutting, Grid, GridWithWeights, Movement, SquareGrid
+from .grid import CornerCutting, Grid, GridWithWeights, HexGrid, Movement, SquareGrid, VoxelGrid
 from .grid.components import connected
 from .grid.jps import jps
 from .grid.landmarks import GridLandmarks
 from .grid.prepared import PreparedGrid, PrepareMethod
 from .grid.turns import astar_turns
 from .heuristics import Heuristic
+from .hex import HexLayout
 from .navmesh import NavMesh
 from .navmesh.anyangle import any_angle
 from .nearest import nearest_nodes
@@ -95,6 +96,8 @@ __all__ = [
     "GridLandmarks",
     "GridWithWeights",
     "Heuristic",
+    "HexGrid",
+    "HexLayout",
     "InvalidCostError",
     "InvalidLocationError",
     "InvalidParameterError",
@@ -116,6 +119,7 @@ __all__ = [
     "StaleDataError",
     "StopReason",
     "UnsupportedGridError",
+    "VoxelGrid",
     "WayfindingError",
     "WeightedGraph",
     "all_shortest_paths",
@@ -151,6 +155,7 @@ __all__ = [
     "fringe_search",
     "greedy_best_first",
     "heuristics",
+    "hex",
     "idastar",
     "iddfs",
     "io",

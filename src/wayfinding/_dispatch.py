@@ -60,7 +60,7 @@ def any_grid(value: Any, what: str) -> Grid:
 def grid_tier(graph: Any) -> Grid | None:
     """``graph`` when the compiled grid kernels can serve it (a Grid that follows its own
     arrays and movement rules), else None."""
-    if isinstance(graph, Grid) and graph.uses_own_rules:
+    if isinstance(graph, Grid) and graph.compiled:
         return graph
     return None
 
@@ -73,6 +73,8 @@ def require_grid(graph: Any, what: str) -> Grid:
             f"{what} runs on the grid's arrays and movement rules; {type(graph).__name__} "
             "redefines neighbors() or cost(), which it cannot follow"
         )
+    if not graph.compiled:
+        raise UnsupportedGridError(f"{what} does not serve {graph!r}")
     return graph
 
 
@@ -95,7 +97,7 @@ def serve(algorithm: str, graph: Any, start: Any, goal: Any, **options: Any) -> 
     ``"greedy_best_first"`` or ``"astar"``) on the tier that serves ``graph``."""
     grid_search, csr_search, generic, as_graph = _tiers()
     if isinstance(graph, Grid):
-        check_grid_endpoints(start, goal)  # [7, 4] is two goals: say so
+        check_grid_endpoints(start, goal, graph.dims)  # [7, 4] is two goals: say so
         return getattr(grid_search, algorithm)(graph, start, goal, **options)
     if isinstance(graph, CSRGraph):
         if algorithm != "breadth_first_search":
@@ -222,7 +224,7 @@ def serve_targets(graph: Any, start: Any, goal: Any, targets: Any,
         raise InvalidParameterError(
             f"give a goal or targets, not both (goal={goal!r}, targets={targets!r})")
     if isinstance(graph, Grid):
-        check_grid_endpoints(start, targets)
+        check_grid_endpoints(start, targets, graph.dims)
     return serve("dijkstra", graph, start, _EverySettled(graph, targets), **options)
 
 

@@ -67,16 +67,17 @@ def check_budget(name: str, value: Any, *, integer: bool = False) -> Any:
 
 
 # ---------------------------------------------------------------------- starts and goals
-def location_rows(value: Any, role: str) -> list[tuple[int, int]] | None:
-    """The rows of an (N, 2) integer array as N ``(x, y)`` tuples; None when ``value`` is
-    not a 2-D numpy array. Other 2-D arrays raise (a float or (N, 3) array is a mistake)."""
+def location_rows(value: Any, role: str) -> list[tuple[int, ...]] | None:
+    """The rows of an (N, 2) integer array as N ``(x, y)`` tuples (of an (N, 3) array, as
+    ``(x, y, z)`` voxels); None when ``value`` is not a 2-D numpy array. Other 2-D arrays
+    raise (a float array is a mistake)."""
     if not isinstance(value, np.ndarray) or value.ndim != 2:
         return None
-    if value.shape[1] != 2 or not np.issubdtype(value.dtype, np.integer):
+    if value.shape[1] not in (2, 3) or not np.issubdtype(value.dtype, np.integer):
         raise InvalidLocationError(
-            f"several {role}s as an array must be an (N, 2) array of integers (x, y), got "
-            f"shape {value.shape} of {value.dtype}")
-    return [(int(x), int(y)) for x, y in value.tolist()]
+            f"several {role}s as an array must be an (N, 2) array of integers (x, y) or (N, "
+            f"3) of voxels (x, y, z), got shape {value.shape} of {value.dtype}")
+    return [tuple(int(v) for v in row) for row in value.tolist()]
 
 
 def starts_of(start: Any) -> list[Any]:
@@ -121,8 +122,9 @@ def several_hint(given: Any, what: str) -> str:
             f"several {what}; give a single location as it is, e.g. a tuple)")
 
 
-def _check_grid_many(value: Any, role: str) -> None:
-    """On a grid, a list/set of starts or goals must hold ``(x, y)`` locations.
+def _check_grid_many(value: Any, role: str, size: int = 2) -> None:
+    """On a grid, a list/set of starts or goals must hold ``(x, y)`` locations (``size``
+    coordinates: 3 on voxel grids).
 
     ``[7, 4]`` is two goals, 7 and 4, not the cell (7, 4): say so instead of "got 7".
     """
@@ -130,21 +132,23 @@ def _check_grid_many(value: Any, role: str) -> None:
         return
     for item in value:
         try:
-            if len(item) == 2:
+            if len(item) == size:
                 continue
         except TypeError:
             pass
-        one = f"({', '.join(map(repr, value))})" if len(value) == 2 else "(x, y)"
+        shape = "(x, y)" if size == 2 else "(x, y, z)"
+        one = f"({', '.join(map(repr, value))})" if len(value) == size else shape
         raise InvalidLocationError(
             f"{role} {value!r} is a {type(value).__name__}, which means several {role}s, but "
-            f"its item {item!r} is not an (x, y) location: give one {role} as a tuple {one}, "
+            f"its item {item!r} is not an {shape} location: give one {role} as a tuple {one}, "
             f"or several as a list of tuples such as [{one}, ...]"
         )
 
 
-def check_grid_endpoints(start: Any, goal: Any) -> None:
-    """Explain ``[7, 4]`` given as a grid start or goal (two locations, not the cell)."""
+def check_grid_endpoints(start: Any, goal: Any, size: int = 2) -> None:
+    """Explain ``[7, 4]`` given as a grid start or goal (two locations, not the cell);
+    ``size``: coordinates of a location (3 on voxel grids)."""
     if type(start) is not tuple:
-        _check_grid_many(start, "start")
+        _check_grid_many(start, "start", size)
     if type(goal) is not tuple:
-        _check_grid_many(goal, "goal")
+        _check_grid_many(goal, "goal", size)

@@ -71,7 +71,7 @@ class AStarSearch:
         if self._on_grid:
             from .grid.resumable import GridAStarSearch
 
-            check_grid_endpoints(start, goal)  # [7, 4] is two goals: say so
+            check_grid_endpoints(start, goal, graph.dims)  # [7, 4] is two goals: say so
             self._impl: Any = GridAStarSearch(graph, start, goal, heuristic=heuristic,
                                               weight=weight, max_cost=max_cost)
         else:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import threading
 import weakref
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
@@ -49,6 +49,15 @@ from ._checks import (
 from .cellviews import WallsView, WeightsView
 from .derived import Derived, DerivedStore, Edit, EditKind
 from .movement import CornerCutting, Movement
+from .moves import MoveSet, custom_moves, gauge_facets, square_moves
+from .worlds import (
+    check_wrap,
+    facets_distance,
+    fold,
+    step_between,
+    world_neighbors,
+    wrap_shifts,
+)
 
 __all__ = ["COST_SUM_LIMIT", "FlatGrid", "Grid", "GridWithWeights", "SquareGrid"]
 
@@ -120,6 +129,19 @@ class Grid:
         Map characters of the cells (one-character strings or their ASCII codes), kept
         for writers such as :func:`wayfinding.io.movingai.write_map`; no effect on
         movement (see :attr:`terrain`).
+    moves : list of (dx, dy, cost), optional
+        A move set of its own instead of the 4- or 8-way moves: knight moves, the 16- or
+        32-neighbourhood, any list of moves of at most 8 cells along each axis. A move
+        costs ``cost`` times the entered cell's cost and follows the long-move rule of
+        :mod:`wayfinding.grid.moves`: the cells its straight segment passes through must be
+        open, and a corner it passes exactly follows ``corner_cutting`` (so ``(1, 1)`` is
+        the usual diagonal). ``diagonal``, ``straight_cost`` and ``diagonal_cost`` are then
+        not used; the default heuristic is derived from the moves (:attr:`heuristic`).
+    wrap : (bool, bool)
+        Wrap-around borders along x and along y: ``(True, False)`` joins the last column to
+        the first (a cylinder), ``(True, True)`` makes a torus. A wrapped axis must be at
+        least twice the longest step plus one cells long. Heuristics take the shorter way
+        round.
 
     Notes
     -----
@@ -171,7 +193,19 @@ class Grid:
     [(1, 0), (0, 1), (1, 1)]
     >>> round(g.cost((0, 0), (1, 1)), 3)
     1.414
+    >>> torus = Grid(np.ones((3, 5), bool), wrap=(True, True))
+    >>> sorted(torus.neighbors((0, 0)))
+    [(0, 1), (0, 2), (1, 0), (4, 0)]
+    >>> knight = Grid(np.ones((4, 4), bool), moves=[(2, 1, 5 ** 0.5), (1, 2, 5 ** 0.5)])
+    >>> knight.neighbors((0, 0))
+    [(2, 1), (1, 2)]
     """
+
+    #: True for the square grid's class: its cells are squares (HexGrid, VoxelGrid: False).
+    _square = True
+    _world = True  # a world class: its own neighbors and cost are the kernels' rules
+    #: Coordinates of a location: 2, ``(x, y)`` (3 on voxel grids).
+    dims = 2
 
     def __init__(
         self,
@@ -184,22 +218,46 @@ class Grid:
         corner_cutting: CornerCutting = CornerCutting.NEVER,
         classes: Any = None,
         terrain: Any = None,
+        moves: Any = None,
+        wrap: tuple[bool, bool] = (False, False),
     ) -> None:
         mask = _checked_passable(passable, "Grid(passable)")
         if mask.ndim != 2 or mask.shape[0] == 0 or mask.shape[1] == 0:
             raise InvalidLocationError(
                 f"passable must be a non-empty 2-D array (H, W), got shape {mask.shape}"
             )
+        if moves is not None:
+            moveset = custom_moves(moves, corner_cutting)
+            movement = Movement(diagonal=any(s.d[0] and s.d[1] for s in moveset.sets[0]),
+                                corner_cutting=corner_cutting,
+                                custom=tuple((s.d[0], s.d[1], s.length)
+                                             for s in moveset.sets[0]))
+        else:
+            movement = Movement(diagonal=diagonal, straight_cost=straight_cost,
+                                diagonal_cost=diagonal_cost, corner_cutting=corner_cutting)
+            moveset = square_moves(movement.diagonal, movement.straight_cost,
+                                   movement.diagonal_cost, movement.corner_cutting)
+        self._setup(mask, costs, movement, moveset, check_wrap(wrap, mask.shape, moveset.reach),
+                    classes, terrain)
+
+    def _setup(self, mask: np.ndarray, costs: Any, movement: Movement, moveset: MoveSet,
+               wrap: tuple[bool, bool], classes: Any, terrain: Any) -> None:
+        """The part of building a grid every world shares (``mask`` checked already)."""
         self._passable = mask
         self._costs: np.ndarray | None = None
         if costs is not None:
             self._costs = _checked_costs(costs, mask.shape)
-        self.movement = Movement(
-            diagonal=diagonal,
-            straight_cost=straight_cost,
-            diagonal_cost=diagonal_cost,
-            corner_cutting=corner_cutting,
-        )
+        self.movement = movement
+        self._moves = moveset
+        self._wrap = wrap
+        if movement.custom is not None:  # the default heuristic's pieces (moves only)
+            facets = gauge_facets(movement.custom)
+            self._estimate = (facets, wrap_shifts(facets, mask.shape, wrap))
+        self._standard = movement.custom is None and not any(wrap) and type(self)._square
+        if classes is not None and not self._standard:
+            raise InvalidParameterError(
+                "terrain classes work on square grids with the 4- or 8-way moves and no "
+                "wrap-around only")
         if self._costs is not None and self._costs.size:
             self._check_sums(float(self._costs.max()), "the dearest cell cost")
         else:
@@ -371,7 +429,45 @@ class Grid:
         kernels read the arrays and movement rules and cannot follow such a subclass
         (searches hand it to the generic tier)."""
         cls = type(self)
-        return cls is Grid or (cls.neighbors is Grid.neighbors and cls.cost is Grid.cost)
+        world = next(c for c in cls.__mro__ if c.__dict__.get("_world"))
+        return cls is world or (cls.neighbors is world.neighbors and cls.cost is world.cost)
+
+    @property
+    def compiled(self) -> bool:
+        """True when the compiled kernels serve this grid's searches (a grid whose class
+        follows its own rules, :attr:`uses_own_rules`, of a world the kernels know)."""
+        return self._standard and self.uses_own_rules
+
+    @property
+    def standard(self) -> bool:
+        """True for a square grid with the 4- or 8-way moves and no wrap-around: the grid
+        every tool serves (jump point search, prepared grids, any-angle paths, D* Lite,
+        turn costs, MovingAI files). Hex and voxel grids, wrapped grids and grids with
+        moves of their own work with the searches, fields, components, batches and
+        landmarks; the other tools raise UnsupportedGridError on them."""
+        return self._standard
+
+    @property
+    def wrap(self) -> tuple[bool, bool]:
+        """Whether the x and the y axis wrap around (see the ``wrap`` parameter)."""
+        return self._wrap
+
+    @property
+    def moves(self) -> MoveSet:
+        """The steps of this grid's movement rules (:class:`~wayfinding.grid.moves.MoveSet`:
+        what the generic ``neighbors`` and the compiled move table are both built from)."""
+        return self._moves
+
+    def locations(self) -> Iterator[Location]:
+        """Every open location, row by row (``(x, y)``; see each world for its own).
+
+        Examples
+        --------
+        >>> list(Grid.from_ascii(".#.").locations())
+        [(0, 0), (2, 0)]
+        """
+        ys, xs = np.nonzero(self._passable)
+        return zip(xs.tolist(), ys.tolist(), strict=True)
 
     @property
     def version(self) -> int:
@@ -385,9 +481,11 @@ class Grid:
 
     def __repr__(self) -> str:
         m = self.movement
+        moves = f"moves={len(m.custom)}" if m.custom is not None else f"diagonal={m.diagonal}"
+        wrap = f", wrap={self._wrap}" if any(self._wrap) else ""
         return (
-            f"Grid({self.width}x{self.height}, diagonal={m.diagonal}, "
-            f"weighted={self._costs is not None}, corner_cutting={m.corner_cutting.name})"
+            f"Grid({self.width}x{self.height}, {moves}, weighted={self._costs is not None}, "
+            f"corner_cutting={m.corner_cutting.name}{wrap})"
         )
 
     # ------------------------------------------------------------------ graph protocol
@@ -403,6 +501,8 @@ class Grid:
 
     def neighbors(self, location: Location) -> list[Location]:
         """Cells reachable in one step from ``location`` under the movement rules."""
+        if not self._standard:
+            return [cell for _, cell in self._steps_from(location)]
         x, y = location
         ok = self.passable
         if self._classes is not None and ok(location):
@@ -459,18 +559,34 @@ class Grid:
 
     def cost(self, from_location: Location, to_location: Location) -> float:
         """Cost of the step ``from_location -> to_location`` (length x entered cell's cost)."""
-        dx = to_location[0] - from_location[0]
-        dy = to_location[1] - from_location[1]
-        if max(abs(dx), abs(dy)) != 1 or (dx and dy and not self.movement.diagonal):
-            kind = "8-way" if self.movement.diagonal else "4-way"
-            raise InvalidLocationError(
-                f"{from_location!r} and {to_location!r} are not neighbouring cells under "
-                f"{kind} movement"
-            )
-        length = self.movement.step_length(dx, dy)
+        if not self._standard:
+            step = step_between(self._moves, self._passable.shape, self._wrap,
+                                tuple(from_location), tuple(to_location))
+            if step is None:
+                raise InvalidLocationError(
+                    f"{from_location!r} and {to_location!r} are not neighbouring cells under "
+                    f"this grid's moves")
+            length = step.length
+        else:
+            dx = to_location[0] - from_location[0]
+            dy = to_location[1] - from_location[1]
+            if max(abs(dx), abs(dy)) != 1 or (dx and dy and not self.movement.diagonal):
+                kind = "8-way" if self.movement.diagonal else "4-way"
+                raise InvalidLocationError(
+                    f"{from_location!r} and {to_location!r} are not neighbouring cells under "
+                    f"{kind} movement"
+                )
+            length = self.movement.step_length(dx, dy)
         if self._costs is None:
             return length
         return length * float(self._costs[to_location[1], to_location[0]])
+
+    def _steps_from(self, location: Location) -> list[tuple[Any, Location]]:
+        """The steps allowed from ``location`` (storage cell) and the cells they reach,
+        by the move set (worlds other than the standard square grid)."""
+        mask = self._passable
+        return world_neighbors(self._moves, mask.shape, self._wrap,
+                               lambda c: bool(mask[c[1], c[0]]), tuple(location))
 
     def heuristic(self, location: Location, goal: Location) -> float:
         """The admissible and consistent default estimate for this grid's movement rules.
@@ -478,9 +594,12 @@ class Grid:
         Manhattan distance on 4-way grids; on 8-way grids octile distance with the
         straight step ``min(D, D2)`` and the diagonal step ``min(D2, 2 D)`` (so it stays
         a lower bound when diagonals cost more than two straight steps or less than one;
-        the proof is in :func:`wayfinding.heuristics.octile`); scaled by the cheapest
-        entry cost. It measures the distance to a goal *location*: searches for a goal
-        given as a predicate use no heuristic (zero) by default.
+        the proof is in :func:`wayfinding.heuristics.octile`); with moves of the grid's
+        own the cheapest free-space cost of the move set
+        (:func:`~wayfinding.grid.moves.gauge_facets`, proof there); scaled by the cheapest
+        entry cost. On a wrapped axis the offset is taken the shorter way round. It
+        measures the distance to a goal *location*: searches for a goal given as a
+        predicate use no heuristic (zero) by default.
 
         Examples
         --------
@@ -489,9 +608,16 @@ class Grid:
         >>> grid.heuristic((0, 1), (6, 1))
         6.0
         """
-        dx = abs(location[0] - goal[0])
-        dy = abs(location[1] - goal[1])
+        dx = location[0] - goal[0]
+        dy = location[1] - goal[1]
         m = self.movement
+        if m.custom is not None:  # moves may be one-way: measure location -> goal
+            return self._custom_estimate(-dx, -dy) * self.min_cost
+        if self._wrap[0]:
+            dx = fold(dx, self.width)
+        if self._wrap[1]:
+            dy = fold(dy, self.height)
+        dx, dy = abs(dx), abs(dy)
         if m.diagonal:
             d = min(m.straight_cost, m.diagonal_cost)
             d2 = min(m.diagonal_cost, 2.0 * m.straight_cost)
@@ -499,6 +625,18 @@ class Grid:
         else:
             h = m.straight_cost * (dx + dy)
         return h * self.min_cost
+
+    def _custom_estimate(self, dx: int, dy: int) -> float:
+        """The move set's free-space bound (:func:`~.moves.gauge_facets`) of ``(dx, dy)``,
+        the least over the ways round a wrapped grid (:func:`~.worlds.wrap_shifts`)."""
+        facets, shifts = self._estimate
+        if not shifts:
+            return 0.0
+        if self._wrap[0]:
+            dx = fold(dx, self.width)
+        if self._wrap[1]:
+            dy = fold(dy, self.height)
+        return min(facets_distance(facets, dx + sx, dy + sy) for sx, sy in shifts)
 
     heuristic._measures_locations = True  # type: ignore[attr-defined]
 
@@ -642,6 +780,8 @@ class Grid:
                 corner_cutting=m.corner_cutting,
                 classes=self._classes,
                 terrain=self._terrain,
+                moves=m.custom,
+                wrap=self._wrap,
             )
 
     def snapshot(self) -> Grid:
@@ -941,8 +1081,7 @@ class Grid:
         ``cells x dearest step length x dearest cell cost``; that must stay below
         :data:`COST_SUM_LIMIT` (1e300), which leaves room for heuristics and weights.
         """
-        m = self.movement
-        step = max(m.straight_cost, m.diagonal_cost if m.diagonal else 0.0)
+        step = max(s.length for steps in self._moves.sets for s in steps)
         if dearest * step * self._passable.size > COST_SUM_LIMIT:
             raise InvalidCostError(
                 f"{what} is too large: a path over this {self.width}x{self.height} grid "

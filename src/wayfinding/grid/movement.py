@@ -58,12 +58,16 @@ class Movement:
         ``straight_cost=10, diagonal_cost=14`` work too.
     corner_cutting : CornerCutting
         Rule for diagonal steps next to blocked cells.
+    custom : tuple of (dx, dy, cost), optional
+        A move set of its own (checked by :func:`wayfinding.grid.moves.custom_moves`);
+        then ``diagonal``, ``straight_cost`` and ``diagonal_cost`` are not used.
     """
 
     diagonal: bool = False
     straight_cost: float = 1.0
     diagonal_cost: float = math.sqrt(2.0)
     corner_cutting: CornerCutting = CornerCutting.NEVER
+    custom: tuple[tuple[int, int, float], ...] | None = None
 
     def __post_init__(self) -> None:
         for name in ("straight_cost", "diagonal_cost"):
@@ -80,7 +84,10 @@ class Movement:
         object.__setattr__(self, "diagonal", bool(self.diagonal))
 
     def moves(self) -> tuple[tuple[int, int, float], ...]:
-        """The steps ``(dx, dy, length)`` this rule allows, straight steps first."""
+        """The steps ``(dx, dy, length)`` this rule allows, straight steps first (a custom
+        move set in its own order)."""
+        if self.custom is not None:
+            return self.custom
         dirs = DIRECTIONS_8 if self.diagonal else DIRECTIONS_4
         return tuple(
             (dx, dy, self.diagonal_cost if dx and dy else self.straight_cost) for dx, dy in dirs
@@ -88,6 +95,8 @@ class Movement:
 
     def step_length(self, dx: int, dy: int) -> float:
         """Length of the step ``(dx, dy)`` (before the entered cell's cost is applied)."""
+        if self.custom is not None:
+            return next(length for mx, my, length in self.custom if (mx, my) == (dx, dy))
         return self.diagonal_cost if dx and dy else self.straight_cost
 
     @property

@@ -1,0 +1,130 @@
+"""Every world (hex maps, voxel grids, wrap-around and custom moves) against the oracle.
+
+Two oracles agree first: the world's own ``neighbors``/``cost`` (as a ``SimpleGraph``)
+and the edges of ``tests/reference.py``, worked out again from each world's definition.
+Then every search on random worlds (walls, costs, wrap, odd sizes) gives the oracle's
+costs, and the default heuristics are admissible and consistent.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import wayfinding as wf
+
+from ..reference import assert_valid_path, fewest_steps, shortest_costs
+from ..strategies import hex_cases, square_world_cases, voxel_cases, world_cases
+
+WORLDS = {"hex": hex_cases(), "voxel": voxel_cases(),
+          "custom moves": square_world_cases(custom=True),
+          "wrapped square": square_world_cases(custom=False)}
+
+
+def _own_edges(grid):
+    """The world's own neighbour definition as an edge list."""
+    return {loc: [(n, grid.cost(loc, n)) for n in grid.neighbors(loc)]
+            for loc in grid.locations()}
+
+
+def _same_edges(a, b):
+    assert set(a) == set(b)
+    for loc in a:
+        left = sorted((v, round(c, 9)) for v, c in a[loc])
+        right = sorted((v, round(c, 9)) for v, c in b[loc])
+        assert left == right, (loc, left, right)
+
+
+@pytest.mark.parametrize("world", list(WORLDS))
+@given(data=st.data())
+def test_neighbours_equal_the_reference(world, data):
+    case = data.draw(WORLDS[world])
+    _same_edges(_own_edges(case.grid), case.edges)
+
+
+def _expected(case, start, goal):
+    return shortest_costs(case.edges, [start]).get(goal, math.inf)
+
+
+def _check(case, result, start, goal, expected):
+    if expected == math.inf:
+        assert result.path is None and result.cost == math.inf
+    else:
+        assert math.isclose(result.cost, expected, rel_tol=1e-9, abs_tol=1e-9)
+        assert_valid_path(case.edges, result.path, [start], [goal], result.cost)
+
+
+@pytest.mark.parametrize("world", list(WORLDS))
+@pytest.mark.parametrize("search", ["astar", "dijkstra"])
+@given(data=st.data())
+def test_cheapest_path_equals_oracle(world, search, data):
+    case = data.draw(WORLDS[world])
+    start, goal = data.draw(st.sampled_from(case.cells)), data.draw(st.sampled_from(case.cells))
+    simple = wf.SimpleGraph({u: dict(out) for u, out in _own_edges(case.grid).items()})
+    expected = _expected(case, start, goal)
+    assert wf.dijkstra(simple, start, goal).cost == pytest.approx(expected, rel=1e-9) or (
+        expected == math.inf)
+    _check(case, getattr(wf, search)(case.grid, start, goal), start, goal, expected)
+
+
+@pytest.mark.parametrize("world", list(WORLDS))
+@given(data=st.data())
+def test_breadth_first_counts_steps(world, data):
+    case = data.draw(WORLDS[world])
+    start, goal = data.draw(st.sampled_from(case.cells)), data.draw(st.sampled_from(case.cells))
+    result = wf.breadth_first_search(case.grid, start, goal)
+    expected = fewest_steps(case.edges, [start]).get(goal, math.inf)
+    assert result.cost == expected
+    if expected < math.inf:
+        assert result.path[0] == start and result.path[-1] == goal
+
+
+@pytest.mark.parametrize("world", list(WORLDS))
+@given(data=st.data())
+def test_flood_costs_every_location(world, data):
+    case = data.draw(WORLDS[world])
+    starts = data.draw(st.lists(st.sampled_from(case.cells), min_size=1, max_size=3))
+    result = wf.dijkstra(case.grid, starts)
+    expected = shortest_costs(case.edges, starts)
+    assert set(result.cost_so_far) == set(expected)
+    for cell, cost in expected.items():
+        assert math.isclose(result.cost_so_far[cell], cost, rel_tol=1e-9, abs_tol=1e-9)
+
+
+@pytest.mark.parametrize("world", list(WORLDS))
+@given(data=st.data())
+def test_greedy_path_is_valid(world, data):
+    case = data.draw(WORLDS[world])
+    start, goal = data.draw(st.sampled_from(case.cells)), data.draw(st.sampled_from(case.cells))
+    result = wf.greedy_best_first(case.grid, start, goal)
+    if _expected(case, start, goal) == math.inf:
+        assert result.path is None
+    else:
+        assert_valid_path(case.edges, result.path, [start], [goal], result.cost)
+
+
+@given(world_cases(), st.data())
+def test_default_heuristic_is_admissible_and_consistent(case, data):
+    goal = data.draw(st.sampled_from(case.cells))
+    h = case.grid.heuristic
+    back = {u: [] for u in case.edges}
+    for u, out in case.edges.items():
+        for v, c in out:
+            back[v].append((u, c))
+    to_goal = shortest_costs(back, [goal])
+    for u, out in case.edges.items():
+        assert h(u, goal) <= to_goal.get(u, math.inf) + 1e-9
+        for v, c in out:
+            assert h(u, goal) <= c + h(v, goal) + 1e-9
+
+
+@given(world_cases(), st.data(), st.integers(0, 6))
+def test_budget_gives_a_partial_path(case, data, budget):
+    start, goal = data.draw(st.sampled_from(case.cells)), data.draw(st.sampled_from(case.cells))
+    result = wf.astar(case.grid, start, goal, max_expansions=budget, partial=True)
+    if result.path is not None:
+        assert result.path[0] == start
+        assert_valid_path(case.edges, result.path, [start], [result.path[-1]], result.cost)
