@@ -34,9 +34,12 @@ from typing import Any
 import numpy as np
 
 from .._dispatch import any_grid
-from ..errors import InvalidParameterError
+from ..errors import InvalidParameterError, WayfindingError
 from ..grid.grid import Grid
 from ..navmesh.mesh import NavMesh
+from ..grid.hexgrid import HexGrid
+from ..grid.voxel import VoxelGrid
+from .worlds import hex_centres, hex_picture, path_pieces, storage_overlays, voxel_slice
 
 __all__ = ["render", "to_array"]
 
@@ -64,7 +67,7 @@ def render(grid: Grid, *, path: Collection[Any] | None = None,
            came_from: Mapping[Any, Any] | None = None,
            visited: Collection[Any] | np.ndarray | None = None,
            start: Any = None, goal: Any = None, scale: int | None = None,
-           legend: bool = True) -> Any:
+           legend: bool = True, z: int | None = None) -> Any:
     """Draw ``grid`` and a search on it as a Pillow ``RGB`` image.
 
     Parameters
@@ -87,6 +90,14 @@ def render(grid: Grid, *, path: Collection[Any] | None = None,
         Pixels per cell (1-64); by default about 800 pixels for the larger side.
     legend : bool
         Add a colour bar for the heat map (or for the cell costs of a weighted grid).
+    z : int, optional
+        On a :class:`~wayfinding.VoxelGrid`, the slice to draw (0 by default, or the
+        start's slice): its cells, heat map and visited cells, with the path, start and
+        goal projected onto it.
+
+    A :class:`~wayfinding.HexGrid` is drawn as hexagons (``scale`` is the distance from a
+    hex's centre to its corners), in its offset layout; on a wrapped grid the path is
+    cut where it crosses the border. Locations are each world's own (axial on hex maps).
 
     Returns
     -------
@@ -108,37 +119,77 @@ def render(grid: Grid, *, path: Collection[Any] | None = None,
         return render_mesh(grid, path=path, start=start, goal=goal,
                            size=800 if scale is None else scale)
     grid = any_grid(grid, "render").snapshot()  # one version, even while edited
+    if isinstance(grid, VoxelGrid):
+        plane, overlays = voxel_slice(grid, z if z is not None else (
+            int(start[2]) if start is not None else 0), path, cost_so_far, came_from, visited,
+            start, goal)
+        return render(plane, scale=scale, legend=legend, **overlays)
+    if z is not None:
+        raise InvalidParameterError(f"z is the slice of a voxel grid, not of {grid!r}")
     height, width = grid.height, grid.width
     scale = _scale(scale, width, height)
-    pixels = _cells(grid, cost_so_far, came_from, visited, scale)
-    heat = _heat_array(grid, cost_so_far)
-    if scale > 1:
-        pixels = np.repeat(np.repeat(pixels, scale, axis=0), scale, axis=1)
+    hexes = isinstance(grid, HexGrid)
+    if hexes or not grid._square:
+        heat, seen = storage_overlays(grid, cost_so_far, came_from, visited)
+        pixels = _cells(grid, heat, None, seen, scale)
+    else:
+        pixels = _cells(grid, cost_so_far, came_from, visited, scale)
+        heat = _heat_array(grid, cost_so_far)
+    if hexes:
+        image = hex_picture(grid, pixels, scale)
+    else:
+        if scale > 1:
+            pixels = np.repeat(np.repeat(pixels, scale, axis=0), scale, axis=1)
+        image = Image.fromarray(pixels, "RGB")
     bar = _bar_range(grid, heat) if legend else None
-    image = Image.fromarray(pixels, "RGB")
+    picture_width = image.width
     if bar is not None:
         framed = Image.new("RGB", (image.width + LEGEND_WIDTH, max(image.height, 60)), FLOOR)
         framed.paste(image, (0, 0))
         image = framed
     draw = ImageDraw.Draw(image)
-    if came_from is not None and scale >= 8 and len(came_from) <= 40_000:
+    if came_from is not None and scale >= 8 and len(came_from) <= 40_000 and grid.standard:
         _arrows(draw, came_from, scale)
     if path is not None and len(path) > 0:
-        points = np.asarray(list(path), dtype=np.float64).reshape(-1, 2)
-        centres = (points + 0.5) * scale
-        line = [tuple(p) for p in centres.tolist()]
         stroke = max(1, scale // 3)
-        if len(line) > 1:
-            draw.line(line, fill=PATH, width=stroke, joint="curve" if stroke > 2 else None)
-        else:
-            _disc(draw, line[0], max(1, scale // 4), PATH)
+        for piece in path_pieces(grid, path):
+            line = _centres(grid, piece, scale)
+            if len(line) > 1:
+                draw.line(line, fill=PATH, width=stroke, joint="curve" if stroke > 2 else None)
+            else:
+                _disc(draw, line[0], max(1, scale // 4), PATH)
     for location, colour in ((start, START), (goal, GOAL)):
         if location is not None:
-            x, y = _location(grid, location)
-            _disc(draw, ((x + 0.5) * scale, (y + 0.5) * scale), max(2, scale * 0.4), colour)
+            (centre,) = _centres(grid, [location], scale)
+            _disc(draw, centre, max(2, scale * 0.4), colour)
     if bar is not None:
-        _colour_bar(image, draw, width * scale, bar)
+        _colour_bar(image, draw, picture_width, bar)
     return image
+
+
+def _centres(grid: Grid, locations: list[Any], scale: int) -> list[tuple[float, float]]:
+    """Pixel centres of ``locations`` (checked to lie on the grid)."""
+    if isinstance(grid, HexGrid):
+        offsets = [_hex_offset(grid, loc) for loc in locations]
+        cols = np.array([c for c, _ in offsets], dtype=np.int64)
+        rows = np.array([r for _, r in offsets], dtype=np.int64)
+        x, y = hex_centres(grid, cols, rows, scale)
+        return list(zip(x.tolist(), y.tolist(), strict=True))
+    result = []
+    for location in locations:
+        x, y = _location(grid, location)
+        result.append(((x + 0.5) * scale, (y + 0.5) * scale))
+    return result
+
+
+def _hex_offset(grid: HexGrid, location: Any) -> tuple[int, int]:
+    try:
+        return grid._cell_of(location)
+    except WayfindingError:
+        raise InvalidParameterError(f"{location!r} is not a hex of the map") from None
+
+
+
 
 
 def to_array(grid: Grid, **options: Any) -> np.ndarray:

@@ -42,14 +42,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
+from .. import hex as _hex
 from .._dispatch import any_grid
 from ..errors import InvalidParameterError
 from ..grid.grid import Grid
+from ..grid.hexgrid import HexGrid
+from ..grid.voxel import VoxelGrid
+from ..grid.worlds import fold
 
 __all__ = ["draw_grid"]
 
+#: Arrow pointing from a hex towards its parent, per hex direction (wayfinding.hex.DIRECTIONS).
+_HEX_ARROWS = {_hex.Orientation.POINTY: ">↗↖<↙↘", _hex.Orientation.FLAT: "↘↗^↖↙v"}
 #: Arrow pointing from a cell towards the cell it was reached from, by (dx, dy).
 _ARROWS = {
     (1, 0): ">", (-1, 0): "<", (0, 1): "v", (0, -1): "^",
@@ -94,33 +100,119 @@ def draw_grid(
     grid = any_grid(grid, "draw_grid").snapshot()  # one version, even while edited
     if isinstance(width, bool) or not isinstance(width, int) or width < 1:
         raise InvalidParameterError(f"width must be a positive integer, got {width!r}")
-    on_path = set(path) if path is not None else set()
-    mask = grid.passable_mask
-    costs = grid.costs
-    rows = ["_" * (width * grid.width)]
-    for y in range(grid.height):
+    marks = _Marks(set(path) if path is not None else set(), came_from, cost_so_far, start,
+                   goal)
+    if isinstance(grid, VoxelGrid):
+        return "\n".join(f"z = {z}\n" + _plane(grid, width, marks, z)
+                         for z in range(grid.depth))
+    if isinstance(grid, HexGrid):
+        return _hexes(grid, width, marks)
+    return _plane(grid, width, marks)
+
+
+class _Marks(NamedTuple):
+    path: set[Any]
+    came_from: Mapping[Any, Any] | None
+    cost_so_far: Mapping[Any, float] | None
+    start: Any
+    goal: Any
+
+
+def _tile(grid: Grid, marks: _Marks, location: Any, cost: float | None, width: int) -> str:
+    """The tile of an open cell (see :func:`draw_grid` for the precedence of its marks)."""
+    tile = "." if cost is None else _cost_mark(cost)
+    if marks.cost_so_far is not None and location in marks.cost_so_far:
+        tile = _number(marks.cost_so_far[location])
+    if marks.came_from is not None and marks.came_from.get(location) is not None:
+        tile = _arrow(grid, location, marks.came_from[location])
+    if location in marks.path:
+        tile = "*"
+    if location == marks.start:
+        tile = "A"
+    if location == marks.goal:
+        tile = "Z"
+    return f"{tile:<{width}}"
+
+
+def _plane(grid: Grid, width: int, marks: _Marks, z: int | None = None) -> str:
+    """A square grid (or the slice ``z`` of a voxel grid) as framed rows of tiles."""
+    mask = grid.passable_mask if z is None else grid.passable_mask[z]
+    costs = grid.costs if z is None or grid.costs is None else grid.costs[z]
+    h, w = mask.shape
+    rows = ["_" * (width * w)]
+    for y in range(h):
         tiles = []
-        for x in range(grid.width):
-            location = (x, y)
+        for x in range(w):
             if not mask[y, x]:
                 tiles.append("#" * width)
                 continue
-            tile = "." if costs is None else _cost_mark(float(costs[y, x]))
-            if cost_so_far is not None and location in cost_so_far:
-                tile = _number(cost_so_far[location])
-            if came_from is not None and came_from.get(location) is not None:
-                px, py = came_from[location]
-                tile = _ARROWS.get((px - x, py - y), "?")
-            if location in on_path:
-                tile = "*"
-            if location == start:
-                tile = "A"
-            if location == goal:
-                tile = "Z"
-            tiles.append(f"{tile:<{width}}")
+            location = (x, y) if z is None else (x, y, z)
+            tiles.append(_tile(grid, marks, location,
+                               None if costs is None else float(costs[y, x]), width))
         rows.append("".join(tiles).rstrip())
-    rows.append("~" * (width * grid.width))
+    rows.append("~" * (width * w))
     return "\n".join(rows)
+
+
+def _hexes(grid: HexGrid, width: int, marks: _Marks) -> str:
+    """A hex map as on paper: shoved rows indented by half a tile (``*_R`` layouts), or
+    each row on two lines, the shoved columns on the lower one (``*_Q``)."""
+    mask, costs, layout = grid.passable_mask, grid.costs, grid.layout
+    h, w = mask.shape
+    half = " " * max(1, width // 2)
+
+    def tile(col: int, row: int) -> str:
+        if not mask[row, col]:
+            return "#" * width
+        return _tile(grid, marks, grid.from_offset((col, row)),
+                     None if costs is None else float(costs[row, col]), width)
+
+    shoved = 1 if layout.odd else 0
+    total = width * w + len(half)
+    rows = ["_" * total]
+    for row in range(h):
+        if layout.rows:
+            indent = half if row % 2 == shoved else ""
+            rows.append((indent + "".join(tile(c, row) for c in range(w))).rstrip())
+            continue
+        for lower in (False, True):
+            line = "".join(tile(c, row) if (c % 2 == shoved) == lower else " " * width
+                           for c in range(w))
+            rows.append(line.rstrip())
+    rows.append("~" * total)
+    return "\n".join(rows)
+
+
+def _arrow(grid: Grid, location: Any, parent: Any) -> str:
+    """An arrow from ``location`` towards ``parent`` (the shorter way round a wrapped
+    grid; ``u``/``d`` for a parent straight above/below in a voxel grid)."""
+    if isinstance(grid, HexGrid):
+        return _HEX_ARROWS[grid.orientation][_hex_direction(grid, location, parent)]
+    d = [p - c for p, c in zip(parent, location, strict=True)]
+    for axis, size in ((0, grid.width), (1, grid.height)):
+        if grid.wrap[axis]:
+            d[axis] = fold(d[axis], size)
+    if len(d) == 3 and d[0] == d[1] == 0:
+        return "u" if d[2] > 0 else "d"
+    sign = ((d[0] > 0) - (d[0] < 0), (d[1] > 0) - (d[1] < 0))
+    return _ARROWS.get(sign, "?")
+
+
+def _hex_direction(grid: HexGrid, location: Any, parent: Any) -> int:
+    """The index of the hex direction nearest to the one from ``location`` to ``parent``
+    (on a wrapped map the parent may lie across the border)."""
+    col, row = grid.to_offset(parent)
+    best, best_d = 0, None
+    for i in (-1, 0, 1) if grid.wrap[0] else (0,):
+        for j in (-1, 0, 1) if grid.wrap[1] else (0,):
+            q, r = grid.from_offset((col + i * grid.width, row + j * grid.height))
+            d = _hex.distance((q, r), location)
+            if best_d is None or d < best_d:
+                best_d = d
+                dq, dr = q - location[0], r - location[1]
+                best = min(range(6), key=lambda k: (_hex.DIRECTIONS[k][0] - dq) ** 2
+                           + (_hex.DIRECTIONS[k][1] - dr) ** 2)
+    return best
 
 
 def _number(value: float) -> str:

@@ -106,20 +106,33 @@ class HexGrid(Grid):
 
     @classmethod
     def from_ascii(cls, text: str, **options: Any) -> HexGrid:
-        """Build a hex map from a picture: one line per row (``*_R``) of the offset layout.
+        """Build a hex map from a picture: one line per row of the offset layout.
 
         Characters as in :meth:`Grid.from_ascii` (``#`` ``@`` walls, ``.`` floor, digits
-        ``1``-``9`` costs, ``draw_grid``'s marks); spaces are ignored, so a picture with
-        the shoved rows indented, as :func:`~wayfinding.draw.draw_grid` prints it, reads
-        back. With a ``*_Q`` layout each line is still a row of the array (``[row, :]``).
-        Other options are passed to :class:`HexGrid`.
+        ``1``-``9`` costs, ``draw_grid``'s marks ``* A Z +``), one per hex; spaces are
+        ignored, so the shoved rows may be indented as on paper. A framed
+        :func:`~wayfinding.draw.draw_grid` picture of a hex map reads back too (any tile
+        width; with a ``*_Q`` layout its rows take two lines, the shoved columns on the
+        lower one). Other options (``layout``, ``wrap``) are passed to :class:`HexGrid`.
+
+        Examples
+        --------
+        >>> grid = HexGrid.from_ascii(". # .", layout=HexLayout.ODD_Q)
+        >>> grid.walls
+        frozenset({(1, 0)})
         """
         from .builders import grid_from_ascii
 
         if not isinstance(text, str):
             raise MapFormatError(f"expected the map as a str, got {type(text).__name__}")
-        squeezed = "\n".join("".join(line.split()) for line in text.splitlines())
-        return grid_from_ascii(cls, squeezed, **options)
+        layout = options.get("layout", HexLayout.ODD_R)
+        rows = _paper_rows(text, layout) if isinstance(layout, HexLayout) else None
+        if rows is None:
+            rows = ["".join(line.split()) for line in text.splitlines()]
+        if any("W" in row for row in rows):
+            raise MapFormatError("water ('W', a terrain class) works on square grids only",
+                                 source="<text>")
+        return grid_from_ascii(cls, "\n".join(rows), **options)
 
     # ------------------------------------------------------------------ properties
     @property
@@ -285,3 +298,57 @@ class HexGrid(Grid):
         """An independent copy with the same hexes, layout and wrap-around."""
         with self._lock:
             return HexGrid(self._passable, self._costs, layout=self._layout, wrap=self._wrap)
+
+
+def _paper_rows(text: str, layout: HexLayout) -> list[str] | None:
+    """The rows of a framed ``draw_grid`` picture of a hex map, one character per hex,
+    or None when ``text`` is no such picture (then it is read line by line)."""
+    lines = [line.rstrip() for line in text.splitlines()]
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    lines = [line.strip() if i in (0, len(lines) - 1) else line for i, line in enumerate(lines)]
+    if len(lines) < 3 or set(lines[0]) != {"_"} or set(lines[-1]) != {"~"}:
+        return None
+    margin = min((len(line) - len(line.lstrip(" ")) for line in lines[1:-1] if line.strip()),
+                 default=0)
+    body = [line[margin:] for line in lines[1:-1]]
+    shoved = 1 if layout.odd else 0
+    for width in range(1, len(lines[0]) + 1):
+        half = max(1, width // 2)
+        rows = []
+        if layout.rows:
+            for i, line in enumerate(body):
+                cut = line[half:] if i % 2 == shoved and line.startswith(" " * half) else line
+                tiles = _tiles(cut, width)
+                if tiles is None:
+                    break
+                rows.append(tiles)
+        elif len(body) % 2 == 0:
+            for upper, lower in zip(body[::2], body[1::2], strict=True):
+                a, b = _tiles(upper, width, blank=True), _tiles(lower, width, blank=True)
+                if a is None or b is None:
+                    break
+                n = max(len(a), len(b))
+                a, b = a.ljust(n), b.ljust(n)
+                rows.append("".join(b[c] if c % 2 == shoved else a[c] for c in range(n)))
+        if len(rows) == (len(body) if layout.rows else len(body) // 2) and rows and len(
+                {len(row) for row in rows}) == 1 and " " not in "".join(rows):
+            return rows
+    return None
+
+
+def _tiles(line: str, width: int, blank: bool = False) -> str | None:
+    """One character per ``width``-wide tile of ``line`` (a wall tile is ``#`` repeated,
+    another a mark and spaces; with ``blank`` an all-space tile is a space), else None."""
+    out = []
+    for i in range(0, len(line), width):
+        tile = line[i:i + width].ljust(width)
+        if tile == "#" * width or (tile[0] not in " #" and tile[1:] == " " * (width - 1)):
+            out.append(tile[0])
+        elif blank and tile == " " * width:
+            out.append(" ")
+        else:
+            return None
+    return "".join(out)
