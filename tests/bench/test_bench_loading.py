@@ -50,7 +50,7 @@ def test_find_scenario_files_dedupes_and_keeps_order() -> None:
     ("make", "message"),
     [
         (lambda d: [d / "nope.scen"], r"scenario file or folder '.*nope\.scen' does not exist"),
-        (lambda d: [d], r"no \*\.scen files under the folder"),
+        (lambda d: [d], r"no \*\.scen or \*\.3dscen files under the folder"),
         (lambda d: [], r"no scenario files given"),
     ],
     ids=["missing", "empty-folder", "nothing"],

@@ -16,10 +16,12 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..errors import WayfindingError
 from ..io.movingai import Scenario, read_text
 from ..io.scenario import scenario_lines
+from ..io.voxelmap import VoxelScenario, voxel_scenario_lines
 
 __all__ = [
     "BenchInputError",
@@ -38,9 +40,9 @@ class BenchInputError(WayfindingError, ValueError):
 
 @dataclass(frozen=True)
 class Query:
-    """One scenario and where it was read from."""
+    """One scenario (a 2-D one, or a :class:`VoxelScenario`) and where it was read from."""
 
-    scenario: Scenario
+    scenario: Scenario | VoxelScenario
     source: str
     line: int
 
@@ -59,10 +61,13 @@ class MapJob:
     #: The map file found.
     path: Path
     queries: list[Query] = field(default_factory=list)
+    #: True for a 3-D voxel map (``.3dmap``, queries from a ``.3dscen`` file).
+    voxels: bool = False
 
 
 def find_scenario_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
-    """The ``.scen`` files named, with directories searched recursively (sorted).
+    """The ``.scen`` and ``.3dscen`` files named, with directories searched recursively
+    (sorted).
 
     Raises
     ------
@@ -73,9 +78,10 @@ def find_scenario_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            files = sorted(p for p in _walk(path)[0] if p.name.endswith(".scen"))
+            files = sorted(p for p in _walk(path)[0] if p.name.endswith((".scen", ".3dscen")))
             if not files:
-                raise BenchInputError(f"no *.scen files under the folder {str(path)!r}")
+                raise BenchInputError(
+                    f"no *.scen or *.3dscen files under the folder {str(path)!r}")
         elif path.is_file():
             files = [path]
         else:
@@ -258,11 +264,17 @@ def load_jobs(
     jobs: dict[Path, MapJob] = {}
     for scen_file in find_scenario_files(scenario_paths):
         source = str(scen_file)
-        for line, scenario in scenario_lines(read_text(scen_file), source=source):
+        voxels = scen_file.name.endswith(".3dscen")
+        lines: list[tuple[int, Any]]
+        if voxels:
+            _, lines = voxel_scenario_lines(read_text(scen_file), source=source)
+        else:
+            lines = scenario_lines(read_text(scen_file), source=source)  # type: ignore[assignment]
+        for line, scenario in lines:
             map_path = resolver.resolve(scenario.map, scen_file)
             key = map_path.resolve()
             if key not in jobs:
-                jobs[key] = MapJob(scenario.map, map_path)
+                jobs[key] = MapJob(scenario.map, map_path, voxels=voxels)
             jobs[key].queries.append(Query(scenario, source, line))
     if not jobs:
         raise BenchInputError("the scenario files hold no scenarios")

@@ -31,10 +31,12 @@ import numpy as np
 from ..errors import UnsupportedGridError
 from ..grid import Grid
 from ..io.movingai import matches_optimal, read_map
+from ..io.voxelmap import read_3dmap
 from .loading import BenchInputError, MapJob, Query
 from .registry import ALGORITHMS
 from .registry import Query as Query_
 from .validate import check_path, component_labels, connected, costs_agree
+from .voxels import VoxelChecker
 
 __all__ = [
     "AlgorithmUnavailableError",
@@ -167,12 +169,28 @@ class MapRun:
 
 class MapChecker:
     """The passability (and terrain classes) of one map, with its components computed
-    on first need."""
+    on first need (:class:`~wayfinding.bench.voxels.VoxelChecker` is the same for a
+    ``.3dmap``)."""
 
     def __init__(self, passable: np.ndarray, classes: np.ndarray | None = None) -> None:
         self.passable = passable
         self.classes = classes
         self._labels: np.ndarray | None = None
+
+    def check(self, start: tuple[int, int], goal: tuple[int, int], path: Any) -> Any:
+        """:func:`~wayfinding.bench.validate.check_path` on this map."""
+        return check_path(self.passable, start, goal, path, self.classes)
+
+    def mismatch(self, start: tuple[int, int], goal: tuple[int, int]) -> str | None:
+        """Why a scenario does not fit the map (see :func:`mismatch`), or None."""
+        height, width = self.passable.shape
+        for role, (x, y) in (("start", start), ("goal", goal)):
+            if not (0 <= x < width and 0 <= y < height):
+                return f"the scenario does not match the map: its {role} {(x, y)} is off the map"
+            if not self.passable[y, x]:
+                return (f"the scenario does not match the map: its {role} {(x, y)} is not "
+                        "traversable")
+        return None
 
     def connected(self, start: tuple[int, int], goal: tuple[int, int]) -> bool:
         """True when a path from ``start`` to ``goal`` exists (independent flood)."""
@@ -191,16 +209,11 @@ def mismatch(query: Query, passable: np.ndarray) -> str | None:
     >>> mismatch(q, np.array([[True, False]]))
     'the scenario does not match the map: its goal (1, 0) is not traversable'
     """
-    height, width = passable.shape
-    for role, (x, y) in (("start", query.scenario.start), ("goal", query.scenario.goal)):
-        if not (0 <= x < width and 0 <= y < height):
-            return f"the scenario does not match the map: its {role} {(x, y)} is off the map"
-        if not passable[y, x]:
-            return f"the scenario does not match the map: its {role} {(x, y)} is not traversable"
-    return None
+    return MapChecker(passable).mismatch(query.scenario.start, query.scenario.goal)
 
 
-def evaluate(query: Query, checker: MapChecker, result: Any, elapsed_ns: int) -> Outcome:
+def evaluate(query: Query, checker: MapChecker | VoxelChecker, result: Any,
+             elapsed_ns: int) -> Outcome:
     """Check one search result independently of the search and give it a status.
 
     A scenario marking its goal unreachable (optimum 0, start != goal) is answered
@@ -230,7 +243,7 @@ def evaluate(query: Query, checker: MapChecker, result: Any, elapsed_ns: int) ->
             return outcome(Status.INVALID, math.inf,
                            f"no path returned, but a cost of {reported!r} instead of inf")
         return outcome(Status.OPTIMAL, math.inf)
-    check = check_path(checker.passable, scenario.start, scenario.goal, path, checker.classes)
+    check = checker.check(scenario.start, scenario.goal, path)
     if not check.valid:
         return outcome(Status.INVALID, math.inf, check.problem)
     if not costs_agree(reported, check.cost):
@@ -267,9 +280,15 @@ def run_jobs(
     for job in jobs:
         if progress is not None:
             progress(0, f"{job.label} (reading, preparing)")
-        grid = read_map(job.path)
-        _check_sizes(job, grid.width, grid.height)
-        checker = MapChecker(grid.passable_mask, grid.classes if grid.several_classes else None)
+        checker: MapChecker | VoxelChecker
+        if job.voxels:
+            grid = read_3dmap(job.path)
+            checker = VoxelChecker(grid.passable_mask)
+        else:
+            grid = read_map(job.path)
+            _check_sizes(job, grid.width, grid.height)
+            checker = MapChecker(grid.passable_mask,
+                                 grid.classes if grid.several_classes else None)
         queries, built, skipped = {}, {}, {}
         for name in algorithms:
             try:
@@ -279,7 +298,8 @@ def run_jobs(
                     raise
                 skipped[name] = unserved(exc.__cause__)
         outcomes: dict[str, list[Outcome]] = {name: [] for name in algorithms}
-        misfits = {id(q): mismatch(q, checker.passable) for q in job.queries}
+        misfits = {id(q): checker.mismatch(q.scenario.start, q.scenario.goal)
+                   for q in job.queries}
         runnable = [q for q in job.queries if misfits[id(q)] is None]
         if runnable:
             first = runnable[0].scenario

@@ -145,6 +145,12 @@ class VoxelScenario:
         return self.optimal_length == 0.0 and self.start != self.goal
 
     @property
+    def bucket(self) -> int:
+        """0: the 3-D files have no buckets (``wayfinding bench --sample`` spreads its
+        picks over the whole file)."""
+        return 0
+
+    @property
     def tolerance(self) -> float:
         """Largest accepted difference between a cost and :attr:`optimal_length` (as
         :attr:`wayfinding.io.scenario.Scenario.tolerance`)."""
