@@ -37,8 +37,8 @@ from .grid.grid import Grid
 from .navmesh.mesh import NavMesh
 from .result import SearchResult
 
-__all__ = ["any_grid", "batch_tier", "grid_tier", "is_grid", "require_grid", "serve",
-           "serve_bidirectional", "serve_landmarks", "serve_prepare", "serve_search",
+__all__ = ["any_grid", "batch_tier", "grid_tier", "is_grid", "require_grid", "require_world",
+           "serve", "serve_bidirectional", "serve_landmarks", "serve_prepare", "serve_search",
            "serve_targets"]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -65,16 +65,28 @@ def grid_tier(graph: Any) -> Grid | None:
     return None
 
 
-def require_grid(graph: Any, what: str) -> Grid:
-    """``graph`` if the compiled grid kernels can serve it, else a clear error."""
+def require_world(graph: Any, what: str) -> Grid:
+    """``graph`` if the compiled grid kernels can serve it (any world: square, hex,
+    voxel, wrapped, moves of its own), else a clear error."""
     any_grid(graph, what)
     if not graph.uses_own_rules:
         raise UnsupportedGridError(
             f"{what} runs on the grid's arrays and movement rules; {type(graph).__name__} "
             "redefines neighbors() or cost(), which it cannot follow"
         )
-    if not graph.compiled:
-        raise UnsupportedGridError(f"{what} does not serve {graph!r}")
+    return graph
+
+
+def require_grid(graph: Any, what: str) -> Grid:
+    """``graph`` if it is a square grid with the 4- or 8-way moves and no wrap-around
+    (:attr:`Grid.standard`) that the compiled kernels serve, else a clear error: the
+    tools defined on that grid only (any-angle paths, D* Lite, turn costs, jump points)."""
+    require_world(graph, what)
+    if not graph.standard:
+        raise UnsupportedGridError(
+            f"{what} serves square grids with the 4- or 8-way moves and no wrap-around, not "
+            f"{graph!r} (hex maps, voxel grids, wrapped grids and grids with moves of their "
+            "own work with the searches, fields, components, batches and landmarks)")
     return graph
 
 

@@ -128,3 +128,38 @@ def test_budget_gives_a_partial_path(case, data, budget):
     if result.path is not None:
         assert result.path[0] == start
         assert_valid_path(case.edges, result.path, [start], [result.path[-1]], result.cost)
+
+
+@given(world_cases(), st.data())
+def test_components_and_connected_follow_the_moves(case, data):
+    grid = case.grid
+    labels = grid.components()
+    assert labels.shape == grid.passable_mask.shape
+    a, b = data.draw(st.sampled_from(case.cells)), data.draw(st.sampled_from(case.cells))
+    there = b in shortest_costs(case.edges, [a])
+    back = a in shortest_costs(case.edges, [b])
+    assert wf.connected(grid, a, b) == there
+    same = labels[grid._open_cell(a)[::-1]] == labels[grid._open_cell(b)[::-1]]
+    if there or back:
+        assert same  # weakly connected at least
+    elif all(any(u == w for w, _ in case.edges[v]) for u in case.edges
+             for v, _ in case.edges[u]):  # every step has its reverse
+        assert not same
+
+
+@given(world_cases(), st.data())
+def test_flood_and_flow_field_equal_oracle(case, data):
+    from ..oracles import reversed_edges
+
+    seed = data.draw(st.sampled_from(case.cells))
+    field = wf.flood(case.grid, seed)
+    expected = shortest_costs(case.edges, [seed])
+    assert set(field.reachable) == set(expected)
+    for cell, cost in expected.items():
+        assert math.isclose(field.cost_to(cell), cost, rel_tol=1e-9, abs_tol=1e-9)
+        path = field.path_to(cell)
+        assert path[0] == seed and path[-1] == cell
+    assert field.as_array().shape == case.grid.passable_mask.shape
+    flow = wf.flow_field(case.grid, seed)
+    for cell, cost in shortest_costs(reversed_edges(case.edges), [seed]).items():
+        assert math.isclose(flow.cost_from(cell), cost, rel_tol=1e-9, abs_tol=1e-9)

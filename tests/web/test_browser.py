@@ -196,3 +196,21 @@ def test_load_a_movingai_map(page):
     start, goal = page.evaluate("explorer.start"), page.evaluate("explorer.goal")
     shown = float(run_to_end(page))
     assert shown == pytest.approx(wf.astar(grid, tuple(start), tuple(goal)).cost, abs=1e-4)
+
+
+def test_a_hex_map_with_wrap_around(page):
+    page.select_option("#world", "hex")
+    page.select_option("#layout", "odd-q")
+    page.check("#wrap-x")
+    page.select_option("#algorithm-a", "dijkstra")
+    start, goal = page.evaluate("explorer.start"), page.evaluate("explorer.goal")
+    shown = run_to_end(page)
+    grid = wf.HexGrid(np.ones((20, 32), bool), layout=wf.HexLayout.ODD_Q, wrap=(True, False))
+    expected = wf.dijkstra(grid, grid.from_offset(tuple(start)), grid.from_offset(tuple(goal)))
+    assert float(shown) == pytest.approx(expected.cost)
+    # a click on a hexagon's centre paints that hex
+    box = page.locator("#canvas-a").bounding_box()
+    cx, cy = page.evaluate("centre(10, 5)")
+    page.check("input[name=tool][value=wall]")
+    page.mouse.click(box["x"] + cx, box["y"] + cy)
+    assert page.evaluate("explorer.cells[5 * 32 + 10]") == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import socket
 import urllib.error
@@ -302,3 +303,45 @@ def test_trace_refuses_algorithms_without_an_order():
 
     with pytest.raises(wf.InvalidParameterError, match="cannot trace 'jps'"):
         trace(wf.SquareGrid(3, 3), (0, 0), (2, 2), Algorithm.JPS)
+
+
+# ---------------------------------------------------------------------- other worlds
+HEX = {"width": 5, "height": 4, "cells": "....." ".##.." "....." ".....",
+       "start": [0, 0], "goal": [4, 3], "world": "hex"}
+
+
+@pytest.mark.parametrize("layout", [layout.value for layout in wf.HexLayout])
+@pytest.mark.parametrize("algorithm", ["astar", "dijkstra", "bfs"])
+def test_hex_maps_are_answered_in_offset_cells(server_url, layout, algorithm):
+    status, answer = solve(server_url, **HEX, layout=layout, algorithm=algorithm)
+    assert status == 200, answer
+    member = wf.HexLayout(layout)
+    rows = [HEX["cells"][y * 5:(y + 1) * 5] for y in range(4)]
+    grid = wf.HexGrid.from_ascii("\n".join(rows), layout=member)
+    start, goal = grid.from_offset((0, 0)), grid.from_offset((4, 3))
+    expected = wf.breadth_first_search(grid, start, goal)
+    assert answer["cost"] == expected.cost
+    assert answer["path"][0] == [0, 0] and answer["path"][-1] == [4, 3]
+    steps = [grid.from_offset(tuple(cell)) for cell in answer["path"]]
+    assert all(b in grid.neighbors(a) for a, b in itertools.pairwise(steps))
+    order = answer["trace"]["order"]
+    assert order[0] == 0  # the start's offset cell, y * width + x
+
+
+def test_wrapped_grids_take_the_short_way(server_url):
+    status, answer = solve(server_url, width=6, height=1, cells="......", start=[0, 0],
+                           goal=[5, 0], wrap=[True, False], algorithm="dijkstra")
+    assert status == 200 and answer["cost"] == 1.0 and answer["path"] == [[0, 0], [5, 0]]
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    ({"world": "tri"}, "unknown world 'tri'"),
+    ({"world": "hex", "layout": "odd"}, "unknown layout 'odd'"),
+    ({"wrap": [1, 0]}, r"wrap must be \[x, y\], two booleans"),
+    ({"world": "hex", "wrap": [False, True]}, "even number of cells"),
+    ({"world": "hex", "algorithm": "jps"}, "square grids with the 4- or 8-way moves"),
+])
+def test_bad_world_requests(server_url, fields, message):
+    status, answer = solve(server_url, **{**HEX, "height": 3, "cells": "....." * 3}, **fields)
+    assert status == 400
+    assert __import__("re").search(message, answer["error"]), answer["error"]

@@ -194,3 +194,16 @@ IDA_STATUS = 0
 IDA_DEPTH = 1  # depth of the deepest frame of the walk (-1: a round is over)
 IDA_EXPANDED = 2
 N_IDASTATE = 3
+
+# ================================================================ worlds beyond the square grid
+# heuristics of hex maps, voxel grids and move sets of a grid's own
+# (wayfinding/grid/_kernels/worlds.py: world_estimate); every code from H_WORLD on is one
+H_WORLD = 8
+H_HEX_ODD_R = 8  # hex distance of a map stored in the odd-r layout (and the other three)
+H_HEX_EVEN_R = 9
+H_HEX_ODD_Q = 10
+H_HEX_EVEN_Q = 11
+H_VOXEL6 = 12  # voxel free-space distances with 6, 18 and 26 neighbours
+H_VOXEL18 = 13
+H_VOXEL26 = 14
+H_FACETS = 15  # max(0, max(a dx + b dy)) over a move set's facets (wayfinding.grid.moves)

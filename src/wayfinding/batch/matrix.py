@@ -14,10 +14,11 @@ from typing import Any
 
 import numpy as np
 
-from .._dispatch import require_grid
+from .._dispatch import require_world
 from .._kernels.codes import BATCH_DONE
 from .._workspaces import WorkspacePool
 from ..grid import _engine as E
+from ..grid.flat import MOVES
 from ..grid.grid import Grid
 from . import run as R
 from .locations import cells
@@ -95,7 +96,7 @@ def distance_matrix(grid: Grid, sources: Any, targets: Any, *,
     >>> distance_matrix(grid, [(0, 0), (1, 0), (3, 0)], [(1, 0)]).tolist()
     [[1.0], [0.0], [inf]]
     """
-    grid = require_grid(grid, "batch.distance_matrix").snapshot()  # one version
+    grid = require_world(grid, "batch.distance_matrix").snapshot()  # one version
     workers = R.check_workers(workers)
     p = E.plan(grid)
     s = cells(grid, p.passable, sources, "sources")
@@ -106,16 +107,16 @@ def distance_matrix(grid: Grid, sources: Any, targets: Any, *,
     from ..fields._kernels.flood import flood_each
 
     flat = p.flat
+    table = grid.derived(MOVES)
 
     def task(lo: int, hi: int) -> None:
         ws = _POOL.acquire(p.passable.shape[0])
         try:
             first = lo
             while True:
-                code, i = flood_each(flat.passable, flat.costs, p.weighted, p.moves,
-                                     p.lengths, p.rule, p.classes, reverse, seeds, ends,
-                                     first, hi, ws.dist, ws.parent, ws.heap_key,
-                                     ws.heap_cell, ws.stack, ws.marks, out)
+                code, i = flood_each(flat.passable, flat.costs, p.weighted, table, p.classes,
+                                     reverse, seeds, ends, first, hi, ws.dist, ws.parent,
+                                     ws.heap_key, ws.heap_cell, ws.stack, ws.marks, out)
                 if code == BATCH_DONE:
                     return
                 first = int(i)

@@ -24,6 +24,7 @@ from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterErr
 from ..grid.derived import Derived
 from ..grid.flat import MOVES
 from ..grid.grid import Grid
+from ..grid.layout import cell_layout
 from ._stores import CellNames, GridStore
 
 __all__ = ["CELL_NAMES", "FLOOD_CLOCK_EVERY", "FLOOD_SLICE", "flood_grid", "grid_seeds",
@@ -37,29 +38,33 @@ def grid_seeds(grid: Grid, seeds: Any, role: str) -> tuple[np.ndarray, np.ndarra
     (initial cost 0), a dict
     ``{location: initial_cost}``, or a :class:`GridStore` (its reached cells and costs).
     """
-    stride = grid.width + 2
+    layout = cell_layout(grid)
     if isinstance(seeds, GridStore):
-        if (seeds.height, seeds.width) != grid.shape:
+        if seeds.shape != grid.passable_mask.shape:
             raise InvalidParameterError(
-                f"the field covers a {seeds.width}x{seeds.height} grid, not this "
-                f"{grid.width}x{grid.height} grid"
+                f"the field covers a {_size(seeds.shape)} grid, not this "
+                f"{_size(grid.passable_mask.shape)} grid"
             )
         cells = np.flatnonzero(np.isfinite(seeds.dist))
         blocked = cells[grid.flat.passable[cells] == 0]
         if blocked.size:
-            y, x = divmod(int(blocked[0]), stride)
             raise InvalidLocationError(
-                f"{role} {(x - 1, y - 1)} of the field is a wall of this grid"
+                f"{role} {layout.locations(blocked[:1])[0]} of the field is a wall of this "
+                "grid"
             )
         return cells.astype(np.int64), seeds.dist[cells].astype(np.float64)
     pairs = seed_pairs(seeds, role)
     cells = np.empty(len(pairs), dtype=np.int64)
     initial = np.empty(len(pairs), dtype=np.float64)
     for i, (loc, value) in enumerate(pairs):
-        x, y = grid.check_location(loc, role)
-        cells[i] = (y + 1) * stride + x + 1
+        cells[i] = layout.cell(grid.check_location(loc, role))
         initial[i] = initial_cost(value, loc)
     return cells, initial
+
+
+def _size(shape: tuple[int, ...]) -> str:
+    """``W x H`` (``W x H x D``) of a storage shape."""
+    return "x".join(str(n) for n in reversed(shape))
 
 
 def initial_cost(value: Any, location: Any) -> float:
@@ -113,7 +118,6 @@ def flood_grid(grid: Grid, seeds: Any, role: str, max_cost: float | None,
 
     flat = grid.flat  # UnsupportedGridError on grids with several terrain classes
     p = grid.derived(MOVES)
-    moves, lengths = p.moves, p.lengths
     dist = np.full(flat.passable.shape[0], math.inf)
     parent = np.full(flat.passable.shape[0], -1, dtype=np.int32)
     heap_key = np.empty(max(1024, 2 * cells.shape[0]), dtype=np.float64)
@@ -126,9 +130,9 @@ def flood_grid(grid: Grid, seeds: Any, role: str, max_cost: float | None,
         chunk = 0  # no time left: seed the starts only
     limit = math.inf if max_cost is None else max_cost
     while True:
-        status = k.flood(flat.passable, flat.costs, flat.weighted, moves, lengths, p.rule,
-                         False, reverse, cells, initial, limit, no_targets, dist, parent,
-                         heap_key, heap_cell, state, chunk)
+        status = k.flood(flat.passable, flat.costs, flat.weighted, p, False, reverse, cells,
+                         initial, limit, no_targets, dist, parent, heap_key, heap_cell, state,
+                         chunk)
         if status == STATUS_HEAP_FULL:
             heap_key = np.concatenate((heap_key, np.empty_like(heap_key)))
             heap_cell = np.concatenate((heap_cell, np.empty_like(heap_cell)))
@@ -138,7 +142,7 @@ def flood_grid(grid: Grid, seeds: Any, role: str, max_cost: float | None,
             k.unsettle(dist, parent, heap_key, heap_cell, int(state[FL_SIZE]))
             break
     names = grid.derived(CELL_NAMES)
-    store = GridStore(dist, parent, grid.width, grid.height, names)
+    store = GridStore(dist, parent, grid.width, grid.height, names, names.layout)
     return store, int(state[FL_SETTLED]), status == STATUS_EXHAUSTED
 
 
@@ -153,4 +157,5 @@ def _nothing_settled(grid: Grid) -> GridStore:
 
 #: The location tuples of a grid's cells by padded index, shared by its fields.
 CELL_NAMES: Derived[CellNames] = Derived(
-    "cell names", lambda grid: CellNames(grid.flat.passable.shape[0], grid.flat.stride))
+    "cell names", lambda grid: CellNames(grid.flat.passable.shape[0], grid.flat.stride,
+                                         None if grid._square else cell_layout(grid)))

@@ -18,6 +18,7 @@ import numpy as np
 from .._inputs import COST_SUM_LIMIT, is_number
 from ..errors import InvalidParameterError
 from ..grid._checks import location_in_grid
+from ..grid.layout import CellLayout
 from ..grid.views import CostSoFarView, ReachedCells
 
 Location = Any
@@ -31,9 +32,11 @@ class CellNames:
     field, or per grid (until its next edit) for fields built from a grid.
     """
 
-    def __init__(self, size: int, stride: int) -> None:
+    def __init__(self, size: int, stride: int, layout: CellLayout | None = None) -> None:
         self.stride = stride
         self.size = size
+        #: the cells' locations on a hex map or a voxel grid (None: ``(x, y)``)
+        self.layout = layout
         #: object per cell, made on the first path asked for (filling an object array
         #: takes long on a large grid: not part of a flood)
         self.names: np.ndarray | None = None
@@ -58,45 +61,63 @@ class CellNames:
         return names
 
     def _make(self, cells: np.ndarray) -> np.ndarray:
+        if self.layout is not None:
+            return np.fromiter(self.layout.locations(cells), dtype=object,
+                               count=cells.shape[0])
         pairs = zip((cells % self.stride - 1).tolist(), (cells // self.stride - 1).tolist(),
                     strict=True)
         return np.fromiter(pairs, dtype=object, count=cells.shape[0])
 
 
 class GridStore:
-    """Costs and parents of a grid's cells in padded flat arrays (``dist`` inf: unreached)."""
+    """Costs and parents of a grid's cells in padded flat arrays (``dist`` inf: unreached).
+
+    ``layout`` (:class:`~wayfinding.grid.layout.CellLayout`) names the cells of a hex
+    map or a voxel grid; None: the ``(x, y)`` cells of a square grid.
+    """
 
     kind = "grid"
 
     def __init__(self, dist: np.ndarray, parent: np.ndarray, width: int, height: int,
-                 names: CellNames | None = None) -> None:
+                 names: CellNames | None = None, layout: CellLayout | None = None) -> None:
         self.dist = dist
         self.parent = parent
         self.width = width
         self.height = height
         self.stride = width + 2
+        self.layout = layout
         self._names = names
         self._reachable: KeysView | None = None
 
-    def cost(self, location: Any) -> float:
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The grid's storage shape."""
+        return (self.height, self.width) if self.layout is None else self.layout.shape
+
+    def _index(self, location: Any) -> int:
+        if self.layout is not None:
+            return self.layout.index_of(location)
         x, y = location_in_grid(self.width, self.height, location)
-        return float(self.dist[(y + 1) * self.stride + x + 1])
+        return (y + 1) * self.stride + x + 1
+
+    def cost(self, location: Any) -> float:
+        return float(self.dist[self._index(location)])
 
     def parent_of(self, location: Any) -> Location | None:
-        x, y = location_in_grid(self.width, self.height, location)
-        p = int(self.parent[(y + 1) * self.stride + x + 1])
+        p = int(self.parent[self._index(location)])
         if p < 0:
             return None
+        if self.layout is not None:
+            return self.layout.locations(np.array([p]))[0]
         py, px = divmod(p, self.stride)
         return (px - 1, py - 1)
 
     def chain(self, location: Any) -> list[Location] | None:
-        x, y = location_in_grid(self.width, self.height, location)
-        i = (y + 1) * self.stride + x + 1
+        i = self._index(location)
         if not self.dist[i] < math.inf:
             return None
         if self._names is None:
-            self._names = CellNames(self.parent.shape[0], self.stride)
+            self._names = CellNames(self.parent.shape[0], self.stride, self.layout)
         chain = self._names.chain(self.parent, i)
         if chain is None:
             raise InvalidParameterError(f"the parent links from {location!r} form a cycle")
@@ -106,13 +127,18 @@ class GridStore:
     def reachable(self) -> KeysView:
         if self._reachable is None:
             cells = np.flatnonzero(np.isfinite(self.dist)).astype(np.int32)
-            reached = ReachedCells(cells, self.dist[cells], self.parent[cells], self.width,
-                                   self.height)
-            self._reachable = CostSoFarView(reached).keys()
+            if self.layout is not None:
+                self._reachable = dict.fromkeys(self.layout.locations(cells)).keys()
+            else:
+                reached = ReachedCells(cells, self.dist[cells], self.parent[cells], self.width,
+                                       self.height)
+                self._reachable = CostSoFarView(reached).keys()
         return self._reachable
 
     def as_array(self) -> np.ndarray:
-        return self.dist.reshape(self.height + 2, self.stride)[1:-1, 1:-1].copy()
+        shape = self.shape
+        padded = self.dist.reshape(tuple(n + 2 for n in shape))
+        return padded[(slice(1, -1),) * len(shape)].copy()
 
     def seeds(self, factor: float) -> GridStore:
         reached = np.isfinite(self.dist)
@@ -120,7 +146,8 @@ class GridStore:
         _check_scaled(factor, float(np.abs(costs).max(initial=0.0)))
         dist = np.full_like(self.dist, math.inf)
         dist[reached] = costs * factor
-        return GridStore(dist, np.full_like(self.parent, -1), self.width, self.height)
+        return GridStore(dist, np.full_like(self.parent, -1), self.width, self.height,
+                         layout=self.layout)
 
 
 class GraphStore:

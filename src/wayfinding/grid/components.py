@@ -49,6 +49,7 @@ import numpy as np
 from .. import _lazy
 from .._inputs import location_rows
 from .derived import Derived, Edit, EditKind
+from .flat import MOVES
 from .movement import CornerCutting
 
 if TYPE_CHECKING:  # pragma: no cover - grid.py imports this module (Grid.components)
@@ -140,10 +141,13 @@ def components(grid: Grid) -> np.ndarray:
     Returns
     -------
     numpy.ndarray
-        Read-only ``int32[H, W]`` array indexed ``[y, x]``: the label (0, 1, 2, ... numbered
-        in row-major order of each component's first cell) of every passable cell, and
-        ``-1`` for walls. Two cells are connected exactly when their labels are equal and
-        not -1. Computed once per grid version; copy it before changing it.
+        Read-only ``int32[H, W]`` array indexed ``[y, x]`` (the grid's storage shape: a
+        hex map's offset layout, a voxel grid's ``[z, y, x]``): the label (0, 1, 2, ...
+        numbered in row-major order of each component's first cell) of every passable
+        cell, and ``-1`` for walls. Two cells are connected exactly when their labels are
+        equal and not -1 (with one-way moves of a grid's own: when a path joins them
+        one way or the other, the weakly connected components). Computed once per grid
+        version; copy it before changing it.
 
     Examples
     --------
@@ -164,10 +168,12 @@ def connected(grid: Grid, a: Any, b: Any) -> bool:
     Parameters
     ----------
     grid : Grid
-        The grid.
+        The grid (any world: hex maps take axial locations, voxel grids ``(x, y, z)``).
     a, b : (x, y) or list/set/frozenset of (x, y), or an (N, 2) integer array
         One location (a tuple is always one location) or several. Every location is
-        checked with :meth:`Grid.check_location` (inside the grid, not a wall).
+        checked with :meth:`Grid.check_location` (inside the grid, not a wall). On a grid
+        whose moves include one-way moves, a breadth-first search answers (its labels
+        are weak components there: :func:`components`).
 
     Returns
     -------
@@ -193,23 +199,36 @@ def connected(grid: Grid, a: Any, b: Any) -> bool:
     True
     """
     grid = grid.snapshot()  # labels and open cells of one version
-    labels = component_labels(grid).labels
     rows_a, rows_b = location_rows(a, "start"), location_rows(b, "goal")
     a = a if rows_a is None else rows_a
     b = b if rows_b is None else rows_b
+    if not grid.standard and not grid.derived(MOVES).symmetric:
+        # one-way moves: the labels are weak components, a search says whether a path runs
+        from ..graph.bfs import breadth_first_search
+
+        starts = list(a) if isinstance(a, list | set | frozenset) else [a]
+        goals = list(b) if isinstance(b, list | set | frozenset) else [b]
+        for loc in starts:
+            grid._open_cell(loc, "start")
+        for loc in goals:
+            grid._open_cell(loc, "goal")
+        if not starts or not goals:
+            return False
+        return breadth_first_search(grid, starts, goals).path is not None
+    labels = component_labels(grid).labels
     if isinstance(a, list | set | frozenset) or isinstance(b, list | set | frozenset):
-        left = {int(labels[y, x]) for x, y in _locations(grid, a, "start")}
-        right = {int(labels[y, x]) for x, y in _locations(grid, b, "goal")}
+        left = {int(labels[cell[::-1]]) for cell in _cells(grid, a, "start")}
+        right = {int(labels[cell[::-1]]) for cell in _cells(grid, b, "goal")}
         return not left.isdisjoint(right)
-    ax, ay = grid.check_location(a, "start")
-    bx, by = grid.check_location(b, "goal")
-    return bool(labels[ay, ax] == labels[by, bx])
+    ca = grid._open_cell(a, "start")
+    cb = grid._open_cell(b, "goal")
+    return bool(labels[ca[::-1]] == labels[cb[::-1]])
 
 
-def _locations(grid: Grid, value: Any, role: str) -> list[Location]:
+def _cells(grid: Grid, value: Any, role: str) -> list[tuple[int, ...]]:
     if isinstance(value, list | set | frozenset):
-        return [grid.check_location(loc, role) for loc in value]
-    return [grid.check_location(value, role)]
+        return [grid._open_cell(loc, role) for loc in value]
+    return [grid._open_cell(value, role)]
 
 
 def cached_labels(grid: Grid, version: int | None = None) -> ComponentLabels | None:
@@ -234,9 +253,27 @@ def _build(grid: Grid) -> ComponentLabels:
     grid._derived.own(COMPONENTS, labels_flat)
     frontier = np.empty(flat.passable.shape[0], dtype=np.int32)
     state = np.zeros(3, dtype=np.int64)
+    if not grid.standard:
+        return _build_world(grid, flat, labels_flat, frontier, state)
     offsets = _steps(grid, flat.stride)
     while not label_slice(flat.passable, offsets, labels_flat, frontier, state, _SLICE):
         pass  # Python runs its signal handlers (KeyboardInterrupt) between slices
+    return _labels(grid, labels_flat, count=int(state[S_COUNT]))
+
+
+def _build_world(grid: Grid, flat: Any, labels_flat: np.ndarray, frontier: np.ndarray,
+                 state: np.ndarray) -> ComponentLabels:
+    """The labels of a hex map, a voxel grid, a wrapped grid or one with moves of its
+    own: the world's move table followed step by step (weakly connected components when
+    some move is one-way, see :func:`connected`)."""
+    from ._kernels.components import S_COUNT, label_world_slice
+
+    t = grid._derived.fetch(grid, MOVES)
+    while not label_world_slice(flat.passable, t.moves, t.extras, t.n_moves, t.rule, t.stride,
+                                t.plane, t.parity, t.checked, grid.width, grid.height,
+                                t.wrap_x, t.wrap_y, t.symmetric, labels_flat, frontier,
+                                state, _SLICE):
+        pass
     return _labels(grid, labels_flat, count=int(state[S_COUNT]))
 
 
@@ -244,7 +281,9 @@ def _labels(grid: Grid, store: np.ndarray, **fields: Any) -> ComponentLabels:
     """ComponentLabels over ``store`` (kept writeable for patches, seen read-only)."""
     view = store.view()
     view.flags.writeable = False
-    inner = view.reshape(grid.height + 2, grid.width + 2)[1:-1, 1:-1]
+    shape = grid.passable_mask.shape
+    padded = view.reshape(tuple(n + 2 for n in shape))
+    inner = padded[(slice(1, -1),) * len(shape)]
     return ComponentLabels(flat=view, labels=inner, **fields)
 
 
@@ -257,11 +296,14 @@ def _steps(grid: Grid, stride: int) -> np.ndarray:
     return np.array(steps, dtype=np.int64)
 
 
-def _patch(grid: Grid, old: ComponentLabels, edits: Sequence[Edit]) -> ComponentLabels:
+def _patch(grid: Grid, old: ComponentLabels,
+           edits: Sequence[Edit]) -> ComponentLabels | None:
     """``old`` labels brought up to date after ``edits``: in place when the store owns
     the array (:meth:`~.derived.DerivedStore.owns`); else sharing ``old``'s array when no
     open cell's label changes (see :func:`~._kernels.components.patch_cell`), or on a
     copy; ``old`` stays right for its own version unless it was owned."""
+    if not grid.standard:
+        return None  # other worlds label again after an edit
     edit = edits[0]
     if len(edits) == 1 and len(edit.cells) == 1:  # the usual case: one cell toggled
         if edit.kind is not _WALLS:

@@ -88,6 +88,11 @@ class FlatGrid(NamedTuple):
     stride: int
     width: int
     height: int
+    #: Voxel grids: the size of a padded z-plane, ``(H + 2) * stride``, and the depth
+    #: (voxel ``(x, y, z)`` has index ``(z + 1) * plane + (y + 1) * stride + x + 1``);
+    #: 0 on 2-D grids.
+    plane: int = 0
+    depth: int = 0
 
     def index(self, location: Location) -> int:
         """Flat padded index of ``(x, y)``."""
@@ -434,9 +439,10 @@ class Grid:
 
     @property
     def compiled(self) -> bool:
-        """True when the compiled kernels serve this grid's searches (a grid whose class
-        follows its own rules, :attr:`uses_own_rules`, of a world the kernels know)."""
-        return self._standard and self.uses_own_rules
+        """True when the compiled kernels serve this grid (its class follows its own rules,
+        :attr:`uses_own_rules`): every world, square, hex, voxel, wrapped or with moves of
+        its own (see :attr:`standard` for the tools of square grids only)."""
+        return self.uses_own_rules
 
     @property
     def standard(self) -> bool:
@@ -652,6 +658,11 @@ class Grid:
         if not self._passable[loc[1], loc[0]]:
             raise InvalidLocationError(f"{role} {loc} is a wall")
         return loc
+
+    def _open_cell(self, location: Any, role: str = "location") -> tuple[int, ...]:
+        """The storage cell (``(x, y)``, indexing ``[y, x]``) of an open location, checked
+        as :meth:`check_location` checks it (each world converts its own locations)."""
+        return self.check_location(location, role)
 
     # ------------------------------------------------------------------ edits
     # Every edit holds the grid's lock, changes the arrays, then bumps the version; derived

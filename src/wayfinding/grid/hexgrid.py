@@ -207,6 +207,14 @@ class HexGrid(Grid):
             raise InvalidLocationError(f"{role} {loc} is a wall")
         return loc
 
+    def _open_cell(self, location: Any, role: str = "location") -> Hex:
+        """The offset ``(col, row)`` of an open axial location (errors as check_location)."""
+        col, row = self._cell_of(location, role)
+        if not self._passable[row, col]:
+            raise InvalidLocationError(
+                f"{role} {_hex.from_offset((col, row), self._layout)} is a wall")
+        return (col, row)
+
     def locations(self) -> Iterator[Hex]:
         """Every open hex, row by row of the array, as axial ``(q, r)``."""
         rows, cols = np.nonzero(self._passable)

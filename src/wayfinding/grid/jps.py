@@ -335,6 +335,17 @@ def _run(kernels: Any, plan: Plan, s: int, t: int, ws: workspace.Workspace,
 
 
 # ---------------------------------------------------------------------- grid support
+def refuse_other_worlds(grid: Grid, algorithm: str) -> None:
+    """UnsupportedGridError unless ``grid`` is a square grid with the 4- or 8-way moves
+    and no wrap-around (:attr:`Grid.standard`): jump points, subgoals and first-move
+    tables are defined on that grid only."""
+    if not grid.standard:
+        raise UnsupportedGridError(
+            f"{algorithm} serves square grids with the 4- or 8-way moves and no "
+            f"wrap-around, not {grid!r} (hex maps, voxel grids, wrapped grids and grids "
+            "with moves of their own): use astar")
+
+
 def supported_scale(grid: Grid, algorithm: str, fetch: bool = False,
                     corners: bool = False) -> float:
     """The uniform entry cost of ``grid``'s cells, or UnsupportedGridError if it has none.
@@ -343,6 +354,7 @@ def supported_scale(grid: Grid, algorithm: str, fetch: bool = False,
     ``corners``: diagonal steps may cut corners, :mod:`.jps_corners`).
     ``fetch``: called by a build, under the grid's lock.
     """
+    refuse_other_worlds(grid, algorithm)
     m = grid.movement
     if m.diagonal:
         if m.corner_cutting is not CornerCutting.NEVER and not corners:

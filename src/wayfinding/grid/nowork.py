@@ -35,7 +35,7 @@ def zero_budget(grid: Grid, max_seconds: Any, goal_list: list[Any] | None,
                 heuristic: Any = None) -> bool:
     """True when a compiled search of ``grid`` is given ``max_seconds=0`` (checked, as is
     the kind of ``heuristic``): it answers by :func:`no_work` before any set-up."""
-    if goal_list is None or not grid.compiled:
+    if goal_list is None or not (grid.compiled and grid.standard):
         return False  # the generic tier serves it, and keeps its own zero budget
     if check_budget("max_seconds", max_seconds) != 0:
         return False

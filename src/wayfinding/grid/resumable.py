@@ -92,7 +92,8 @@ class GridAStarSearch:
         goal_list = goal_locations(goal)
         grid = grid.snapshot()  # searched as it is now: one version, whatever edits come
         self._version = grid.version
-        spec = E.heuristic_spec(grid, heuristic, weight) if grid.compiled else None
+        compiled = grid.compiled and grid.standard
+        spec = E.heuristic_spec(grid, heuristic, weight) if compiled else None
         self._result: SearchResult | None = None
         self._reason: StopReason | None = None
         self._generic: BestFirstSearch | None = None

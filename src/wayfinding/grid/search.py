@@ -111,7 +111,7 @@ def breadth_first_search(grid: Grid, start: Any, goal: Any = None, *,
     :func:`wayfinding.breadth_first_search`. ``cost`` counts steps."""
     goal_list = goal_locations(goal)
     max_seconds = check_budget("max_seconds", max_seconds)
-    if goal_list is None or not grid.compiled:
+    if goal_list is None or not (grid.compiled and grid.standard):
         from ..graph import bfs
 
         grid = grid.snapshot()  # the generic tier reads cells as it goes: one version
@@ -141,7 +141,7 @@ def dijkstra(grid: Grid, start: Any, goal: Any = None, *, max_cost: float | None
              partial: bool = False) -> SearchResult:
     """Cheapest paths on a grid in order of cost; see :func:`wayfinding.dijkstra`."""
     goal_list = goal_locations(goal)
-    if goal_list is None or not grid.compiled:
+    if goal_list is None or not (grid.compiled and grid.standard):
         from ..graph import dijkstra as generic
 
         grid = grid.snapshot()  # the generic tier reads cells as it goes: one version
@@ -161,7 +161,7 @@ def greedy_best_first(grid: Grid, start: Any, goal: Any, *, heuristic: Heuristic
     goal_list = goal_locations(goal)
     if zero_budget(grid, max_seconds, goal_list, heuristic):
         return no_work(grid, start, goal_list, partial)
-    spec = E.heuristic_spec(grid, heuristic) if grid.compiled else None
+    spec = E.heuristic_spec(grid, heuristic) if grid.compiled and grid.standard else None
     if spec is None or goal_list is None:
         from ..graph import greedy
 
@@ -184,7 +184,7 @@ def astar(grid: Grid, start: Any, goal: Any, *, heuristic: Heuristic | None = No
     weight = _check_weight(weight)
     goal_list = goal_locations(goal)
     if isinstance(heuristic, GridLandmarks):
-        if goal_list is None or not grid.compiled:
+        if goal_list is None or not (grid.compiled and grid.standard):
             raise InvalidParameterError(
                 "landmarks bound the distance to goal locations on a Grid that follows its "
                 "own arrays: not to a goal predicate, nor on a Grid subclass with rules of "
@@ -193,7 +193,7 @@ def astar(grid: Grid, start: Any, goal: Any, *, heuristic: Heuristic | None = No
                            max_expansions, max_seconds, partial, heuristic)
     if zero_budget(grid, max_seconds, goal_list, heuristic):
         return no_work(grid, start, goal_list, partial)
-    spec = E.heuristic_spec(grid, heuristic, weight) if grid.compiled else None
+    spec = E.heuristic_spec(grid, heuristic, weight) if grid.compiled and grid.standard else None
     if spec is None or goal_list is None:
         from ..graph import astar as generic
 

@@ -31,7 +31,7 @@ import numpy as np
 
 from ..errors import InvalidLocationError, InvalidParameterError
 from ._checks import _checked_cost_value, _checked_passable, _dimension
-from .grid import Grid
+from .grid import FlatGrid, Grid
 from .movement import CornerCutting, Movement
 from .moves import voxel_moves
 from .worlds import step_between, voxel_distance
@@ -227,6 +227,22 @@ class VoxelGrid(Grid):
                               goal[2] - location[2], self._connectivity) * self.min_cost
 
     heuristic._measures_locations = True  # type: ignore[attr-defined]
+
+    def _build_flat(self) -> FlatGrid:
+        """The padded flat arrays (a blocked border on all six sides). An unweighted
+        grid's costs are one number, not an array of ones per voxel (10^8 voxels would
+        take 800 MB): every kernel a voxel grid runs reads costs only when weighted."""
+        d, h, w = self._passable.shape
+        padded = np.zeros((d + 2, h + 2, w + 2), dtype=np.uint8)
+        padded[1:-1, 1:-1, 1:-1] = self._passable
+        if self._costs is not None:
+            costs = np.ones((d + 2, h + 2, w + 2), dtype=np.float64)
+            costs[1:-1, 1:-1, 1:-1] = self._costs
+            flat_costs = costs.ravel()
+        else:
+            flat_costs = np.ones(1, dtype=np.float64)
+        return FlatGrid(padded.ravel(), flat_costs, self._costs is not None, w + 2, w, h,
+                        (h + 2) * (w + 2), d)
 
     # ------------------------------------------------------------------ edits
     def set_wall(self, location: Voxel, wall: bool = True) -> None:  # type: ignore[override]

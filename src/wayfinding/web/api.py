@@ -9,6 +9,12 @@ Examples
 ...                         "goal": [1, 0], "algorithm": "astar"})
 >>> answer["cost"], answer["path"], answer["trace"]["order"]
 (1.0, [[0, 0], [1, 0]], [0])
+>>> solve_request({"width": 4, "height": 1, "cells": "..#.", "start": [0, 0], "goal": [3, 0],
+...                "algorithm": "astar", "wrap": [True, False]})["path"]
+[[0, 0], [3, 0]]
+
+A hex map (``"world": "hex"``, ``"layout": "odd-r"``...) is sent and answered in its offset
+``[col, row]`` cells, like a square grid's ``[x, y]``: the page draws what it sends.
 >>> solve_request({"width": 2, "height": 1, "cells": "..", "start": [0, 0],
 ...                "goal": [1, 0], "algorithm": "fastest"})
 Traceback (most recent call last):
@@ -27,7 +33,9 @@ import numpy as np
 
 from ..errors import WayfindingError
 from ..grid.grid import Grid
+from ..grid.hexgrid import HexGrid
 from ..grid.movement import CornerCutting
+from ..hex import HexLayout
 from ..io.movingai import read_map
 from .algorithms import TRACEABLE, Algorithm, Heuristic, solve, trace
 
@@ -63,6 +71,8 @@ def options() -> dict[str, Any]:
         "algorithms": [{"name": a.value, "traceable": a in TRACEABLE} for a in Algorithm],
         "heuristics": [h.value for h in Heuristic],
         "corner_cutting": [c.name.lower() for c in CornerCutting],
+        "worlds": ["square", "hex"],
+        "layouts": [layout.value for layout in HexLayout],
         "max_cells": MAX_CELLS,
         "max_seconds": MAX_SECONDS,
     }
@@ -128,8 +138,8 @@ def solve_request(body: Any) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise BadRequest(400, f"expected a JSON object, got {type(body).__name__}")
     grid = _grid(body)
-    start = _cell(body, "start", grid)
-    goal = _cell(body, "goal", grid)
+    start = _location(grid, _cell(body, "start", grid))
+    goal = _location(grid, _cell(body, "goal", grid))
     algorithm = _choice(body, "algorithm", Algorithm, "astar")
     heuristic = _choice(body, "heuristic", Heuristic, "default")
     weight = _number(body, "weight", 2.0, low=1.0)
@@ -153,15 +163,17 @@ def solve_request(body: Any) -> dict[str, Any]:
         "expanded": result.expanded,
         "seconds": outcome.seconds,
         "reason": result.reason.value,
-        "path": [[int(x), int(y)] for x, y in result.path] if result.path else [],
+        "path": [list(_offset(grid, loc)) for loc in result.path] if result.path else [],
         "trace": None,
     }
     if algorithm is Algorithm.ANY_ANGLE:
         answer.update(_mesh_answer(grid, result))
     if steps is not None:
+        order = [_offset(grid, loc) for loc in steps.order]
+        reached = [_offset(grid, loc) for loc in steps.reached]
         answer["trace"] = {
-            "order": [y * width + x for x, y in steps.order],
-            "reached": [y * width + x for x, y in steps.reached],
+            "order": [y * width + x for x, y in order],
+            "reached": [y * width + x for x, y in reached],
             "reached_step": steps.reached_step,
             "reached_cost": [c if math.isfinite(c) else None for c in steps.reached_cost],
             "complete": steps.complete,
@@ -235,8 +247,33 @@ def _grid(body: dict[str, Any]) -> Grid:
                               f"{sorted(names)}")
     costs = values.astype(np.float64)
     weighted = bool((values > 1).any())
-    return Grid(values > 0, costs if weighted else None, diagonal=diagonal,
-                corner_cutting=names[cutting])
+    wrap = body.get("wrap", [False, False])
+    if not (isinstance(wrap, list) and len(wrap) == 2 and all(isinstance(w, bool) for w in wrap)):
+        raise BadRequest(400, f"wrap must be [x, y], two booleans, got {wrap!r}")
+    world = body.get("world", "square")
+    try:
+        if world == "hex":
+            layout = _choice(body, "layout", HexLayout, "odd-r")
+            return HexGrid(values > 0, costs if weighted else None, layout=layout,
+                           wrap=tuple(wrap))
+        if world != "square":
+            raise BadRequest(400, f"unknown world {world!r}; expected 'square' or 'hex'")
+        return Grid(values > 0, costs if weighted else None, diagonal=diagonal,
+                    corner_cutting=names[cutting], wrap=tuple(wrap))
+    except WayfindingError as error:
+        raise BadRequest(400, str(error)) from None
+
+
+def _location(grid: Grid, cell: tuple[int, int]) -> Any:
+    """The location of the page's ``[x, y]`` cell (axial on a hex map)."""
+    return grid.from_offset(cell) if isinstance(grid, HexGrid) else cell
+
+
+def _offset(grid: Grid, location: Any) -> tuple[int, int]:
+    """The page's ``[x, y]`` cell of a location (the offset of a hex)."""
+    if isinstance(grid, HexGrid):
+        return grid.to_offset(location)
+    return (int(location[0]), int(location[1]))
 
 
 def _cell(body: dict[str, Any], name: str, grid: Grid) -> tuple[int, int]:

@@ -37,18 +37,19 @@ from ..._kernels.codes import (
     STATUS_PAUSED,
 )
 from ..._kernels.heap import pop_into, push
-from ...grid._kernels.steps import blocked, step_cost
+from ...grid._kernels.steps import flood_step, parity_base, step_cost
+from ...grid._kernels.worlds import decode
 
 
 @njit(cache=True, nogil=True)
-def flood(passable, costs, weighted, moves, lengths, rule, classes, reverse, sources,
+def flood(passable, costs, weighted, table, classes, reverse, sources,
           initial, max_cost, targets, dist, parent, heap_key, heap_cell, state,
           budget):  # pragma: no cover - numba
     """Fill ``dist`` and ``parent`` from the ``sources``, ``budget`` settled cells at a time.
 
     Inputs: ``passable`` uint8[n], ``costs`` float64[n] (padded flat grid), ``weighted``
-    bool, ``moves`` int64[k, 3], ``lengths`` float64[k], ``rule`` (``RULE_*``),
-    ``classes`` bool (``passable`` holds terrain classes: a step stays within the class
+    bool, ``table`` the grid's move table (:class:`wayfinding.grid.flat.MoveTable`: any
+    world), ``classes`` bool (``passable`` holds terrain classes: a step stays within the class
     of the cell it leaves, :func:`~wayfinding.grid._kernels.steps.blocked`), ``reverse``
     bool, ``sources`` int64[m] passable cells, ``initial`` float64[m] their initial costs,
     ``max_cost`` (cells costing more are left unreached; inf for no limit), ``targets``
@@ -68,7 +69,11 @@ def flood(passable, costs, weighted, moves, lengths, rule, classes, reverse, sou
     grown, contents kept). Between calls, the reached cells not settled yet are the heap
     entries whose key equals their ``dist``.
     """
-    n_moves = moves.shape[0]
+    n_moves = table.n_moves
+    lengths = table.lengths
+    stride = table.stride
+    plane = table.plane
+    parity = table.parity
     capacity = heap_key.shape[0]
     size = state[FL_SIZE]
     if size < 0:
@@ -104,10 +109,12 @@ def flood(passable, costs, weighted, moves, lengths, rule, classes, reverse, sou
                 status = STATUS_FOUND
                 break
         code = passable[u]
-        for k in range(n_moves):
-            if blocked(passable, u, k, moves, rule, code, classes):
+        ux, uy, _ = decode(u, stride, plane)
+        base = parity_base(parity, ux, uy, n_moves)
+        for k in range(base, base + n_moves):
+            v = flood_step(passable, u, ux, uy, k, table, reverse, code, classes)
+            if v < 0:
                 continue
-            v = u + moves[k, 0]
             new_cost = du + step_cost(costs, weighted, lengths, k, u, v, reverse)
             if new_cost > max_cost or new_cost >= dist[v]:
                 continue
@@ -120,7 +127,7 @@ def flood(passable, costs, weighted, moves, lengths, rule, classes, reverse, sou
 
 
 @njit(cache=True, nogil=True)
-def flood_each(passable, costs, weighted, moves, lengths, rule, classes, reverse, sources,
+def flood_each(passable, costs, weighted, table, classes, reverse, sources,
                ends, first, last, dist, parent, heap_key, heap_cell, stack, marks,
                out):  # pragma: no cover - numba
     """One :func:`flood` from each of ``sources[first..last-1]`` (at cost 0), stopping once
@@ -135,7 +142,10 @@ def flood_each(passable, costs, weighted, moves, lengths, rule, classes, reverse
     ``BATCH_DONE``, or ``BATCH_HEAP_FULL`` for source ``i`` (grow both heap arrays and call
     again from ``first = i``).
     """
-    n_moves = moves.shape[0]
+    n_moves = table.n_moves
+    stride = table.stride
+    plane = table.plane
+    parity = table.parity
     left = 0
     for j in range(ends.shape[0]):
         if marks[ends[j]] == 0:
@@ -151,7 +161,7 @@ def flood_each(passable, costs, weighted, moves, lengths, rule, classes, reverse
         state[FL_SIZE] = -1
         state[FL_SETTLED] = 0
         state[FL_LEFT] = left
-        status = flood(passable, costs, weighted, moves, lengths, rule, classes, reverse,
+        status = flood(passable, costs, weighted, table, classes, reverse,
                        seed, zero, np.inf, marks, dist, parent, heap_key, heap_cell, state,
                        passable.shape[0] + 1)
         if status != STATUS_HEAP_FULL:
@@ -165,11 +175,11 @@ def flood_each(passable, costs, weighted, moves, lengths, rule, classes, reverse
             top -= 1
             u = stack[top]
             code = passable[u]
-            for k in range(n_moves):
-                if blocked(passable, u, k, moves, rule, code, classes):
-                    continue
-                v = u + moves[k, 0]
-                if dist[v] != np.inf:
+            ux, uy, _ = decode(u, stride, plane)
+            base = parity_base(parity, ux, uy, n_moves)
+            for k in range(base, base + n_moves):
+                v = flood_step(passable, u, ux, uy, k, table, reverse, code, classes)
+                if v >= 0 and dist[v] != np.inf:
                     dist[v] = np.inf
                     stack[top] = v
                     top += 1

@@ -11,6 +11,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .steps import cell_at, parity_base, world_target
+from .worlds import decode
+
 #: ``state`` slots of :func:`label_slice`: next seed, frontier size, components so far.
 S_SEED, S_TOP, S_COUNT = 0, 1, 2
 
@@ -306,3 +309,67 @@ def renumber(labels, codes, top):  # pragma: no cover
                 count += 1
             out[i] = mapping[lab]
     return out
+
+
+@njit(cache=True, nogil=True)
+def label_world_slice(passable, moves, extras, n_moves, rule, stride, plane, parity, checked,
+                      width, height, wrap_x, wrap_y, symmetric, labels, frontier, state,
+                      budget):  # pragma: no cover - numba
+    """:func:`label_slice` for any world: the steps are those of the move table
+    (:mod:`wayfinding.grid.flat`: hex maps' two sets, voxels' further checks, long moves,
+    wrap-around) under its corner rule, one terrain class. Without ``symmetric`` (a move
+    set with one-way moves) a cell is also joined to the cells that step to it, so the
+    labels are the *weakly* connected components: cells of two labels are never joined
+    by a path. Same state and slices as :func:`label_slice`."""
+    n = passable.shape[0]
+    seed = state[S_SEED]
+    top = state[S_TOP]
+    count = state[S_COUNT]
+    work = 0
+    while True:
+        while top > 0:
+            if work >= budget:
+                state[S_SEED] = seed
+                state[S_TOP] = top
+                state[S_COUNT] = count
+                return False
+            work += 1
+            top -= 1
+            current = frontier[top]
+            ux, uy, _ = decode(current, stride, plane)
+            base = parity_base(parity, ux, uy, n_moves)
+            for k in range(base, base + n_moves):
+                nxt = world_target(passable, current, ux, uy, k, moves, extras, rule, stride,
+                                   width, height, wrap_x, wrap_y, checked, 1, False)
+                if nxt >= 0 and labels[nxt] < 0:
+                    labels[nxt] = count - 1
+                    frontier[top] = nxt
+                    top += 1
+                if not symmetric:  # the cell a move k would come from
+                    src = cell_at(ux - moves[k, 3], uy - moves[k, 4], stride, width, height,
+                                  wrap_x, wrap_y)
+                    if src >= 0 and passable[src] != 0 and labels[src] < 0:
+                        sx, sy, _ = decode(src, stride, plane)
+                        if world_target(passable, src, sx, sy, k, moves, extras, rule, stride,
+                                        width, height, wrap_x, wrap_y, checked, 1,
+                                        False) == current:
+                            labels[src] = count - 1
+                            frontier[top] = src
+                            top += 1
+        while seed < n and (passable[seed] == 0 or labels[seed] >= 0):
+            seed += 1
+            work += 1
+            if work >= budget:
+                state[S_SEED] = seed
+                state[S_TOP] = 0
+                state[S_COUNT] = count
+                return False
+        if seed >= n:
+            state[S_SEED] = seed
+            state[S_TOP] = 0
+            state[S_COUNT] = count
+            return True
+        labels[seed] = count
+        count += 1
+        frontier[0] = seed
+        top = 1

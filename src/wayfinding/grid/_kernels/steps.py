@@ -78,3 +78,125 @@ def is_goal(u, n_goals, goal0, goal_mark, gen):  # pragma: no cover - numba
     if n_goals == 1:
         return u == goal0
     return n_goals > 1 and goal_mark[u] == gen
+
+
+# ---------------------------------------------------------------- every world
+# Worlds beyond the square grid (wayfinding.grid.flat): a move's further checks in
+# ``extras``, hex maps' two sets of moves, voxels' third coordinate, and the *checked*
+# worlds (long moves, moves of a grid's own, wrap-around) whose targets come from
+# coordinates.
+
+
+@njit(cache=True, nogil=True, inline="always")
+def extras_blocked(passable, u, k, moves, extras, code, classes):  # pragma: no cover
+    """True when one of move ``k``'s further checks fails: an ``extras`` row ``(a, b, ...)``
+    needs cell ``u + a`` or cell ``u + b`` open (of class ``code`` with ``classes``)."""
+    first = moves[k, 6]
+    for e in range(first, first + moves[k, 7]):
+        a = passable[u + extras[e, 0]]
+        b = passable[u + extras[e, 1]]
+        if classes:
+            if a != code and b != code:
+                return True
+        elif a == 0 and b == 0:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True, inline="always")
+def parity_base(parity, ux, uy, n_moves):  # pragma: no cover - numba
+    """First row of the set of moves of the cell at padded ``(ux, uy)`` (0 but on hex
+    maps, whose even and odd rows or columns have moves of their own)."""
+    if parity == 0:
+        return 0
+    return ((ux if parity == 1 else uy) & 1) * n_moves
+
+
+@njit(cache=True, nogil=True, inline="always")
+def cell_at(x, y, stride, width, height, wrap_x, wrap_y):  # pragma: no cover - numba
+    """Flat index of padded ``(x, y)`` after wrapping the wrapped axes (``wrap_x``,
+    ``wrap_y``: their sizes, 0 when not wrapped), or -1 outside the grid."""
+    if wrap_x:
+        x = (x - 1) % wrap_x + 1
+    elif x < 1 or x > width:
+        return -1
+    if wrap_y:
+        y = (y - 1) % wrap_y + 1
+    elif y < 1 or y > height:
+        return -1
+    return y * stride + x
+
+
+@njit(cache=True, nogil=True, inline="always")
+def checked_target(passable, ux, uy, k, moves, extras, rule, stride, width, height, wrap_x,
+                   wrap_y):  # pragma: no cover - numba
+    """The cell move ``k`` leads to from the cell at padded ``(ux, uy)`` of a checked
+    world (2-D, one terrain class), or -1 when the move is not allowed: its target and
+    every cell it looks at are found from coordinates, bounds-checked and wrapped."""
+    v = cell_at(ux + moves[k, 3], uy + moves[k, 4], stride, width, height, wrap_x, wrap_y)
+    if v < 0 or passable[v] == 0:
+        return -1
+    if rule != RULE_ALWAYS and (moves[k, 8] != 0 or moves[k, 9] != 0 or moves[k, 10] != 0
+                                or moves[k, 11] != 0):
+        a = cell_at(ux + moves[k, 8], uy + moves[k, 9], stride, width, height, wrap_x, wrap_y)
+        b = cell_at(ux + moves[k, 10], uy + moves[k, 11], stride, width, height, wrap_x,
+                    wrap_y)
+        open_a = a >= 0 and passable[a] != 0
+        open_b = b >= 0 and passable[b] != 0
+        if rule == RULE_NEVER:
+            if not (open_a and open_b):
+                return -1
+        elif not (open_a or open_b):
+            return -1
+    first = moves[k, 6]
+    for e in range(first, first + moves[k, 7]):
+        a = cell_at(ux + extras[e, 2], uy + extras[e, 3], stride, width, height, wrap_x,
+                    wrap_y)
+        b = cell_at(ux + extras[e, 4], uy + extras[e, 5], stride, width, height, wrap_x,
+                    wrap_y)
+        if not ((a >= 0 and passable[a] != 0) or (b >= 0 and passable[b] != 0)):
+            return -1
+    return v
+
+
+@njit(cache=True, nogil=True, inline="always")
+def world_target(passable, u, ux, uy, k, moves, extras, rule, stride, width, height, wrap_x,
+                 wrap_y, checked, code, classes):  # pragma: no cover - numba
+    """The cell move ``k`` from ``u`` (at padded ``(ux, uy)``) leads to, or -1 when the
+    move is not allowed, in any world: :func:`checked_target` in a checked one, else the
+    flat offset, :func:`blocked` and :func:`extras_blocked`."""
+    if checked:
+        return checked_target(passable, ux, uy, k, moves, extras, rule, stride, width, height,
+                              wrap_x, wrap_y)
+    if blocked(passable, u, k, moves, rule, code, classes):
+        return -1
+    if moves[k, 7] > 0 and extras_blocked(passable, u, k, moves, extras, code, classes):
+        return -1
+    return u + moves[k, 0]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def table_target(passable, u, ux, uy, k, table, code, classes):  # pragma: no cover
+    """:func:`world_target` with the fields of a move table
+    (:class:`wayfinding.grid.flat.MoveTable`)."""
+    return world_target(passable, u, ux, uy, k, table.moves, table.extras, table.rule,
+                        table.stride, table.width, table.height, table.wrap_x, table.wrap_y,
+                        table.checked, code, classes)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def flood_step(passable, u, ux, uy, k, table, reverse, code, classes):  # pragma: no cover
+    """The cell a flood reaches from ``u`` (at padded ``(ux, uy)``) by move ``k``: the
+    move's target forwards; in reverse the cell that move ``k`` leads from *to* ``u``
+    (the same cell but for one-way moves, whose reverse is not a move), or -1."""
+    if not reverse or table.symmetric:
+        return table_target(passable, u, ux, uy, k, table, code, classes)
+    src = cell_at(ux - table.moves[k, 3], uy - table.moves[k, 4], table.stride, table.width,
+                  table.height, table.wrap_x, table.wrap_y)
+    if src < 0 or passable[src] == 0:
+        return -1
+    sx = src % table.stride
+    sy = src // table.stride
+    if table_target(passable, src, sx, sy, k, table, code, classes) == u:
+        return src
+    return -1

@@ -19,7 +19,7 @@ import enum
 
 from ...errors import UnsupportedGridError
 from ..grid import Grid
-from ..jps import supported_scale
+from ..jps import refuse_other_worlds, supported_scale
 from .table import check_size
 
 
@@ -56,6 +56,7 @@ def check_grid(grid: Grid, method: PrepareMethod) -> float:
     Raises UnsupportedGridError otherwise (naming the method and what does not fit).
     """
     name = f"prepare(method={method})"
+    refuse_other_worlds(grid, name)
     if method in (PrepareMethod.SUBGOAL_CH, PrepareMethod.JPS_PLUS) and not grid.diagonal:
         raise UnsupportedGridError(
             f"{name} serves 8-way grids (diagonal=True); this grid is 4-way: use "

@@ -100,7 +100,7 @@ class FirstMoves:
 
         def rows(span: tuple[int, int]) -> bool:
             return bool(kernels.build_table(
-                flat.passable, flat.costs, p.moves, p.lengths, p.rule, open_cells,
+                flat.passable, flat.costs, p, open_cells,
                 self.cell_id, self.table, span[0], span[1], stop))
 
         spans = _spans(self.n, _threads(self.n))

@@ -13,6 +13,7 @@ const RAMP = [[48, 18, 120], [40, 100, 190], [30, 170, 150], [140, 210, 70], [25
 const state = {
   width: 0, height: 0, cells: new Uint8Array(0), start: [0, 0], goal: [0, 0],
   zoom: 20, playing: false, panels: [], drag: null, last: null, edited: false,
+  world: "square", layout: "odd-r",
 };
 window.explorer = state;  // for the browser tests and the curious
 
@@ -72,51 +73,108 @@ function ramp(t) {
   return [0, 1, 2].map((c) => RAMP[i][c] * (1 - f) + RAMP[i + 1][c] * f);
 }
 
+// ------------------------------------------------------------------ hex maps
+// A hex map is an offset-layout array like a square grid's: cell [col, row]. Pointy-top
+// hexes (odd-r, even-r) are zoom pixels wide, flat-top ones (odd-q, even-q) zoom tall.
+const SQRT3 = Math.sqrt(3);
+
+function hexSize() {
+  return state.zoom / SQRT3;  // pointy hexes zoom wide, flat ones zoom tall
+}
+
+function shoved(k) { return (k & 1) === (state.layout.startsWith("odd") ? 1 : 0); }
+
+function centre(x, y) {
+  const z = state.zoom;
+  if (state.world !== "hex") return [(x + 0.5) * z, (y + 0.5) * z];
+  const s = hexSize();
+  if (state.layout.endsWith("r")) return [s * SQRT3 * (x + 0.5 + (shoved(y) ? 0.5 : 0)), s * (1.5 * y + 1)];
+  return [s * (1.5 * x + 1), s * SQRT3 * (y + 0.5 + (shoved(x) ? 0.5 : 0))];
+}
+
+function canvasSize() {
+  const { width, height, zoom } = state;
+  if (state.world !== "hex") return [width * zoom, height * zoom];
+  const s = hexSize();
+  if (state.layout.endsWith("r")) return [Math.ceil(s * SQRT3 * (width + 0.5)) + 1, Math.ceil(s * (1.5 * height + 0.5)) + 1];
+  return [Math.ceil(s * (1.5 * width + 0.5)) + 1, Math.ceil(s * SQRT3 * (height + 0.5)) + 1];
+}
+
+function hexPath(ctx, x, y) {
+  const [cx, cy] = centre(x, y), s = hexSize();
+  const start = state.layout.endsWith("r") ? Math.PI / 6 : 0;
+  ctx.beginPath();
+  for (let k = 0; k < 6; k++) {
+    const a = start + k * Math.PI / 3;
+    if (k === 0) ctx.moveTo(cx + s * Math.cos(a), cy + s * Math.sin(a));
+    else ctx.lineTo(cx + s * Math.cos(a), cy + s * Math.sin(a));
+  }
+  ctx.closePath();
+}
+
+// ------------------------------------------------------------------ drawing
+function colourOf(panel, i, traced, showCosts) {
+  let c = COLOURS.floor;
+  const v = state.cells[i];
+  if (v === 0) c = COLOURS.wall;
+  else if (v > 1) {
+    const t = 0.15 + 0.85 * (v - 1) / 8;
+    c = COLOURS.floor.map((f, k) => f * (1 - t) + COLOURS.forest[k] * t);
+  }
+  if (v !== 0 && traced) {
+    if (panel.expandedAt[i] >= 0 && panel.expandedAt[i] < panel.step) {
+      const tint = showCosts && panel.cost[i] >= 0 ? ramp(panel.cost[i] / panel.maxCost)
+        : COLOURS.visited;
+      c = c.map((f, k) => f * 0.35 + tint[k] * 0.65);
+    } else if (panel.reachedAt[i] >= -1 && panel.reachedAt[i] < panel.step) {
+      c = c.map((f, k) => f * 0.3 + COLOURS.frontier[k] * 0.7);
+    }
+  }
+  return c;
+}
+
 function draw(panel) {
-  const { width, height, cells, zoom } = state;
+  const { width, height, zoom } = state;
   if (panel.canvas.closest("section").hidden) return;
-  const off = panel.offscreen;
-  if (off.width !== width || off.height !== height) off.width = width, off.height = height;
-  const octx = off.getContext("2d");
-  const image = octx.createImageData(width, height);
-  const px = image.data;
   const traced = panel.answer && panel.expandedAt;
   const showCosts = $("show-costs").checked;
-  for (let i = 0; i < width * height; i++) {
-    let c = COLOURS.floor;
-    const v = cells[i];
-    if (v === 0) c = COLOURS.wall;
-    else if (v > 1) {
-      const t = 0.15 + 0.85 * (v - 1) / 8;
-      c = COLOURS.floor.map((f, k) => f * (1 - t) + COLOURS.forest[k] * t);
-    }
-    if (v !== 0 && traced) {
-      if (panel.expandedAt[i] >= 0 && panel.expandedAt[i] < panel.step) {
-        const tint = showCosts && panel.cost[i] >= 0 ? ramp(panel.cost[i] / panel.maxCost)
-          : COLOURS.visited;
-        c = c.map((f, k) => f * 0.35 + tint[k] * 0.65);
-      } else if (panel.reachedAt[i] >= -1 && panel.reachedAt[i] < panel.step) {
-        c = c.map((f, k) => f * 0.3 + COLOURS.frontier[k] * 0.7);
-      }
-    }
-    px[4 * i] = c[0]; px[4 * i + 1] = c[1]; px[4 * i + 2] = c[2]; px[4 * i + 3] = 255;
-  }
-  octx.putImageData(image, 0, 0);
   const canvas = panel.canvas;
-  if (canvas.width !== width * zoom || canvas.height !== height * zoom) {
-    canvas.width = width * zoom;
-    canvas.height = height * zoom;
-  }
+  const [cw, ch] = canvasSize();
+  if (canvas.width !== cw || canvas.height !== ch) canvas.width = cw, canvas.height = ch;
   const ctx = canvas.getContext("2d");
-  ctx.imageSmoothingEnabled = false;
-  ctx.drawImage(off, 0, 0, width * zoom, height * zoom);
-  if (zoom >= 8) {
-    ctx.strokeStyle = "rgba(0,0,0,0.08)";
+  if (state.world === "hex") {
+    ctx.fillStyle = "white";
+    ctx.fillRect(0, 0, cw, ch);
+    ctx.strokeStyle = "rgba(0,0,0,0.12)";
     ctx.lineWidth = 1;
-    ctx.beginPath();
-    for (let x = 0; x <= width; x++) ctx.moveTo(x * zoom + 0.5, 0), ctx.lineTo(x * zoom + 0.5, height * zoom);
-    for (let y = 0; y <= height; y++) ctx.moveTo(0, y * zoom + 0.5), ctx.lineTo(width * zoom, y * zoom + 0.5);
-    ctx.stroke();
+    for (let i = 0; i < width * height; i++) {
+      const c = colourOf(panel, i, traced, showCosts);
+      hexPath(ctx, i % width, Math.floor(i / width));
+      ctx.fillStyle = `rgb(${c[0]},${c[1]},${c[2]})`;
+      ctx.fill();
+      if (zoom >= 8) ctx.stroke();
+    }
+  } else {
+    const off = panel.offscreen;
+    if (off.width !== width || off.height !== height) off.width = width, off.height = height;
+    const octx = off.getContext("2d");
+    const image = octx.createImageData(width, height);
+    const px = image.data;
+    for (let i = 0; i < width * height; i++) {
+      const c = colourOf(panel, i, traced, showCosts);
+      px[4 * i] = c[0]; px[4 * i + 1] = c[1]; px[4 * i + 2] = c[2]; px[4 * i + 3] = 255;
+    }
+    octx.putImageData(image, 0, 0);
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(off, 0, 0, width * zoom, height * zoom);
+    if (zoom >= 8) {
+      ctx.strokeStyle = "rgba(0,0,0,0.08)";
+      ctx.lineWidth = 1;
+      ctx.beginPath();
+      for (let x = 0; x <= width; x++) ctx.moveTo(x * zoom + 0.5, 0), ctx.lineTo(x * zoom + 0.5, height * zoom);
+      for (let y = 0; y <= height; y++) ctx.moveTo(0, y * zoom + 0.5), ctx.lineTo(width * zoom, y * zoom + 0.5);
+      ctx.stroke();
+    }
   }
   const answer = panel.answer;
   if (answer && answer.mesh) {  // any-angle: the grid's navigation mesh, polygon outlines
@@ -137,17 +195,21 @@ function draw(panel) {
     ctx.lineJoin = ctx.lineCap = "round";
     ctx.beginPath();
     answer.path.forEach(([x, y], k) => {
-      const cx = (x + 0.5) * zoom, cy = (y + 0.5) * zoom;
-      if (k === 0) ctx.moveTo(cx, cy); else ctx.lineTo(cx, cy);
+      const [cx, cy] = centre(x, y);
+      const before = k > 0 ? answer.path[k - 1] : null;
+      // a step across a wrapped border starts a new piece of line
+      const jump = before && (Math.abs(before[0] - x) > 1 || Math.abs(before[1] - y) > 1);
+      if (k === 0 || jump) ctx.moveTo(cx, cy); else ctx.lineTo(cx, cy);
     });
     ctx.stroke();
   }
   for (const [[x, y], colour] of [[state.start, COLOURS.start], [state.goal, COLOURS.goal]]) {
+    const [cx, cy] = centre(x, y);
     ctx.fillStyle = colour;
     ctx.strokeStyle = "black";
     ctx.lineWidth = 1;
     ctx.beginPath();
-    ctx.arc((x + 0.5) * zoom, (y + 0.5) * zoom, Math.max(3, zoom * 0.4), 0, 2 * Math.PI);
+    ctx.arc(cx, cy, Math.max(3, zoom * 0.4), 0, 2 * Math.PI);
     ctx.fill();
     ctx.stroke();
   }
@@ -204,7 +266,8 @@ async function run(animate) {
     width: state.width, height: state.height, cells: cellString(), start: state.start,
     goal: state.goal, heuristic: $("heuristic").value, diagonal: $("diagonal").checked,
     corner_cutting: $("corners").value, weight: Number($("weight").value),
-    turn_cost: Number($("turn-cost").value),
+    turn_cost: Number($("turn-cost").value), world: state.world, layout: state.layout,
+    wrap: [$("wrap-x").checked, $("wrap-y").checked],
   };
   try {
     const answers = await Promise.all(panels.map((p) =>
@@ -284,8 +347,23 @@ function tick(now) {
 // ------------------------------------------------------------------ editing
 function cellAt(panel, event) {
   const rect = panel.canvas.getBoundingClientRect();
-  const x = Math.floor((event.clientX - rect.left) / state.zoom);
-  const y = Math.floor((event.clientY - rect.top) / state.zoom);
+  const px = event.clientX - rect.left, py = event.clientY - rect.top;
+  if (state.world === "hex") {  // the cell whose centre is nearest
+    let best = null, bestD = Infinity;
+    const s = hexSize(), pointy = state.layout.endsWith("r");
+    const gy = Math.round(pointy ? py / (1.5 * s) : py / (SQRT3 * s));
+    const gx = Math.round(pointy ? px / (SQRT3 * s) : px / (1.5 * s));
+    for (let y = gy - 2; y <= gy + 2; y++) {
+      for (let x = gx - 2; x <= gx + 2; x++) {
+        if (x < 0 || y < 0 || x >= state.width || y >= state.height) continue;
+        const [cx, cy] = centre(x, y), d = (cx - px) ** 2 + (cy - py) ** 2;
+        if (d < bestD) bestD = d, best = [x, y];
+      }
+    }
+    return best && bestD <= s * s ? best : null;
+  }
+  const x = Math.floor(px / state.zoom);
+  const y = Math.floor(py / state.zoom);
   return x >= 0 && y >= 0 && x < state.width && y < state.height ? [x, y] : null;
 }
 
@@ -386,6 +464,10 @@ async function init() {
   $("algorithm-b").value = "dijkstra";
   fill($("heuristic"), options.heuristics);
   fill($("corners"), options.corner_cutting);
+  fill($("world"), options.worlds);
+  fill($("layout"), options.layouts);
+  $("world").addEventListener("change", () => { state.world = $("world").value; invalidate(); });
+  $("layout").addEventListener("change", () => { state.layout = $("layout").value; invalidate(); });
   const maps = (await request("/api/maps")).maps;
   for (const name of maps) {
     const option = document.createElement("option");
@@ -399,7 +481,10 @@ async function init() {
     panel.canvas.addEventListener("pointercancel", onUp);
     panel.select.addEventListener("change", () => invalidate());
   }
-  $("map").addEventListener("change", () => loadMap($("map").value));
+  $("map").addEventListener("change", () => {
+    $("world").value = state.world = "square";  // MovingAI maps are square grids
+    loadMap($("map").value);
+  });
   $("new").addEventListener("click", () => { $("map").value = ""; loadMap(""); });
   $("clear").addEventListener("click", () => { state.cells.fill(1); invalidate(); });
   $("run").addEventListener("click", () => run(true));
@@ -415,7 +500,8 @@ async function init() {
     $("panel-b").hidden = !$("compare").checked;
     invalidate();
   });
-  for (const id of ["diagonal", "corners", "heuristic", "weight", "turn-cost"]) {
+  for (const id of ["diagonal", "corners", "heuristic", "weight", "turn-cost", "wrap-x",
+    "wrap-y"]) {
     $(id).addEventListener("change", invalidate);
   }
   newGrid(Number($("cols").value), Number($("rows").value));

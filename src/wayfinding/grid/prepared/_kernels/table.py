@@ -38,12 +38,14 @@ NO_MOVE = 255
 
 
 @njit(cache=True, nogil=True)
-def build_table(passable, costs, moves, lengths, rule, open_cells, cell_id, table,
+def build_table(passable, costs, move_table, open_cells, cell_id, table,
                 first, last, stop):  # pragma: no cover - numba
     """Fill rows ``first..last-1`` of ``table`` (uint8[n, n]) for the ``n`` open cells
     ``open_cells`` (padded flat indices; ``cell_id`` maps a flat index to its number, -1
-    for walls). Returns False when ``stop[0]`` was set first (the table is then
-    incomplete). Calls on disjoint row ranges may run at once, in threads (nogil)."""
+    for walls; ``move_table`` the grid's :class:`~wayfinding.grid.flat.MoveTable`).
+    Returns False when ``stop[0]`` was set first (the table is then incomplete). Calls on
+    disjoint row ranges may run at once, in threads (nogil)."""
+    moves = move_table.moves
     n = open_cells.shape[0]
     size = passable.shape[0]
     stride_span = 0
@@ -70,7 +72,7 @@ def build_table(passable, costs, moves, lengths, rule, open_cells, cell_id, tabl
         state[:] = 0
         state[C.FL_SIZE] = -1
         source[0] = open_cells[t]
-        status = flood(passable, costs, False, moves, lengths, rule, False, True, source,
+        status = flood(passable, costs, False, move_table, False, True, source,
                        initial, math.inf, no_targets, dist, parent, heap_key, heap_cell,
                        state, size + 1)
         if status != C.STATUS_EXHAUSTED:  # cannot happen with this heap; refuse anyway

@@ -1,0 +1,44 @@
+"""The tools defined on square grids only refuse the other worlds with a clear
+UnsupportedGridError; every tool that serves them is checked in test_worlds_properties."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import wayfinding as wf
+from wayfinding.errors import UnsupportedGridError
+
+WORLDS = {
+    "hex": lambda: wf.HexGrid(np.ones((4, 4), bool)),
+    "voxel": lambda: wf.VoxelGrid(np.ones((2, 4, 4), bool)),
+    "torus": lambda: wf.Grid(np.ones((4, 4), bool), diagonal=True, wrap=(True, True)),
+    "knight": lambda: wf.Grid(np.ones((4, 4), bool), moves=[(2, 1, 2.0), (-2, -1, 2.0)]),
+}
+
+
+def _ends(grid):
+    cells = list(grid.locations())
+    return cells[0], cells[-1]
+
+
+TOOLS = {
+    "jps": lambda g: wf.jps(g, *_ends(g)),
+    "prepare": lambda g: wf.prepare(g),
+    "prepare JPS": lambda g: wf.prepare(g, wf.PrepareMethod.JPS),
+    "astar_turns": lambda g: wf.astar_turns(g, *_ends(g), turn_cost=1.0),
+    "theta_star": lambda g: wf.theta_star(g, *_ends(g)),
+    "line_of_sight": lambda g: wf.line_of_sight(g, *_ends(g)),
+    "smooth_path": lambda g: wf.smooth_path(g, list(_ends(g))),
+    "DStarLite": lambda g: wf.DStarLite(g, *_ends(g)),
+    "batch.jps": lambda g: wf.batch.jps(g, [_ends(g)[0]], [_ends(g)[1]]),
+}
+
+
+@pytest.mark.parametrize("world", list(WORLDS))
+@pytest.mark.parametrize("tool", list(TOOLS))
+def test_square_only_tools_refuse_other_worlds(world, tool):
+    grid = WORLDS[world]()
+    assert not grid.standard
+    with pytest.raises(UnsupportedGridError, match=r"square grids with the 4- or 8-way moves"):
+        TOOLS[tool](grid)
