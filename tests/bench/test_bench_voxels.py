@@ -14,6 +14,7 @@ import pytest
 import wayfinding as wf
 from wayfinding.bench.cli import main
 from wayfinding.bench.voxels import VoxelChecker, check_voxel_path, voxel_components
+from wayfinding.io.voxelmap import parse_3dmap
 
 WARFRAME = Path(os.environ.get("WAYFINDING_SHARED", Path(__file__).resolve().parents[2] / ".."
                                / "shared")) / "warframe"
@@ -31,7 +32,7 @@ def _write(folder: Path, scen: str = SCEN) -> Path:
 
 
 def test_optimum_of_the_tiny_map():
-    grid = wf.io.voxelmap.parse_3dmap(MAP)
+    grid = parse_3dmap(MAP)
     assert wf.dijkstra(grid, (0, 0, 0), (2, 0, 0)).cost == 4.0
 
 
@@ -62,7 +63,7 @@ def test_bench_reports_a_wrong_optimum(tmp_path, capsys):
     ([(0, 0)], "non-empty sequence of (x, y, z)"),
 ])
 def test_the_check_finds_bad_paths(path, problem):
-    passable = wf.io.voxelmap.parse_3dmap(MAP).passable_mask
+    passable = parse_3dmap(MAP).passable_mask
     check = check_voxel_path(passable, (0, 0, 0), (2, 0, 0), path)
     assert not check.valid and problem in check.problem
 

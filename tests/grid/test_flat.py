@@ -18,10 +18,12 @@ def test_move_table_follows_the_movement_rules(rule, diagonal):
                    straight_cost=2, diagonal_cost=3)
     table = flat.move_table(grid)
     assert table.stride == 7 and table.n_moves == (8 if diagonal else 4)
-    assert table.moves.shape == (table.n_moves, 5) and table.lengths.shape == (table.n_moves,)
-    assert table.rule == flat.RULE_CODES[rule]
-    for (offset, a, b, dx, dy), length, (mx, my, mlength) in zip(
+    assert table.moves.shape == (table.n_moves, len(flat.MOVE_COLUMNS))
+    assert table.lengths.shape == (table.n_moves,)
+    assert table.rule == flat.RULE_CODES[rule] and not table.checked and table.parity == 0
+    for (offset, a, b, dx, dy, dz, _, extras, *_), length, (mx, my, mlength) in zip(
             table.moves.tolist(), table.lengths.tolist(), grid.movement.moves(), strict=True):
+        assert dz == extras == 0
         assert (dx, dy, length) == (mx, my, mlength)
         assert offset == a + b == dy * 7 + dx and (a, b) == (dx, dy * 7)
 

@@ -8,8 +8,10 @@ costs, and the default heuristics are admissible and consistent.
 
 from __future__ import annotations
 
+import contextlib
 import math
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -163,3 +165,50 @@ def test_flood_and_flow_field_equal_oracle(case, data):
     flow = wf.flow_field(case.grid, seed)
     for cell, cost in shortest_costs(reversed_edges(case.edges), [seed]).items():
         assert math.isclose(flow.cost_from(cell), cost, rel_tol=1e-9, abs_tol=1e-9)
+
+
+@contextlib.contextmanager
+def _paged():
+    """Every world searched with paged state (as the large ones are), small pools."""
+    from wayfinding.grid import paged as module
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(module, "PAGED_CELLS", 0)
+        patch.setattr(module, "FIRST_PAGES", 1)
+        yield
+
+
+@pytest.mark.parametrize("search", ["astar", "dijkstra", "breadth_first_search"])
+@given(data=st.data())
+def test_paged_search_state_gives_the_same_answers(search, data):
+    case = data.draw(world_cases())
+    with _paged():
+        _check_paged(case, search, data)
+
+
+def _check_paged(case, search, data):
+    starts = data.draw(st.lists(st.sampled_from(case.cells), min_size=1, max_size=2))
+    goals = data.draw(st.lists(st.sampled_from(case.cells), min_size=1, max_size=2))
+    result = getattr(wf, search)(case.grid, starts, goals)
+    edges = case.edges
+    if search == "breadth_first_search":
+        edges = {u: [(v, 1.0) for v, _ in out] for u, out in edges.items()}
+    costs = shortest_costs(edges, starts)
+    expected = min((costs.get(g, math.inf) for g in goals), default=math.inf)
+    if expected == math.inf:
+        assert result.path is None
+    else:
+        assert math.isclose(result.cost, expected, rel_tol=1e-9, abs_tol=1e-9)
+        assert_valid_path(edges, result.path, starts, goals, result.cost)
+        for cell, cost in result.cost_so_far.items():
+            assert cost >= costs[cell] - 1e-9
+
+
+def test_paged_resumable_search():
+    expected = wf.astar(wf.VoxelGrid(np.ones((6, 7, 8), bool)), (0, 0, 0), (7, 6, 5)).cost
+    with _paged():
+        grid = wf.VoxelGrid(np.ones((6, 7, 8), bool))
+        search = wf.AStarSearch(grid, (0, 0, 0), (7, 6, 5))
+        while not search.step(max_expansions=3):
+            assert search.partial_path()[0] == (0, 0, 0)
+        assert search.result.cost == pytest.approx(expected)

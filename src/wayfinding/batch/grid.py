@@ -168,7 +168,7 @@ def _best_first(grid: Grid, starts: Any, goals: Any, mode: int, spec: Spec, weig
     def call(ws: Any, first: int, last: int, out: tuple, path: np.ndarray, used: int,
              resume: bool) -> tuple[int, int, int, int]:
         ws.reserve_buckets(ring)
-        return k.batch_search(which, flat.passable, flat.costs, p.moves, p.lengths, iparams,
+        return k.batch_search(which, flat.passable, flat.costs, p.table, iparams,
                               fparams, s, t, skip, first, last, ws.stamp, ws.g, ws.parent,
                               ws.goal_mark, ws.touched, ws.heap_f, ws.heap_n, ws.link,
                               ws.buckets, ws.state, ws.fstate, ws.generation, resume, *out,

@@ -20,6 +20,7 @@ from .. import _lazy
 from .._kernels import codes as C
 from .._kernels.codes import MODE_ASTAR, MODE_COST, MODE_HEURISTIC
 from ..result import SearchResult, StopReason
+from . import paged as _paged
 from . import spec as _spec
 from . import workspace as _workspace
 from ._checks import passable_index
@@ -27,6 +28,7 @@ from .components import COMPONENTS
 from .derived import Derived, EditKind
 from .flat import MOVES
 from .grid import Grid
+from .layout import cell_layout
 from .spec import Spec, consistent, default_spec, nudge, tie_break, whole
 from .views import CameFromView, CostSoFarView, ReachedCells
 
@@ -36,6 +38,9 @@ __all__ = ["MODE_ASTAR", "MODE_COST", "MODE_HEURISTIC", "Plan", "finish", "param
 #: A* aims its heuristic at each goal when there are at most this many (min over them);
 #: with more it searches like Dijkstra (h = 0), which is then faster.
 MAX_HEURISTIC_GOALS = 32
+#: World heuristics whose values are not whole numbers (voxel distances but Manhattan's,
+#: move-set bounds): no bucket queue, no integer tie-break.
+_FRACTIONAL = frozenset({C.H_VOXEL18, C.H_VOXEL26, C.H_FACETS})
 #: Largest bucket ring; costlier steps use the heap.
 MAX_RING = 1 << 16
 #: Expansions between two looks at the clock when ``max_seconds`` is set.
@@ -52,8 +57,12 @@ def kernels() -> Any:
     return _lazy.kernels("wayfinding.grid._kernels.bestfirst")
 
 
+_NO_PAGES = np.zeros(0, dtype=np.int32)
+
+
 def extract(g: np.ndarray, parent: np.ndarray, touched: np.ndarray, n_touched: int,
-            end: int, stride: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+            end: int, stride: int, pages: np.ndarray = _NO_PAGES
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Copy a finished search out of its workspace (:func:`._kernels.extract.extract`):
     ``(path, cells, cell_g, cell_parent)``, the path as int64[2, L] x and y rows (L = 0
     when ``end`` is -1) and compact copies of the first ``n_touched`` reached cells, their
@@ -64,20 +73,20 @@ def extract(g: np.ndarray, parent: np.ndarray, touched: np.ndarray, n_touched: i
     cell_parent = np.empty(n_touched, np.int32)
     path = np.empty((2, n_touched), np.int64)  # a path holds reached cells only
     length = kernel(g, parent, touched, n_touched, end, stride, cells, cell_g,
-                         cell_parent, path)
+                    cell_parent, path, pages)
     if length < 0:  # n_touched = 0 (resumable searches' paths): room for it now
         path = np.empty((2, -length), np.int64)
         length = kernel(g, parent, touched, 0, end, stride, cells, cell_g,
-                             cell_parent, path)
+                        cell_parent, path, pages)
     return path[:, :length], cells, cell_g, cell_parent
 
 
 class Plan:
     """Kernel inputs that depend only on the grid (one per grid version, see :func:`plan`)."""
 
-    __slots__ = ("classes", "default", "flat", "height", "integral", "labels", "lengths",
-                 "max_step", "moves", "n_moves", "params", "passable", "rule", "stride",
-                 "version", "weighted", "width")
+    __slots__ = ("classes", "default", "flat", "height", "integral", "labels", "layout",
+                 "lengths", "max_step", "moves", "n_moves", "paged", "params", "passable",
+                 "reach", "rule", "stride", "table", "version", "weighted", "width")
 
     def __init__(self, grid: Grid) -> None:
         self.version = grid.version  # built under the grid's lock: the version of it all
@@ -89,6 +98,11 @@ class Plan:
         self.width, self.height = grid.width, grid.height
         self.weighted = flat.weighted
         table = grid._derived.fetch(grid, MOVES)
+        self.table = table
+        self.layout = None if grid.standard else cell_layout(grid)
+        self.reach = max(1, int(np.abs(table.moves[:, 3:6]).max()))  # the longest move
+        #: search with paged state (wayfinding.grid.paged): another world, and large
+        self.paged = self.layout is not None and self.passable.shape[0] > _paged.PAGED_CELLS
         self.moves, self.lengths = table.moves, table.lengths
         self.n_moves, self.rule = table.n_moves, table.rule
         used = self.lengths
@@ -103,6 +117,8 @@ class Plan:
 
     def cell(self, grid: Grid, location: Any, role: str) -> int:
         """Padded flat index of a start or goal, checked (errors from check_location)."""
+        if self.layout is not None:  # another world: its own locations
+            return self.layout.cell(grid.check_location(location, role))
         return passable_index(grid, self.passable, self.stride, location, role)
 
     def cells(self, grid: Grid, locations: list[Any], role: str) -> np.ndarray:
@@ -190,7 +206,8 @@ def _patch_plan(grid: Grid, old: Plan, edits: Any) -> Plan | None:
         new.integral, new.lengths, new.max_step = old.integral, old.lengths, old.max_step
         new.moves, new.n_moves, new.params = old.moves, old.n_moves, old.params
         new.rule, new.stride, new.weighted = old.rule, old.stride, old.weighted
-        new.width = old.width
+        new.width, new.table, new.layout = old.width, old.table, old.layout
+        new.reach, new.paged = old.reach, old.paged
         store.own(PLAN, new)
     new.version = grid._version
     new.flat = flat = grid._flat_classes_of_store()
@@ -223,7 +240,8 @@ def params(grid: Grid, p: Plan, mode: int, spec: Spec, weight: float, max_cost: 
         reopen = C.REOPEN_OPEN if consistent(grid, spec, weight) else C.REOPEN_ALL
     ring = 1 << int(2 * p.max_step + 2).bit_length()
     integral = p.integral and (mode == MODE_COST or (
-        spec.code != C.H_EUCLIDEAN and whole(spec.d, spec.d2, spec.scale, weight)))
+        spec.code != C.H_EUCLIDEAN and whole(spec.d, spec.d2, spec.scale, weight)
+        and spec.code not in _FRACTIONAL))
     bucket = (integral and reopen == C.REOPEN_OPEN and ring <= MAX_RING and not p.classes
               and (mode == MODE_COST or n_starts == 1))
     tie = 0.0
@@ -245,8 +263,32 @@ def params(grid: Grid, p: Plan, mode: int, spec: Spec, weight: float, max_cost: 
 
 
 # ---------------------------------------------------------------------- running
-def start(ws: _workspace.Workspace, iparams: np.ndarray, starts: np.ndarray) -> None:
-    """Prepare ``ws`` for a new search (fresh generation, frontier room for the starts)."""
+def acquire_workspace(p: Plan) -> _workspace.Workspace:
+    """This thread's workspace for a search of ``p``'s grid (paged for a large world)."""
+    if p.paged:
+        return _paged.acquire(p.passable.shape[0])
+    return _workspace.acquire(p.passable.shape[0])
+
+
+def release_workspace(ws: _workspace.Workspace) -> None:
+    """Give back a workspace of :func:`acquire_workspace`."""
+    (_paged.release if isinstance(ws, _paged.PagedWorkspace) else _workspace.release)(ws)
+
+
+def _begin_pages(ws: _workspace.Workspace, starts: np.ndarray,
+                 goals: np.ndarray | None) -> None:
+    """A paged workspace gives the last search's pages back, and room for the new one's
+    starts and goals."""
+    if isinstance(ws, _paged.PagedWorkspace):
+        ws.begin()
+        ws.room(starts.shape[0] + (0 if goals is None else goals.shape[0]) + 32)
+
+
+def start(ws: _workspace.Workspace, iparams: np.ndarray, starts: np.ndarray,
+          goals: np.ndarray | None = None) -> None:
+    """Prepare ``ws`` for a new search (fresh generation, frontier room for the starts;
+    a paged workspace gives the last search's pages back, room for the new one's ends)."""
+    _begin_pages(ws, starts, goals)
     ws.state[C.S_GEN] = ws.next_generation()
     ws.state[C.S_STATUS] = C.STATUS_NEW
     ws.reserve_buckets(int(iparams[C.GI_RING]))
@@ -274,23 +316,39 @@ def run(k: Any, p: Plan, iparams: np.ndarray, fparams: np.ndarray, starts: np.nd
         deadline = time.perf_counter() + max_seconds
     late = deadline is not None and (max_seconds == 0 or time.perf_counter() >= deadline)
     flat, state = p.flat, ws.state
-    kernel = k.best_first_bucket if iparams[C.GI_FRONTIER] == C.FRONTIER_BUCKET else k.best_first
+    bucket = iparams[C.GI_FRONTIER] == C.FRONTIER_BUCKET
+    kernel = k.best_first_bucket if bucket else k.best_first
+    paged = isinstance(ws, _paged.PagedWorkspace)
     if p.classes:
         kernel = k.best_first_classes
+    elif paged:  # a large world: its search state in pages
+        kernel = k.best_first_paged_bucket if bucket else k.best_first_paged
+    elif p.layout is not None:  # another world: the kernels of the move table's world step
+        kernel = k.best_first_world_bucket if bucket else k.best_first_world
     while True:
         before = int(state[C.S_EXPANDED]) if state[C.S_STATUS] != C.STATUS_NEW else 0
         chunk = 0 if late else min(left, SLICE if deadline is None else CLOCK_EVERY)
-        status = kernel(flat.passable, flat.costs, p.moves, p.lengths, iparams, fparams,
-                        starts, goals, ws.stamp, ws.g, ws.parent, ws.goal_mark,
-                        ws.touched, ws.heap_f, ws.heap_n, ws.link, ws.buckets, state,
-                        ws.fstate, chunk)
+        if paged:
+            status = kernel(flat.passable, flat.costs, p.table, iparams, fparams,
+                            starts, goals, ws.stamp, ws.g, ws.parent, ws.goal_mark,
+                            ws.touched, ws.heap_f, ws.heap_n, ws.link, ws.buckets, state,
+                            ws.fstate, chunk, None, None, 0, False, ws.pages, ws.page_used,
+                            ws.page_count)
+        else:
+            status = kernel(flat.passable, flat.costs, p.table, iparams, fparams,
+                            starts, goals, ws.stamp, ws.g, ws.parent, ws.goal_mark,
+                            ws.touched, ws.heap_f, ws.heap_n, ws.link, ws.buckets, state,
+                            ws.fstate, chunk)
         if status == C.STATUS_FOUND:
             return status, StopReason.FOUND
         if status == C.STATUS_EXHAUSTED:
             return status, StopReason.MAX_COST if state[C.S_PRUNED] else StopReason.EXHAUSTED
         left -= int(state[C.S_EXPANDED]) - before
         if status == C.STATUS_HEAP_FULL:
-            ws.grow_heap()
+            if paged and ws.pool_full(p.n_moves):
+                ws.grow_pool()
+            else:
+                ws.grow_heap()
         elif late:
             return status, StopReason.MAX_SECONDS
         elif left <= 0:
@@ -303,27 +361,47 @@ def run_bfs(p: Plan, starts: np.ndarray, goals: np.ndarray,
             ws: _workspace.Workspace, deadline: float | None = None) -> StopReason:
     """Breadth-first search in slices of :data:`SLICE` expansions (Ctrl-C between them;
     :data:`CLOCK_EVERY` and a look at the clock with a ``deadline``)."""
-    from ._kernels.bfs import breadth_first
+    from ._kernels import bfs
 
+    kernel = bfs.breadth_first if p.layout is None else bfs.breadth_first_world
     ws.state[C.S_GEN] = ws.next_generation()
     ws.state[C.S_STATUS] = C.STATUS_NEW
     late = deadline is not None and time.perf_counter() >= deadline
+    paged = isinstance(ws, _paged.PagedWorkspace)
+    _begin_pages(ws, starts, goals)
     while True:
         chunk = 0 if late else SLICE if deadline is None else CLOCK_EVERY
-        status = breadth_first(p.passable, p.moves, p.n_moves, p.rule, starts, goals,
-                               ws.stamp, ws.g, ws.parent, ws.goal_mark, ws.touched,
-                               ws.state, chunk)
+        if paged:
+            status = bfs.breadth_first_paged(p.passable, p.table, p.rule, starts, goals,
+                                             ws.stamp, ws.g, ws.parent, ws.goal_mark,
+                                             ws.touched, ws.state, chunk, ws.pages,
+                                             ws.page_used, ws.page_count)
+        else:
+            status = kernel(p.passable, p.table, p.rule, starts, goals, ws.stamp, ws.g,
+                            ws.parent, ws.goal_mark, ws.touched, ws.state, chunk)
         if status == C.STATUS_FOUND:
             return StopReason.FOUND
         if status == C.STATUS_EXHAUSTED:
             return StopReason.EXHAUSTED
-        if late or (deadline is not None and time.perf_counter() >= deadline):
+        if status == C.STATUS_HEAP_FULL:
+            ws.grow_pool()
+        elif late or (deadline is not None and time.perf_counter() >= deadline):
             return StopReason.MAX_SECONDS
+
+
+def path_locations(p: Plan, path_xy: np.ndarray) -> list[Any]:
+    """The locations of a path :func:`extract` wrote as rows ``x = v % stride - 1``,
+    ``y = v // stride - 1`` (on a voxel grid ``y`` counts z-planes too: the flat cells
+    come back exactly and the layout names them)."""
+    if p.layout is None:
+        xs, ys = path_xy.tolist()
+        return list(zip(xs, ys, strict=True))
+    return p.layout.locations((path_xy[1] + 1) * p.stride + path_xy[0] + 1)
 
 
 def empty_result(p: Plan, reason: StopReason) -> SearchResult:
     reached = ReachedCells(np.zeros(0, np.int32), np.zeros(0), np.zeros(0, np.int32),
-                           p.width, p.height)
+                           p.width, p.height, p.layout)
     return SearchResult(None, math.inf, CameFromView(reached), CostSoFarView(reached), 0,
                         reason, False, None)
 
@@ -334,15 +412,23 @@ def finish(k: Any, p: Plan, ws: _workspace.Workspace, reason: StopReason,
     state = ws.state
     found = reason is StopReason.FOUND
     end = int(state[C.S_FOUND]) if found else int(state[C.S_BEST]) if partial else -1
+    pages = getattr(ws, "pages", _NO_PAGES)  # a paged workspace, or what one left
     path_xy, cells, cost, parent = extract(ws.g, ws.parent, ws.touched,
-                                           int(state[C.S_TOUCHED]), end, p.stride)
-    reached = ReachedCells(cells, cost, parent, p.width, p.height)
+                                           int(state[C.S_TOUCHED]), end, p.stride, pages)
+    reached = ReachedCells(cells, cost, parent, p.width, p.height, p.layout)
     came_from, cost_so_far = CameFromView(reached), CostSoFarView(reached)
     expanded = int(state[C.S_EXPANDED])
     if end < 0:
         return SearchResult(None, math.inf, came_from, cost_so_far, expanded, reason, False,
                             None)
-    xs, ys = path_xy.tolist()
-    path = list(zip(xs, ys, strict=True))
-    return SearchResult(path, float(ws.g[end]), came_from, cost_so_far, expanded, reason,
+    path = path_locations(p, path_xy)
+    end_slot = end if pages.shape[0] == 0 else int(_paged_slot(pages, end))
+    return SearchResult(path, float(ws.g[end_slot]), came_from, cost_so_far, expanded, reason,
                         not found, path[-1])
+
+
+def _paged_slot(pages: np.ndarray, v: int) -> int:
+    """The slot of cell ``v`` in a paged workspace (:func:`wayfinding._kernels.pages.slot`)."""
+    from .._kernels.pages import PAGE_MASK, PAGE_SHIFT
+
+    return (int(pages[v >> PAGE_SHIFT]) << PAGE_SHIFT) | (v & PAGE_MASK)

@@ -253,9 +253,9 @@ def _build(grid: Grid) -> ComponentLabels:
     grid._derived.own(COMPONENTS, labels_flat)
     frontier = np.empty(flat.passable.shape[0], dtype=np.int32)
     state = np.zeros(3, dtype=np.int64)
-    if not grid.standard:
-        return _build_world(grid, flat, labels_flat, frontier, state)
     offsets = _steps(grid, flat.stride)
+    if offsets is None:
+        return _build_world(grid, flat, labels_flat, frontier, state)
     while not label_slice(flat.passable, offsets, labels_flat, frontier, state, _SLICE):
         pass  # Python runs its signal handlers (KeyboardInterrupt) between slices
     return _labels(grid, labels_flat, count=int(state[S_COUNT]))
@@ -287,9 +287,19 @@ def _labels(grid: Grid, store: np.ndarray, **fields: Any) -> ComponentLabels:
     return ComponentLabels(flat=view, labels=inner, **fields)
 
 
-def _steps(grid: Grid, stride: int) -> np.ndarray:
+def _steps(grid: Grid, stride: int) -> np.ndarray | None:
     """The flat offsets that join cells (see the module doc): 4, or 8 when corners may
-    be cut."""
+    be cut; on a voxel grid 6, or every move's when corners may be cut (under the 3-D
+    benchmark rule a diagonal step's box is open, so face steps join its ends). None for
+    the worlds whose steps are no fixed offsets (hex maps, wrap-around, moves of a
+    grid's own): they follow the move table step by step."""
+    if not grid.standard:
+        table = grid._derived.fetch(grid, MOVES)
+        if table.plane == 0:
+            return None
+        if grid.corner_cutting is CornerCutting.ALWAYS:
+            return table.moves[:, 0].copy()
+        return table.moves[:6, 0].copy()  # the face steps come first
     diagonal_steps = grid.diagonal and grid.corner_cutting is CornerCutting.ALWAYS
     s = stride
     steps = [1, -1, -s, s] + ([1 - s, -1 - s, 1 + s, s - 1] if diagonal_steps else [])

@@ -95,6 +95,17 @@ class MoveTable(NamedTuple):
     #: The grid's size (unpadded: the bounds of a checked world).
     width: int = 0
     height: int = 0
+    #: float64[k, 2] and int64[s, 2]: the pieces and the ways round of the default
+    #: heuristic of a grid with moves of its own or wrap-around (``H_FACETS``; empty else).
+    facets: np.ndarray = np.zeros((0, 2))
+    shifts: np.ndarray = np.zeros((0, 2), dtype=np.int64)
+    #: int64[m]: the flat offsets of the cells around a cell (8 in 2-D, 26 in 3-D), and
+    #: per move int64 ``need``: the bits of those cells that must be open for it (its
+    #: target and the cells its checks need, the corner rule applied). A *masked* world
+    #: (hex maps, voxel grids: one-cell moves, no checks to choose between) reads its
+    #: neighbourhood once per expansion and tests each move with one AND; empty else.
+    around: np.ndarray = np.zeros(0, dtype=np.int64)
+    need: np.ndarray = np.zeros(0, dtype=np.int64)
 
 
 def move_table(grid: Any) -> MoveTable:
@@ -113,7 +124,11 @@ def move_table(grid: Any) -> MoveTable:
 
     for steps in sets:
         for step in steps:
-            corner = step.corner if step.corner is not None else ((0, 0, 0), (0, 0, 0))
+            corner = step.corner
+            if corner is None:  # a square grid's straight step: (target, itself), as ever;
+                # other worlds' steps without corners: the cell itself twice (always open)
+                dx, dy, _ = step.d
+                corner = ((dx, 0, 0), (0, dy, 0)) if grid._square else ((0, 0, 0), (0, 0, 0))
             first = len(extras)
             for cell in step.cells:
                 extras.append((offset(cell), offset(cell), cell[0], cell[1], cell[0], cell[1]))
@@ -145,7 +160,46 @@ def move_table(grid: Any) -> MoveTable:
         all((-dx, -dy, length) in own for dx, dy, length in own),
         grid.width,
         grid.height,
+        *_estimate_pieces(grid),
+        *_masks(grid, moveset, sets, stride, plane, custom),
     )
+
+
+def _masks(grid: Any, moveset: MoveSet, sets: list, stride: int, plane: int,
+           custom: bool) -> tuple[np.ndarray, np.ndarray]:
+    """``(around, need)`` of a masked world (see :class:`MoveTable`), else empty arrays:
+    not for square grids (their own kernels), checked worlds (moves beyond the cells
+    around) or the ``ONE_FREE`` rule (one of two cells: no single mask)."""
+    empty = np.zeros(0, dtype=np.int64)
+    if grid._square or custom or any(grid.wrap) or moveset.reach > 1 or (
+            moveset.rule is CornerCutting.ONE_FREE):
+        return empty, empty
+    span = (-1, 0, 1)
+    cells = [(dx, dy, dz) for dz in (span if plane else (0,)) for dy in span for dx in span
+             if (dx, dy, dz) != (0, 0, 0)]
+    bit = {cell: j for j, cell in enumerate(cells)}
+    need = []
+    for steps in sets:
+        for step in steps:
+            wanted = [step.d, *step.cells]
+            if moveset.rule is CornerCutting.NEVER:
+                if step.corner is not None:
+                    wanted += list(step.corner)
+                for a, b in step.pairs:
+                    wanted += [a, b]
+            need.append(sum(1 << bit[cell] for cell in set(wanted)))
+    around = [dx + dy * stride + dz * plane for dx, dy, dz in cells]
+    return np.array(around, dtype=np.int64), np.array(need, dtype=np.int64)
+
+
+def _estimate_pieces(grid: Any) -> tuple[np.ndarray, np.ndarray]:
+    """The facets and shifts of ``H_FACETS`` for a square grid with moves of its own or
+    wrap-around (the 4- or 8-way moves' facets give Manhattan and octile distance)."""
+    if not grid._square or grid.standard:
+        return np.zeros((0, 2)), np.zeros((0, 2), dtype=np.int64)
+    facets, shifts = grid._estimate
+    return (np.array(facets, dtype=np.float64).reshape(-1, 2),
+            np.array(shifts, dtype=np.int64).reshape(-1, 2))
 
 
 #: The move table of a grid version (``grid.derived(MOVES)``), shared by every grid kernel;

@@ -255,8 +255,11 @@ class Grid:
         self.movement = movement
         self._moves = moveset
         self._wrap = wrap
-        if movement.custom is not None:  # the default heuristic's pieces (moves only)
-            facets = gauge_facets(movement.custom)
+        # the pieces of the move set's bound (the kernels' heuristic of a wrapped grid or
+        # one with moves of its own: octile or Manhattan for the 8- or 4-way moves)
+        self._estimate: tuple[list[tuple[float, float]], list[tuple[int, int]]] = ([], [])
+        if movement.custom is not None or any(wrap):
+            facets = gauge_facets(movement.moves())
             self._estimate = (facets, wrap_shifts(facets, mask.shape, wrap))
         self._standard = movement.custom is None and not any(wrap) and type(self)._square
         if classes is not None and not self._standard:

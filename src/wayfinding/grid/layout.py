@@ -41,11 +41,13 @@ class CellLayout:
         The offset layout of a hex map (locations are axial), None otherwise.
     """
 
-    __slots__ = ("dims", "hex_layout", "plane", "shape", "size", "stride")
+    __slots__ = ("_odd", "_rows", "dims", "hex_layout", "plane", "shape", "size", "stride")
 
     def __init__(self, shape: tuple[int, ...], hex_layout: HexLayout | None = None) -> None:
         self.shape = shape
         self.hex_layout = hex_layout
+        self._rows = hex_layout is not None and hex_layout.rows
+        self._odd = hex_layout is not None and hex_layout.odd
         self.dims = len(shape)
         self.stride = shape[-1] + 2
         self.plane = (shape[-2] + 2) * self.stride if self.dims == 3 else 0
@@ -129,10 +131,12 @@ class CellLayout:
 
     def cell(self, location: Any) -> int:
         """Flat cell of one public location (unchecked)."""
-        if self.hex_layout is not None:
+        if self.hex_layout is not None:  # wayfinding.hex.to_offset, written out (per query)
             q, r = location
-            col, row = (int(v) for v in to_offset_arrays(np.array(q), np.array(r),
-                                                         self.hex_layout))
+            if self._rows:
+                col, row = q + ((r - (r & 1)) >> 1 if self._odd else (r + (r & 1)) >> 1), r
+            else:
+                col, row = q, r + ((q - (q & 1)) >> 1 if self._odd else (q + (q & 1)) >> 1)
             return (row + 1) * self.stride + col + 1
         if self.dims == 3:
             x, y, z = location

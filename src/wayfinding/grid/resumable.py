@@ -43,6 +43,7 @@ from ..graph.engine import BestFirstSearch, Priority
 from ..result import SearchResult, StopReason
 from . import _engine as E
 from .grid import Grid
+from .paged import PagedWorkspace
 from .search import _check, _check_weight, _endpoints
 from .workspace import Workspace
 
@@ -92,8 +93,7 @@ class GridAStarSearch:
         goal_list = goal_locations(goal)
         grid = grid.snapshot()  # searched as it is now: one version, whatever edits come
         self._version = grid.version
-        compiled = grid.compiled and grid.standard
-        spec = E.heuristic_spec(grid, heuristic, weight) if compiled else None
+        spec = E.heuristic_spec(grid, heuristic, weight) if grid.compiled else None
         self._result: SearchResult | None = None
         self._reason: StopReason | None = None
         self._generic: BestFirstSearch | None = None
@@ -112,8 +112,8 @@ class GridAStarSearch:
                                                 self._starts.shape[0], goals.shape[0], True)
         self._goals = goals if goals.shape[0] else np.full(1, -1, dtype=np.int64)
         self._k = E.kernels()
-        self._ws = Workspace(p.passable.shape[0])
-        E.start(self._ws, self._iparams, self._starts)
+        self._ws = (PagedWorkspace if p.paged else Workspace)(p.passable.shape[0])
+        E.start(self._ws, self._iparams, self._starts, self._goals)
         self._status, _ = E.run(self._k, p, self._iparams, self._fparams, self._starts,
                                 self._goals, self._ws, 0, None)  # push the starts only
         if goals.shape[0] and p.disconnected(grid, self._starts, goals):
@@ -211,9 +211,9 @@ class GridAStarSearch:
             return list(self._result.path)
         ws = self._ws
         best = int(ws.state[C.S_BEST])
-        path_xy = E.extract(ws.g, ws.parent, ws.touched, 0, best, self._plan.stride)[0]
-        xs, ys = path_xy.tolist()
-        return list(zip(xs, ys, strict=True))
+        path_xy = E.extract(ws.g, ws.parent, ws.touched, 0, best, self._plan.stride,
+                            getattr(ws, "pages", E._NO_PAGES))[0]
+        return E.path_locations(self._plan, path_xy)
 
     def __repr__(self) -> str:
         state = "done" if self.done else "running"
@@ -223,7 +223,8 @@ class GridAStarSearch:
 class _Finished:
     """What a finished search keeps of its workspace (the big frontier arrays are dropped)."""
 
-    __slots__ = ("g", "parent", "state", "touched")
+    __slots__ = ("g", "pages", "parent", "state", "touched")
 
     def __init__(self, ws: Workspace) -> None:
         self.g, self.parent, self.state, self.touched = ws.g, ws.parent, ws.state, ws.touched
+        self.pages = getattr(ws, "pages", E._NO_PAGES)

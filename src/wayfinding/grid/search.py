@@ -67,7 +67,6 @@ from .._promising import aim_grid
 from ..errors import InvalidParameterError
 from ..result import SearchResult, StopReason
 from . import _engine as E
-from . import workspace as _workspace
 from .grid import Grid
 from .landmarks import GridLandmarks
 from .nowork import no_work, zero_budget
@@ -111,7 +110,7 @@ def breadth_first_search(grid: Grid, start: Any, goal: Any = None, *,
     :func:`wayfinding.breadth_first_search`. ``cost`` counts steps."""
     goal_list = goal_locations(goal)
     max_seconds = check_budget("max_seconds", max_seconds)
-    if goal_list is None or not (grid.compiled and grid.standard):
+    if goal_list is None or not grid.compiled:
         from ..graph import bfs
 
         grid = grid.snapshot()  # the generic tier reads cells as it goes: one version
@@ -127,12 +126,12 @@ def breadth_first_search(grid: Grid, start: Any, goal: Any = None, *,
                                                          deadline is not None):
         return E.empty_result(p, StopReason.DISCONNECTED)  # partial: search, then aim
     k = E.kernels()
-    ws = _workspace.acquire(p.passable.shape[0])
+    ws = E.acquire_workspace(p)
     try:
         reason = E.run_bfs(p, starts, goals, ws, deadline)
         result = E.finish(k, p, ws, reason, False)
     finally:
-        _workspace.release(ws)
+        E.release_workspace(ws)
     return aim_grid(grid, goal_list, result) if partial else result
 
 
@@ -141,7 +140,7 @@ def dijkstra(grid: Grid, start: Any, goal: Any = None, *, max_cost: float | None
              partial: bool = False) -> SearchResult:
     """Cheapest paths on a grid in order of cost; see :func:`wayfinding.dijkstra`."""
     goal_list = goal_locations(goal)
-    if goal_list is None or not (grid.compiled and grid.standard):
+    if goal_list is None or not grid.compiled:
         from ..graph import dijkstra as generic
 
         grid = grid.snapshot()  # the generic tier reads cells as it goes: one version
@@ -161,7 +160,7 @@ def greedy_best_first(grid: Grid, start: Any, goal: Any, *, heuristic: Heuristic
     goal_list = goal_locations(goal)
     if zero_budget(grid, max_seconds, goal_list, heuristic):
         return no_work(grid, start, goal_list, partial)
-    spec = E.heuristic_spec(grid, heuristic) if grid.compiled and grid.standard else None
+    spec = E.heuristic_spec(grid, heuristic) if grid.compiled else None
     if spec is None or goal_list is None:
         from ..graph import greedy
 
@@ -184,7 +183,7 @@ def astar(grid: Grid, start: Any, goal: Any, *, heuristic: Heuristic | None = No
     weight = _check_weight(weight)
     goal_list = goal_locations(goal)
     if isinstance(heuristic, GridLandmarks):
-        if goal_list is None or not (grid.compiled and grid.standard):
+        if goal_list is None or not grid.compiled:
             raise InvalidParameterError(
                 "landmarks bound the distance to goal locations on a Grid that follows its "
                 "own arrays: not to a goal predicate, nor on a Grid subclass with rules of "
@@ -193,7 +192,7 @@ def astar(grid: Grid, start: Any, goal: Any, *, heuristic: Heuristic | None = No
                            max_expansions, max_seconds, partial, heuristic)
     if zero_budget(grid, max_seconds, goal_list, heuristic):
         return no_work(grid, start, goal_list, partial)
-    spec = E.heuristic_spec(grid, heuristic, weight) if grid.compiled and grid.standard else None
+    spec = E.heuristic_spec(grid, heuristic, weight) if grid.compiled else None
     if spec is None or goal_list is None:
         from ..graph import astar as generic
 
@@ -249,11 +248,11 @@ def _run_best_first(grid: Grid, p: E.Plan, start: Any, goal_list: list[Any], mod
     if not goals.shape[0]:
         goals = np.full(1, -1, dtype=np.int64)
     k = k or E.kernels()
-    ws = _workspace.acquire(p.passable.shape[0])
+    ws = E.acquire_workspace(p)
     try:
-        E.start(ws, iparams, starts)
+        E.start(ws, iparams, starts, goals)
         _, reason = E.run(k, p, iparams, fparams, starts, goals, ws, max_expansions,
                           max_seconds, deadline)
         return E.finish(k, p, ws, reason, track)
     finally:
-        _workspace.release(ws)
+        E.release_workspace(ws)

@@ -66,11 +66,33 @@ def default_spec(grid: Grid) -> Spec:
     :func:`wayfinding.heuristics.octile`), Manhattan on 4-way grids, scaled by the
     cheapest entry cost.
     """
+    if not grid.standard:
+        return Spec(world_code(grid), 1.0, 1.0, grid.min_cost)
     m = grid.movement
     if m.diagonal:
         d, d2 = _heuristics.octile_steps(m.straight_cost, m.diagonal_cost)
         return Spec(C.H_OCTILE, d, d2, grid.min_cost)
     return Spec(C.H_MANHATTAN, m.straight_cost, 0.0, grid.min_cost)
+
+
+#: The kernel code of each hex layout's distance.
+_HEX_CODES = {"odd-r": C.H_HEX_ODD_R, "even-r": C.H_HEX_EVEN_R, "odd-q": C.H_HEX_ODD_Q,
+              "even-q": C.H_HEX_EVEN_Q}
+_VOXEL_CODES = {6: C.H_VOXEL6, 18: C.H_VOXEL18, 26: C.H_VOXEL26}
+
+
+def world_code(grid: Grid) -> int:
+    """The kernel code of the default heuristic of a grid that is not :attr:`standard
+    <wayfinding.Grid.standard>` (the same arithmetic as its ``heuristic`` method): hex
+    distance, a voxel distance, or the move set's bound (``H_FACETS``: moves of its own,
+    or the 4- or 8-way moves on a wrapped grid)."""
+    layout = getattr(grid, "layout", None)
+    if layout is not None and not grid._square:
+        return _HEX_CODES[layout.value]
+    connectivity = getattr(grid, "connectivity", None)
+    if connectivity is not None:
+        return _VOXEL_CODES[connectivity]
+    return C.H_FACETS
 
 
 def heuristic_spec(grid: Grid, p: Plan, heuristic: Any, weight: float = 1.0) -> Spec | None:
@@ -82,9 +104,14 @@ def heuristic_spec(grid: Grid, p: Plan, heuristic: Any, weight: float = 1.0) -> 
     could exceed :data:`MAX_ESTIMATE` on this grid (``f`` would overflow).
     """
     _heuristics.check_heuristic(heuristic)
-    if heuristic is None or (getattr(heuristic, "__self__", None) is grid
-                             and getattr(heuristic, "__func__", None) is Grid.heuristic):
+    own = getattr(heuristic, "__self__", None) is grid and getattr(
+        heuristic, "__func__", None) is getattr(type(grid).heuristic, "__func__",
+                                                type(grid).heuristic)
+    if heuristic is None or own:
         return _bounded(p, p.default, weight)
+    if not grid.standard:  # the named heuristics measure (x, y) of square grids
+        zero = heuristic in (_heuristics.zero, _heuristics.Heuristic.ZERO)
+        return _bounded(p, ZERO, weight) if zero else None
     keywords: dict[str, Any] = {}
     function = heuristic
     if isinstance(heuristic, functools.partial):
@@ -113,13 +140,19 @@ def heuristic_spec(grid: Grid, p: Plan, heuristic: Any, weight: float = 1.0) -> 
 def _bounded(p: Plan, spec: Spec, weight: float) -> Spec:
     """``spec`` after checking that ``weight * h`` stays below MAX_ESTIMATE on the grid."""
     _, d, d2, scale = spec
-    largest = weight * scale * (d if d > d2 else d2) * (p.width + p.height)
+    largest = weight * scale * (d if d > d2 else d2) * p.reach * _extent(p)
     if not largest <= MAX_ESTIMATE:
         raise InvalidParameterError(
             f"heuristic too large for this grid: weight ({weight!r}) x D ({spec.d!r}, "
             f"D2 {spec.d2!r}) x scale ({spec.scale!r}) x (width + height) = {largest!r} "
             f"exceeds {MAX_ESTIMATE:g}")
     return spec
+
+
+def _extent(p: Plan) -> int:
+    """``width + height`` (``+ depth`` on a voxel grid): the largest coordinate offset sum."""
+    depth = p.passable.shape[0] // p.table.plane - 2 if p.table.plane else 0
+    return p.width + p.height + depth
 
 
 def consistent(grid: Grid, spec: Spec, weight: float) -> bool:
@@ -134,6 +167,8 @@ def consistent(grid: Grid, spec: Spec, weight: float) -> bool:
     """
     if spec.code == C.H_ZERO or weight == 0.0 or spec.scale == 0.0:
         return True
+    if spec.code >= C.H_WORLD:  # each world's default: consistent (proofs with each)
+        return weight <= 1.0
     if spec.code == C.H_LANDMARKS:  # the max of landmark bounds and an octile one
         return weight <= 1.0 and consistent(grid, spec._replace(code=C.H_OCTILE), weight)
     if spec.code == C.H_OCTILE and not spec.d <= spec.d2 <= 2.0 * spec.d:
@@ -167,8 +202,8 @@ def tie_break(p: Plan, spec: Spec, weight: float) -> float:
     ``d <= d2 <= 2 d`` (``octile_steps``) is at most ``d2 * max(dx, dy)``, the others at
     most ``d * (dx + dy)``.
     """
-    g_bound = max(p.max_step, 1.0) * p.width * p.height
-    h_bound = spec.scale * max(spec.d, spec.d2) * (p.width + p.height)
+    g_bound = max(p.max_step, 1.0) * p.passable.shape[0]
+    h_bound = spec.scale * max(spec.d, spec.d2) * _extent(p)
     bits = int(g_bound).bit_length() + 1
     if (g_bound + weight * h_bound + h_bound) * 2.0**bits >= 2.0**52:
         return 0.0

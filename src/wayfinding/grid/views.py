@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from . import flat as _flat
+from .layout import CellLayout
 
 __all__ = ["CameFromView", "CostSoFarView", "ReachedCells"]
 
@@ -60,38 +61,62 @@ class ReachedCells:
         Padded flat index of each one's parent, -1 for starts.
     width, height : int
         Grid size.
+    layout : CellLayout, optional
+        The cells of a hex map, a voxel grid or a wrapped grid or one with moves of its
+        own (:mod:`wayfinding.grid.layout`): its locations and storage shape. None: the
+        ``(x, y)`` cells of a square grid.
     """
 
-    __slots__ = ("_lookups", "_order", "_xy", "cells", "cost", "height", "parent", "width")
+    __slots__ = ("_lookups", "_order", "_xy", "cells", "cost", "height", "layout", "parent",
+                 "width")
 
     def __init__(self, cells: np.ndarray, cost: np.ndarray, parent: np.ndarray,
-                 width: int, height: int) -> None:
+                 width: int, height: int, layout: CellLayout | None = None) -> None:
         self.cells = cells
         self.cost = cost
         self.parent = parent
         self.width = width
         self.height = height
-        self._xy: tuple[np.ndarray, np.ndarray] | None = None
+        self.layout = layout
+        self._xy: tuple[np.ndarray, ...] | None = None
         self._order: np.ndarray | None = None
         self._lookups = 0
 
-    def xy(self) -> tuple[np.ndarray, np.ndarray]:
-        """Unpadded x and y of every reached cell."""
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The grid's storage shape: the shape of the views' arrays."""
+        return (self.height, self.width) if self.layout is None else self.layout.shape
+
+    def xy(self) -> tuple[np.ndarray, ...]:
+        """The coordinates of every reached cell's location (x and y; of a world, one
+        array per coordinate of its locations)."""
         if self._xy is None:
-            self._xy = _flat.xy(self.cells, self.width + 2)
+            if self.layout is not None:
+                self._xy = self.layout.location_arrays(self.cells)
+            else:
+                self._xy = _flat.xy(self.cells, self.width + 2)
         return self._xy
 
     def inner(self, padded_index: np.ndarray) -> np.ndarray:
-        """Unpadded flat indices ``y * W + x`` of padded flat indices."""
+        """Indices in the raveled storage array (``y * W + x``) of padded flat indices."""
+        if self.layout is not None:
+            return self.layout.inner(padded_index)
         x, y = _flat.xy(padded_index, self.width + 2)
         return y * self.width + x
 
     def locations(self) -> Iterator[Location]:
-        x, y = self.xy()
-        return zip(x.tolist(), y.tolist(), strict=True)
+        return zip(*(a.tolist() for a in self.xy()), strict=True)
+
+    def name(self, padded_index: int) -> Any:
+        """The location of one padded flat index."""
+        if self.layout is not None:
+            return self.layout.locations(np.array([padded_index]))[0]
+        return _flat.location(padded_index, self.width + 2)
 
     def position(self, location: Any) -> int:
         """Position of ``location`` among the reached cells, or -1 when not reached."""
+        if self.layout is not None:
+            return self._world_position(location)
         try:
             x, y = location
             if isinstance(x, bool | float) or isinstance(y, bool | float):
@@ -113,6 +138,17 @@ class ReachedCells:
             order[self.inner(self.cells)] = np.arange(self.cells.shape[0])
             self._order = order
         return int(self._order[key])
+
+    def _world_position(self, location: Any) -> int:
+        """:meth:`position` on another world: a dict of the reached locations, made on
+        the first look-up (the grid may be far larger than what a search reached)."""
+        if self._order is None:
+            self._order = dict(zip(self.locations(), range(self.cells.shape[0]),
+                                   strict=True))  # type: ignore[assignment]
+        try:
+            return self._order.get(tuple(location), -1)  # type: ignore[union-attr]
+        except TypeError:
+            return -1
 
 
 class _GridView(Mapping):
@@ -145,9 +181,9 @@ class _GridView(Mapping):
     def reached(self) -> np.ndarray:
         """bool[H, W]: True for every cell the search reached."""
         r = self._reached
-        mask = np.zeros(r.width * r.height, dtype=bool)
+        mask = np.zeros(int(np.prod(r.shape)), dtype=bool)
         mask[r.inner(r.cells)] = True
-        return mask.reshape(r.height, r.width)
+        return mask.reshape(r.shape)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({len(self)} cells)"
@@ -169,9 +205,9 @@ class CostSoFarView(_GridView):
         """Read-only float64[H, W], indexed ``[y, x]``: cost so far, ``inf`` where unreached."""
         if self._array is None:
             r = self._reached
-            out = np.full(r.width * r.height, np.inf)
+            out = np.full(int(np.prod(r.shape)), np.inf)
             out[r.inner(r.cells)] = r.cost
-            out = out.reshape(r.height, r.width)
+            out = out.reshape(r.shape)
             out.flags.writeable = False
             self._array = out
         return self._array
@@ -189,7 +225,7 @@ class CameFromView(_GridView):
         p = int(self._reached.parent[i])
         if p < 0:
             return None
-        return _flat.location(p, self._reached.width + 2)
+        return self._reached.name(p)
 
     @property
     def array(self) -> np.ndarray:
@@ -200,10 +236,10 @@ class CameFromView(_GridView):
         """
         if self._array is None:
             r = self._reached
-            out = np.full(r.width * r.height, -1, dtype=np.int64)
+            out = np.full(int(np.prod(r.shape)), -1, dtype=np.int64)
             has_parent = r.parent >= 0
             out[r.inner(r.cells[has_parent])] = r.inner(r.parent[has_parent])
-            out = out.reshape(r.height, r.width)
+            out = out.reshape(r.shape)
             out.flags.writeable = False
             self._array = out
         return self._array

@@ -51,7 +51,7 @@ def unreached(i, out_cost, out_len, out_expanded, out_found, expanded):  # pragm
 
 
 @njit(cache=True, nogil=True)
-def batch_search(which, passable, costs, moves, lengths, iparams, fparams, sources, targets,
+def batch_search(which, passable, costs, table, iparams, fparams, sources, targets,
                  skip, first, last, stamp, g, parent, goal_mark, touched, heap_f, heap_n,
                  link, buckets, state, fstate, generation, resume, out_cost, out_len,
                  out_expanded, out_found, path, used):  # pragma: no cover - numba
@@ -72,21 +72,21 @@ def batch_search(which, passable, costs, moves, lengths, iparams, fparams, sourc
         generation = next_query(i, first, resume, sources, targets, starts, goals, state,
                                 generation)
         if which == USE_BUCKET:
-            status = best_first_bucket(passable, costs, moves, lengths, iparams, fparams,
+            status = best_first_bucket(passable, costs, table, iparams, fparams,
                                        starts, goals, stamp, g, parent, goal_mark, touched,
                                        heap_f, heap_n, link, buckets, state, fstate,
                                        _NO_LIMIT)
         elif which == USE_CLASSES:
-            status = best_first_classes(passable, costs, moves, lengths, iparams, fparams,
+            status = best_first_classes(passable, costs, table, iparams, fparams,
                                         starts, goals, stamp, g, parent, goal_mark, touched,
                                         heap_f, heap_n, link, buckets, state, fstate,
                                         _NO_LIMIT)
         elif which == USE_BFS:
-            status = breadth_first(passable, moves, iparams[C.GI_N_MOVES],
-                                   iparams[C.GI_RULE], starts, goals, stamp, g, parent,
+            status = breadth_first(passable, table, iparams[C.GI_RULE], starts, goals, stamp,
+                                   g, parent,
                                    goal_mark, touched, state, _NO_LIMIT)
         else:
-            status = best_first(passable, costs, moves, lengths, iparams, fparams, starts,
+            status = best_first(passable, costs, table, iparams, fparams, starts,
                                 goals, stamp, g, parent, goal_mark, touched, heap_f, heap_n,
                                 link, buckets, state, fstate, _NO_LIMIT)
         code, used = record_search(i, status, state, parent, g, path, used, out_cost, out_len,

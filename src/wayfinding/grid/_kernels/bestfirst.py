@@ -42,8 +42,10 @@ from numba import njit
 from ..._kernels import buckets as _buckets
 from ..._kernels import codes as C
 from ..._kernels import heap as _heap
+from ..._kernels.pages import claim, slot
 from ..._kernels.reach import seed
-from .steps import blocked, is_goal, mark_goals
+from .steps import around_bits, blocked, is_goal, mark_goals, parity_base, world_target
+from .worlds import decode, world_estimate
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -129,8 +131,9 @@ def alt_estimate(table, index, columns, absolute, v, x, y, rows, active, count, 
 BEST_FIRST_DOC = """Run (or resume) one best-first search for at most ``budget`` expansions.
 
 Inputs: ``passable`` uint8[n] and ``costs`` float64[n] (padded flat grid, 0 in
-``passable`` on walls); ``moves`` and ``lengths``, the move table of
-:mod:`wayfinding.grid.flat`; ``iparams``, ``fparams`` (layouts ``GI_*``, ``GF_*`` of
+``passable`` on walls); ``table``, the grid's move table
+(:class:`wayfinding.grid.flat.MoveTable`: the moves of any world, and how a cell decodes
+into coordinates); ``iparams``, ``fparams`` (layouts ``GI_*``, ``GF_*`` of
 :mod:`wayfinding._kernels.codes`); ``starts``, ``goals`` int64 flat cells.
 
 In/out (the workspace): ``stamp`` int32[n], ``g`` float64[n], ``parent`` int32[n],
@@ -145,7 +148,7 @@ Returns the status (also in ``state[S_STATUS]``).
 """
 
 
-def _variant(bucket, classes, landmarks, doc):
+def _variant(bucket, classes, landmarks, doc, world=False, paged=False):
     """One compiled kernel: the loop below with the frontier (``bucket``: the bucket
     queue, else the binary heap), the step rule (``classes``: terrain classes) and the
     heuristic (``landmarks``: ALT) fixed as constants of the closure. numba prunes the
@@ -156,15 +159,35 @@ def _variant(bucket, classes, landmarks, doc):
     frontiers in one loop the search ran about 12% slower)."""
 
     @njit(cache=True, nogil=True)
-    def search(passable, costs, moves, lengths, iparams, fparams, starts, goals, stamp, g,
+    def search(passable, costs, table, iparams, fparams, starts, goals, stamp, g,
                parent, goal_mark, touched, heap_f, heap_n, link, buckets, state, fstate, budget,
-               lm_table=None, lm_index=None, lm_columns=0,
-               lm_absolute=False):  # pragma: no cover - numba
+               lm_table=None, lm_index=None, lm_columns=0, lm_absolute=False, pages=None,
+               page_used=None, page_count=None):  # pragma: no cover - numba
         """The loop of every kernel (``bucket``, ``classes`` and ``landmarks`` constants of
-        the closure); the ``lm_*`` arguments only with ``landmarks``."""
+        the closure); the ``lm_*`` arguments only with ``landmarks``, ``pages``,
+        ``page_used`` and ``page_count`` (:mod:`wayfinding._kernels.pages`: ``stamp``,
+        ``g``, ``parent``, ``goal_mark`` hold the slots of the pages given out, ``touched``
+        as many cells) only with ``paged``."""
         n_moves = iparams[C.GI_N_MOVES]
         rule = iparams[C.GI_RULE]
         stride = iparams[C.GI_STRIDE]
+        moves = table.moves
+        lengths = table.lengths
+        extras = table.extras
+        plane = table.plane
+        parity = table.parity
+        checked = table.checked
+        width = table.width
+        height = table.height
+        wrap_x = table.wrap_x
+        wrap_y = table.wrap_y
+        around = table.around
+        need = table.need
+        masked = need.shape[0] > 0
+        bits = 0
+        n_used = 0
+        if paged:
+            n_used = page_count[0]
         weighted = iparams[C.GI_WEIGHTED] != 0
         hcode = iparams[C.GI_HCODE]
         n_goals = iparams[C.GI_N_GOALS]
@@ -183,12 +206,10 @@ def _variant(bucket, classes, landmarks, doc):
             hcode = C.H_ZERO
         gen = np.int32(state[C.S_GEN])
         goal0 = goals[0] if n_goals > 0 else -1
-        gx0 = goal0 % stride
-        gy0 = goal0 // stride
-        goal_xy = np.empty((max(n_hgoals, 1), 2), np.int64)
+        gx0, gy0, _ = decode(goal0, stride, plane)
+        goal_xy = np.empty((max(n_hgoals, 1), 3), np.int64)
         for i in range(n_hgoals):
-            goal_xy[i, 0] = goals[i] % stride
-            goal_xy[i, 1] = goals[i] // stride
+            goal_xy[i, 0], goal_xy[i, 1], goal_xy[i, 2] = decode(goals[i], stride, plane)
         if landmarks:
             goal_rows, active, n_active = goal_landmarks(lm_table, lm_index, lm_columns, goals,
                                                          n_hgoals)
@@ -216,17 +237,37 @@ def _variant(bucket, classes, landmarks, doc):
             if bucket:
                 for b in range(mask + 1):
                     buckets[b] = -1
-            mark_goals(goals, n_goals, goal_mark, gen)
+            if paged:  # (the caller leaves room in the pool for the goals and starts)
+                if n_goals > 1:
+                    for i in range(n_goals):
+                        sl, n_used = claim(pages, page_used, n_used, goals[i])
+                        goal_mark[sl] = gen
+            else:
+                mark_goals(goals, n_goals, goal_mark, gen)
             for i in range(starts.shape[0]):
                 s = starts[i]
-                n = seed(s, stamp, g, parent, touched, n_touched, gen)
-                if n < 0:
-                    continue
-                n_touched = n
+                if paged:
+                    sl, n_used = claim(pages, page_used, n_used, s)
+                    if stamp[sl] == gen:
+                        continue  # a start given twice
+                    stamp[sl] = gen
+                    g[sl] = 0.0
+                    parent[sl] = -1
+                    touched[n_touched] = s
+                    n_touched += 1
+                else:
+                    n = seed(s, stamp, g, parent, touched, n_touched, gen)
+                    if n < 0:
+                        continue
+                    n_touched = n
                 if landmarks:
                     h = alt_estimate(lm_table, lm_index, lm_columns, lm_absolute, s, s % stride,
                                      s // stride, goal_rows, active, n_active, goal_xy, n_hgoals,
                                      d, d2, scale)
+                elif world and hcode >= C.H_WORLD:
+                    sx, sy, sz = decode(s, stride, plane)
+                    h = world_estimate(hcode, sx, sy, sz, goal_xy, n_hgoals, scale, wrap_x,
+                                       wrap_y, table.facets, table.shifts)
                 else:
                     h = estimate(hcode, s % stride, s // stride, gx0, gy0, goal_xy, n_hgoals,
                                  d, d2, scale)
@@ -255,8 +296,9 @@ def _variant(bucket, classes, landmarks, doc):
             if count >= budget:
                 status = C.STATUS_PAUSED
                 break
-            if (n_entries if bucket else size) + n_moves > cap:
-                status = C.STATUS_HEAP_FULL
+            if (n_entries if bucket else size) + n_moves > cap or (
+                    paged and n_used + n_moves > page_used.shape[0]):
+                status = C.STATUS_HEAP_FULL  # (or the pool of pages: see page_count)
                 break
             size -= 1
             if bucket:
@@ -264,23 +306,44 @@ def _variant(bucket, classes, landmarks, doc):
             else:
                 u = heap_n[0]
                 _heap.pop_into(heap_f, heap_n, size)
-            if stamp[u] != gen:
+            su = slot(pages, u) if paged else u
+            if stamp[su] != gen:
                 continue  # a stale duplicate: u was already expanded
-            if is_goal(u, n_goals, goal0, goal_mark, gen):
+            if is_goal(u, n_goals, goal0, goal_mark, gen, su):
                 state[C.S_FOUND] = u
                 status = C.STATUS_FOUND
                 break
-            stamp[u] = -gen
+            stamp[su] = -gen
             count += 1
             expanded += 1
-            gu = g[u]
-            ux = u % stride
-            uy = u // stride
+            gu = g[su]
             code = passable[u]  # the terrain class code (used only with ``classes``)
-            for k in range(n_moves):
-                if blocked(passable, u, k, moves, rule, code, classes):
-                    continue
-                v = u + moves[k, 0]
+            if world:  # hex, voxel, wrapped, moves of its own: the move table decides
+                ux, uy, uz = decode(u, stride, plane)
+                base = parity_base(parity, ux, uy, n_moves)
+                if masked:
+                    bits = around_bits(passable, u, around)
+            else:
+                ux = u % stride
+                uy = u // stride
+                uz = 0
+                base = 0
+            for k in range(base, base + n_moves):
+                if world:
+                    if masked:
+                        if bits & need[k] != need[k]:
+                            continue
+                        v = u + moves[k, 0]
+                    else:
+                        v = world_target(passable, u, ux, uy, k, moves, extras, rule, stride,
+                                         width, height, wrap_x, wrap_y, checked, code,
+                                         classes)
+                        if v < 0:
+                            continue
+                else:
+                    if blocked(passable, u, k, moves, rule, code, classes):
+                        continue
+                    v = u + moves[k, 0]
                 step = lengths[k]
                 if weighted:
                     step *= costs[v]
@@ -288,20 +351,24 @@ def _variant(bucket, classes, landmarks, doc):
                 if ng > max_cost:
                     pruned = 1
                     continue
-                sv = stamp[v]
+                if paged:
+                    sl, n_used = claim(pages, page_used, n_used, v)
+                else:
+                    sl = v
+                sv = stamp[sl]
                 if sv == gen:
-                    if reopen == C.REOPEN_NONE or ng >= g[v]:
+                    if reopen == C.REOPEN_NONE or ng >= g[sl]:
                         continue
                 elif sv == -gen:
-                    if reopen != C.REOPEN_ALL or ng >= g[v]:
+                    if reopen != C.REOPEN_ALL or ng >= g[sl]:
                         continue
-                    stamp[v] = gen
+                    stamp[sl] = gen
                 else:
-                    stamp[v] = gen
+                    stamp[sl] = gen
                     touched[n_touched] = v
                     n_touched += 1
-                g[v] = ng
-                parent[v] = u
+                g[sl] = ng
+                parent[sl] = u
                 if mode == C.MODE_COST:
                     f = ng
                     h = 0.0
@@ -309,6 +376,11 @@ def _variant(bucket, classes, landmarks, doc):
                     h = alt_estimate(lm_table, lm_index, lm_columns, lm_absolute, v,
                                      ux + moves[k, 3], uy + moves[k, 4], goal_rows, active,
                                      n_active, goal_xy, n_hgoals, d, d2, scale)
+                    f = ng + weight * h if mode == C.MODE_ASTAR else h
+                elif world and hcode >= C.H_WORLD:
+                    h = world_estimate(hcode, ux + moves[k, 3], uy + moves[k, 4],
+                                       uz + moves[k, 5], goal_xy, n_hgoals, scale, wrap_x,
+                                       wrap_y, table.facets, table.shifts)
                     f = ng + weight * h if mode == C.MODE_ASTAR else h
                 else:
                     h = estimate(hcode, ux + moves[k, 3], uy + moves[k, 4], gx0, gy0, goal_xy,
@@ -335,6 +407,8 @@ def _variant(bucket, classes, landmarks, doc):
         state[C.S_STATUS] = status
         fstate[C.FS_BEST_H] = best_h
         fstate[C.FS_BEST_G] = best_g
+        if paged:
+            page_count[0] = n_used
         return status
 
     search.__doc__ = doc
@@ -349,6 +423,21 @@ best_first_bucket = _variant(True, False, False, "best_first with the bucket que
 #: open cell's class code (0 on walls) and a step needs equal codes at both ends and,
 #: diagonally, at the orthogonal cells the corner rule checks.
 best_first_classes = _variant(False, True, False, "best_first with terrain classes.")
+#: The same two on a world beyond the square grid (hex maps, voxel grids, wrap-around,
+#: moves of a grid's own): every move through the table's world step
+#: (:func:`~.steps.world_target`), cells decoded into 3 coordinates, the worlds'
+#: heuristics. A closure flag, so the square grid's kernels stay as they were.
+best_first_world = _variant(False, False, False, "best_first on any world.", world=True)
+best_first_world_bucket = _variant(True, False, False, "best_first_bucket on any world.",
+                                   world=True)
+#: The same two with paged search state (:mod:`wayfinding._kernels.pages`), for worlds
+#: too large for a slot per cell: three more arguments, ``pages``, ``page_used``,
+#: ``page_count`` (after the four ``lm_*``, which these kernels do not read).
+best_first_paged = _variant(False, False, False, "best_first_world with paged state.",
+                            world=True, paged=True)
+best_first_paged_bucket = _variant(True, False, False,
+                                   "best_first_world_bucket with paged state.", world=True,
+                                   paged=True)
 #: The same three with the landmark (ALT) heuristic of :func:`alt_estimate` (four more
 #: arguments: ``lm_table``, ``lm_index``, ``lm_columns``, ``lm_absolute``).
 best_first_landmarks = _variant(False, False, True, "best_first with landmarks (ALT).")

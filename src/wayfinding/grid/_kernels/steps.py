@@ -73,11 +73,12 @@ def mark_goals(goals, n_goals, goal_mark, gen):  # pragma: no cover - numba
 
 
 @njit(cache=True, nogil=True, inline="always")
-def is_goal(u, n_goals, goal0, goal_mark, gen):  # pragma: no cover - numba
-    """True when cell ``u`` is a goal (``goal0``: the first goal)."""
+def is_goal(u, n_goals, goal0, goal_mark, gen, su=-1):  # pragma: no cover - numba
+    """True when cell ``u`` is a goal (``goal0``: the first goal); ``su``: the slot of
+    ``u`` in ``goal_mark`` when it is not ``u`` (paged search state)."""
     if n_goals == 1:
         return u == goal0
-    return n_goals > 1 and goal_mark[u] == gen
+    return n_goals > 1 and goal_mark[u if su < 0 else su] == gen
 
 
 # ---------------------------------------------------------------- every world
@@ -200,3 +201,14 @@ def flood_step(passable, u, ux, uy, k, table, reverse, code, classes):  # pragma
     if table_target(passable, src, sx, sy, k, table, code, classes) == u:
         return src
     return -1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def around_bits(passable, u, around):  # pragma: no cover - numba
+    """Bit ``j`` set when cell ``u + around[j]`` is open: a masked world's neighbourhood,
+    read once per expansion (see :class:`wayfinding.grid.flat.MoveTable`)."""
+    bits = 0
+    for j in range(around.shape[0]):
+        if passable[u + around[j]] != 0:
+            bits |= 1 << j
+    return bits
