@@ -15,6 +15,7 @@ reset through ``/proc/self/clear_refs`` before it).
 
     python benchmarks/warframe.py                      # the full run (slow: Dijkstra)
     python benchmarks/warframe.py --limit 200 --probe  # a sample and the memory figures
+    python benchmarks/warframe.py --only A2.3dmap --dijkstra-limit 200
 
 Cite: D. Brewer and N. R. Sturtevant, Benchmarks for Pathfinding in 3D Voxel Space, SoCS
 2018.
@@ -62,13 +63,21 @@ def maps_in(folder: Path) -> list[Path]:
     return found
 
 
-def run_map(path: Path, algorithms: list[str], limit: int | None) -> dict:
+def spaced(items: list, n: int | None) -> list:
+    """``n`` items evenly spaced over ``items`` (all of them when ``n`` is None)."""
+    if n is None or n >= len(items):
+        return list(items)
+    return [items[int((i + 0.5) * len(items) / n)] for i in range(n)]
+
+
+def run_map(path: Path, algorithms: list[str], limit: int | None,
+            dijkstra_limit: int | None = None) -> dict:
     t0 = time.perf_counter()
     grid = read_3dmap(path)
     load = time.perf_counter() - t0
     _, queries = read_3dscen(path.with_name(path.name + ".3dscen"))
-    if limit is not None and limit < len(queries):
-        queries = [queries[int((i + 0.5) * len(queries) / limit)] for i in range(limit)]
+    queries = spaced(queries, limit)
+    dijkstra_runs = {id(q) for q in spaced(queries, dijkstra_limit)}
     mask = grid.passable_mask
     searches = {"astar": lambda s, g: wf.astar(grid, s, g),
                 "dijkstra": lambda s, g: wf.dijkstra(grid, s, g)}
@@ -79,6 +88,8 @@ def run_map(path: Path, algorithms: list[str], limit: int | None) -> dict:
             for name in algorithms}
     for q in queries:
         for name in algorithms:
+            if name == "dijkstra" and id(q) not in dijkstra_runs:
+                continue
             t = time.perf_counter()
             result = searches[name](q.start, q.goal)
             elapsed = time.perf_counter() - t
@@ -95,7 +106,7 @@ def run_map(path: Path, algorithms: list[str], limit: int | None) -> dict:
                 row["problems"].append(f"{q.start} -> {q.goal}: cost {check.cost:.8f}, "
                                        f"optimum {q.optimal_length}")
     return {"map": path.name, "voxels": grid.width * grid.height * grid.depth,
-            "shape": (grid.width, grid.height, grid.depth), "queries": len(queries),
+            "shape": (grid.width, grid.height, grid.depth),
             "load_s": load, "rss_mb": resident_mb(), "rows": rows}
 
 
@@ -126,7 +137,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--maps", default=str(DEFAULT_MAPS))
     parser.add_argument("--algorithms", default="astar,dijkstra")
-    parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--limit", type=int, default=None,
+                        help="queries per map, evenly spaced (default: all)")
+    parser.add_argument("--dijkstra-limit", type=int, default=None,
+                        help="of those, how many Dijkstra runs (default: all): Dijkstra "
+                             "floods up to the goal's cost, minutes a query on 10^8 voxels")
+    parser.add_argument("--only", help="run this map only (a file name)")
     parser.add_argument("--probe", action="store_true")
     parser.add_argument("--probe-one", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -139,16 +155,16 @@ def main() -> None:
               f"{'invalid':>7} {'median ms':>9} {'mean ms':>9} {'expanded':>10} {'RSS MB':>7}")
     print(header)
     failures = 0
-    paths = maps_in(Path(args.maps))
+    paths = [p for p in maps_in(Path(args.maps)) if args.only in (None, p.name)]
     for path in paths:
-        run = run_map(path, algorithms, args.limit)
+        run = run_map(path, algorithms, args.limit, args.dijkstra_limit)
         for name, row in run["rows"].items():
             times = [t * 1000 for t in row["times"]]
-            print(f"{run['map']:<12} {run['voxels']:>10} {name:<9} {run['queries']:>7} "
+            print(f"{run['map']:<12} {run['voxels']:>10} {name:<9} {len(times):>7} "
                   f"{row['optimal']:>7} {row['invalid']:>7} {statistics.median(times):>9.2f} "
                   f"{statistics.fmean(times):>9.2f} "
                   f"{statistics.fmean(row['expanded']):>10.0f} {run['rss_mb']:>7.0f}")
-            failures += run["queries"] - row["optimal"]
+            failures += len(times) - row["optimal"]
             for problem in row["problems"][:5]:
                 print("   ", problem)
         sys.stdout.flush()
