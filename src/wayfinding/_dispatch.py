@@ -86,7 +86,7 @@ def require_grid(graph: Any, what: str) -> Grid:
         raise UnsupportedGridError(
             f"{what} serves square grids with the 4- or 8-way moves and no wrap-around, not "
             f"{graph!r} (hex maps, voxel grids, wrapped grids and grids with moves of their "
-            "own work with the searches, fields, components, batches and landmarks)")
+            "own work with the searches, fields, components and distance matrices)")
     return graph
 
 

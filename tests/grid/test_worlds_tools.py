@@ -32,6 +32,9 @@ TOOLS = {
     "smooth_path": lambda g: wf.smooth_path(g, list(_ends(g))),
     "DStarLite": lambda g: wf.DStarLite(g, *_ends(g)),
     "batch.jps": lambda g: wf.batch.jps(g, [_ends(g)[0]], [_ends(g)[1]]),
+    "batch.astar": lambda g: wf.batch.astar(g, [_ends(g)[0]], [_ends(g)[1]]),
+    "batch.dijkstra": lambda g: wf.batch.dijkstra(g, [_ends(g)[0]], [_ends(g)[1]]),
+    "landmarks": lambda g: wf.landmarks(g, 2),
 }
 
 
@@ -42,3 +45,19 @@ def test_square_only_tools_refuse_other_worlds(world, tool):
     assert not grid.standard
     with pytest.raises(UnsupportedGridError, match=r"square grids with the 4- or 8-way moves"):
         TOOLS[tool](grid)
+
+
+@pytest.mark.parametrize("world", list(WORLDS))
+def test_distance_matrix_of_every_world_equals_its_searches(world):
+    grid = WORLDS[world]()
+    grid.set_wall(sorted(grid.locations())[1])
+    cells = sorted(grid.locations())
+    sources, targets = cells[:2], cells[-3:]
+    matrix = wf.batch.distance_matrix(grid, sources, targets)
+    expected = [[wf.dijkstra(grid, s, t).cost for t in targets] for s in sources]
+    np.testing.assert_allclose(matrix, expected)
+
+
+def test_distance_matrix_names_a_location_outside_a_hex_map():
+    with pytest.raises(wf.InvalidLocationError, match=r"sources \(-9, 0\) is outside"):
+        wf.batch.distance_matrix(WORLDS["hex"](), [(-9, 0)], [(0, 0)])

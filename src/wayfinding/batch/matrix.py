@@ -99,8 +99,7 @@ def distance_matrix(grid: Grid, sources: Any, targets: Any, *,
     grid = require_world(grid, "batch.distance_matrix").snapshot()  # one version
     workers = R.check_workers(workers)
     p = E.plan(grid)
-    s = cells(grid, p.passable, sources, "sources")
-    t = cells(grid, p.passable, targets, "targets")
+    s, t = _cells(grid, p, sources, "sources"), _cells(grid, p, targets, "targets")
     reverse = t.shape[0] < s.shape[0]
     seeds, ends = (t, s) if reverse else (s, t)
     out = np.empty((seeds.shape[0], ends.shape[0]), dtype=np.float64)
@@ -127,3 +126,11 @@ def distance_matrix(grid: Grid, sources: Any, targets: Any, *,
     if seeds.shape[0] and ends.shape[0]:
         R.in_parallel(task, R.chunks(seeds.shape[0], workers), workers)
     return out.T.copy() if reverse else out
+
+
+def _cells(grid: Grid, p: E.Plan, values: Any, role: str) -> np.ndarray:
+    """Padded flat cells of ``values``: ``(x, y)`` rows of a square grid, or the locations
+    of another world (axial hexes, ``(x, y, z)`` voxels) checked one by one."""
+    if p.layout is None:
+        return cells(grid, p.passable, values, role)
+    return p.cells(grid, [tuple(v) for v in values], role)
