@@ -36,9 +36,9 @@ import numpy as np
 from .._dispatch import any_grid
 from ..errors import InvalidParameterError, WayfindingError
 from ..grid.grid import Grid
-from ..navmesh.mesh import NavMesh
 from ..grid.hexgrid import HexGrid
 from ..grid.voxel import VoxelGrid
+from ..navmesh.mesh import NavMesh
 from .worlds import hex_centres, hex_picture, path_pieces, storage_overlays, voxel_slice
 
 __all__ = ["render", "to_array"]
