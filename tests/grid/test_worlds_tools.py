@@ -61,3 +61,11 @@ def test_distance_matrix_of_every_world_equals_its_searches(world):
 def test_distance_matrix_names_a_location_outside_a_hex_map():
     with pytest.raises(wf.InvalidLocationError, match=r"sources \(-9, 0\) is outside"):
         wf.batch.distance_matrix(WORLDS["hex"](), [(-9, 0)], [(0, 0)])
+
+
+def test_a_long_move_needs_only_the_cells_its_segment_crosses():
+    # (0, 1) -> (2, 0) crosses (1, 1) and (1, 0); the corners (2, 1) and (0, 0) may be walls
+    grid = wf.Grid(np.array([[False, True, True], [True, True, False]]),
+                   moves=[(2, -1, 5 ** 0.5), (-2, 1, 5 ** 0.5)])
+    assert wf.astar(grid, (0, 1), (2, 0)).cost == pytest.approx(5 ** 0.5)
+    assert wf.dijkstra(grid, (0, 1), (2, 0)).path == [(0, 1), (2, 0)]

@@ -126,9 +126,11 @@ def move_table(grid: Any) -> MoveTable:
         for step in steps:
             corner = step.corner
             if corner is None:  # a square grid's straight step: (target, itself), as ever;
-                # other worlds' steps without corners: the cell itself twice (always open)
+                # other steps without corners (long moves, other worlds): the cell itself
+                # twice (always open)
                 dx, dy, _ = step.d
-                corner = ((dx, 0, 0), (0, dy, 0)) if grid._square else ((0, 0, 0), (0, 0, 0))
+                straight = grid._square and abs(dx) + abs(dy) == 1
+                corner = ((dx, 0, 0), (0, dy, 0)) if straight else ((0, 0, 0), (0, 0, 0))
             first = len(extras)
             for cell in step.cells:
                 extras.append((offset(cell), offset(cell), cell[0], cell[1], cell[0], cell[1]))
