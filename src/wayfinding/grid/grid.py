@@ -452,8 +452,9 @@ class Grid:
         """True for a square grid with the 4- or 8-way moves and no wrap-around: the grid
         every tool serves (jump point search, prepared grids, any-angle paths, D* Lite,
         turn costs, MovingAI files). Hex and voxel grids, wrapped grids and grids with
-        moves of their own work with the searches, fields, components, batches and
-        landmarks; the other tools raise UnsupportedGridError on them."""
+        moves of their own work with the searches, fields, components and distance
+        matrices; the other tools (``wf.batch`` searches and landmarks too) raise
+        UnsupportedGridError on them."""
         return self._standard
 
     @property
