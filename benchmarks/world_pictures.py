@@ -26,18 +26,24 @@ from wayfinding.io.voxelmap import read_3dmap, read_3dscen
 HERE = Path(__file__).resolve().parent
 
 
+def _open_ends_and_draw(grid: wf.Grid, start: tuple, goal: tuple, file: Path,
+                        scale: int) -> None:
+    """Open the start and goal, search with A* and save the picture."""
+    for end in (start, goal):
+        grid.set_wall(end, False)
+    result = wf.astar(grid, start, goal)
+    image = wf.draw.render(grid, path=result.path, start=start, goal=goal,
+                           cost_so_far=result.cost_so_far, scale=scale)
+    image.save(file, optimize=True)
+
+
 def hex_path(out: Path) -> None:
     rng = np.random.default_rng(11)
     passable = rng.random((24, 40)) > 0.22
     costs = np.where(rng.random((24, 40)) > 0.85, 5.0, 1.0)
     grid = wf.HexGrid(passable, costs)
     start, goal = grid.from_offset((1, 1)), grid.from_offset((38, 22))
-    for end in (start, goal):
-        grid.set_wall(end, False)
-    result = wf.astar(grid, start, goal)
-    image = wf.draw.render(grid, path=result.path, start=start, goal=goal,
-                           cost_so_far=result.cost_so_far, scale=9)
-    image.save(out / "hex_path.png", optimize=True)
+    _open_ends_and_draw(grid, start, goal, out / "hex_path.png", 9)
 
 
 def voxel_slice(out: Path, warframe: Path) -> None:
@@ -65,12 +71,7 @@ def torus_path(out: Path) -> None:
     passable[:, 20:28] = False  # a wall across the middle: the way round is the way
     grid = wf.Grid(passable, diagonal=True, wrap=(True, True))
     start, goal = (5, 4), (42, 23)
-    for end in (start, goal):
-        grid.set_wall(end, False)
-    result = wf.astar(grid, start, goal)
-    image = wf.draw.render(grid, path=result.path, start=start, goal=goal,
-                           cost_so_far=result.cost_so_far, scale=10)
-    image.save(out / "torus_path.png", optimize=True)
+    _open_ends_and_draw(grid, start, goal, out / "torus_path.png", 10)
 
 
 def main() -> None:
