@@ -144,6 +144,11 @@ def worlds() -> float:
     assert grid.shape == (1, 2)
     before: bool = wf.compile_notice(False)  # no notice while compiling in this process
     wf.compile_notice(before)
+    hexes = wf.HexGrid(np.ones((4, 5), dtype=bool), layout=wf.HexLayout.ODD_R)
+    steps: int = wf.hex.distance((0, 0), (3, -1))
+    cubes = wf.VoxelGrid(np.ones((2, 3, 4), dtype=bool), connectivity=26)
+    other = wf.astar(hexes, (0, 0), (2, 3)).cost + wf.astar(cubes, (0, 0, 0), (3, 2, 1)).cost
+    assert steps == 3 and math.isfinite(other)
     return through_mesh.cost + shortcut.cost + float(nearest[0])
 
 
