@@ -197,8 +197,8 @@ N_IDASTATE = 3
 
 # ================================================================ worlds beyond the square grid
 # heuristics of hex maps, voxel grids and move sets of a grid's own
-# (wayfinding/grid/_kernels/worlds.py: world_estimate); every code from H_WORLD on is one
-H_WORLD = 8
+# (wayfinding/grid/_kernels/worlds.py: world_estimate); every code from WORLD_CODES on is one
+WORLD_CODES = 8  # the first heuristic code of a world (not itself an H_ code)
 H_HEX_ODD_R = 8  # hex distance of a map stored in the odd-r layout (and the other three)
 H_HEX_EVEN_R = 9
 H_HEX_ODD_Q = 10
@@ -207,3 +207,20 @@ H_VOXEL6 = 12  # voxel free-space distances with 6, 18 and 26 neighbours
 H_VOXEL18 = 13
 H_VOXEL26 = 14
 H_FACETS = 15  # max(0, max(a dx + b dy)) over a move set's facets (wayfinding.grid.moves)
+
+
+# ================================================================ paged search state
+# (wayfinding/_kernels/pages.py); plain integers here so grid/paged.py needs no numba
+#: Cells per page: 64 consecutive flat cells (a row segment of a grid).
+PAGE_SHIFT = 6
+PAGE = 1 << PAGE_SHIFT
+PAGE_MASK = PAGE - 1
+
+
+def pages_for(cells: int) -> int:
+    """Pages a map of ``cells`` flat cells has (the length of its page table).
+
+    >>> pages_for(130)
+    3
+    """
+    return (cells + PAGE - 1) >> PAGE_SHIFT

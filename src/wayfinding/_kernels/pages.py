@@ -31,17 +31,16 @@ from __future__ import annotations
 
 from numba import njit
 
+from . import codes as C
+from .codes import PAGE, PAGE_MASK, PAGE_SHIFT
+
 __all__ = ["PAGE", "PAGE_MASK", "PAGE_SHIFT", "claim", "pages_for", "release", "slot"]
 
-#: Cells per page: 64 consecutive flat cells (a row segment of a grid).
-PAGE_SHIFT = 6
-PAGE = 1 << PAGE_SHIFT
-PAGE_MASK = PAGE - 1
 
 
 def pages_for(cells: int) -> int:
     """Pages a map of ``cells`` flat cells has (the length of its table)."""
-    return (cells + PAGE - 1) >> PAGE_SHIFT
+    return C.pages_for(cells)
 
 
 @njit(cache=True, nogil=True, inline="always")

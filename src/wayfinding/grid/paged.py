@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._kernels.pages import PAGE, pages_for
+from .._kernels.codes import PAGE, pages_for
 from .._workspaces import WorkspacePool
 from .workspace import Workspace
 

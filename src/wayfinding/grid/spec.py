@@ -167,7 +167,7 @@ def consistent(grid: Grid, spec: Spec, weight: float) -> bool:
     """
     if spec.code == C.H_ZERO or weight == 0.0 or spec.scale == 0.0:
         return True
-    if spec.code >= C.H_WORLD:  # each world's default: consistent (proofs with each)
+    if spec.code >= C.WORLD_CODES:  # each world's default: consistent (proofs with each)
         return weight <= 1.0
     if spec.code == C.H_LANDMARKS:  # the max of landmark bounds and an octile one
         return weight <= 1.0 and consistent(grid, spec._replace(code=C.H_OCTILE), weight)

@@ -264,7 +264,7 @@ def _variant(bucket, classes, landmarks, doc, world=False, paged=False):
                     h = alt_estimate(lm_table, lm_index, lm_columns, lm_absolute, s, s % stride,
                                      s // stride, goal_rows, active, n_active, goal_xy, n_hgoals,
                                      d, d2, scale)
-                elif world and hcode >= C.H_WORLD:
+                elif world and hcode >= C.WORLD_CODES:
                     sx, sy, sz = decode(s, stride, plane)
                     h = world_estimate(hcode, sx, sy, sz, goal_xy, n_hgoals, scale, wrap_x,
                                        wrap_y, table.facets, table.shifts)
@@ -377,7 +377,7 @@ def _variant(bucket, classes, landmarks, doc, world=False, paged=False):
                                      ux + moves[k, 3], uy + moves[k, 4], goal_rows, active,
                                      n_active, goal_xy, n_hgoals, d, d2, scale)
                     f = ng + weight * h if mode == C.MODE_ASTAR else h
-                elif world and hcode >= C.H_WORLD:
+                elif world and hcode >= C.WORLD_CODES:
                     h = world_estimate(hcode, ux + moves[k, 3], uy + moves[k, 4],
                                        uz + moves[k, 5], goal_xy, n_hgoals, scale, wrap_x,
                                        wrap_y, table.facets, table.shifts)

@@ -105,7 +105,7 @@ def facets_steps(dx, dy, facets, shifts, wrap_x, wrap_y):  # pragma: no cover - 
 @njit(cache=True, nogil=True, inline="always")
 def world_metric(code, x, y, z, gx, gy, gz, wrap_x, wrap_y, facets,
                  shifts):  # pragma: no cover - numba
-    """The heuristic ``code`` (``>= H_WORLD``) from padded ``(x, y, z)`` to ``(gx, gy, gz)``,
+    """The heuristic ``code`` (``>= WORLD_CODES``) from padded ``(x, y, z)`` to ``(gx, gy, gz)``,
     before its scale."""
     if code <= C.H_HEX_EVEN_Q:
         return float(hex_steps(code, x, y, gx, gy, wrap_x, wrap_y))
@@ -117,7 +117,7 @@ def world_metric(code, x, y, z, gx, gy, gz, wrap_x, wrap_y, facets,
 @njit(cache=True, nogil=True, inline="always")
 def world_estimate(code, x, y, z, goal_xyz, n, scale, wrap_x, wrap_y, facets,
                    shifts):  # pragma: no cover - numba
-    """Heuristic ``code`` (``>= H_WORLD``) from padded ``(x, y, z)`` to the nearest of the
+    """Heuristic ``code`` (``>= WORLD_CODES``) from padded ``(x, y, z)`` to the nearest of the
     first ``n`` goals (rows ``(x, y, z)`` of ``goal_xyz``), times ``scale``; 0 without goals."""
     best = math.inf
     for i in range(n):
