@@ -12,7 +12,8 @@ compiled), repeated ``--repeat`` times; the table shows medians.
 - numba alone: ``import numba`` and the first call of a trivial cached kernel, numba's
   own fixed cost, which every first query pays (without wayfinding in the process).
 
-Run by hand: ``python benchmarks/startup.py [--repeat 5] [--algorithm astar]``.
+Run by hand: ``python benchmarks/startup.py [--repeat 5] [--algorithm astar]``
+(``--compile`` and ``--kernels``: below).
 Targets (issue 3): import < 0.3 s, first query with a warm cache < 0.5 s.
 
 ``--compile`` (issues 12, 28) prints instead, for each family (``astar`` and ``batch.astar``
@@ -22,6 +23,13 @@ call in a process with an empty cache, and the same after ``wayfinding warmup``;
 wall and CPU time of ``wayfinding warmup`` (every kernel, all its processes) with an empty
 cache for ``--jobs`` 1 and 2. Targets: first A* with an empty cache < 2 s, warmup of
 everything < 20 s on 2 cores.
+
+``--kernels [TASK ...]`` (issue 28 item 6) runs ``wayfinding warmup``'s tasks (all by
+default) in one fresh process with an empty cache and prints where the compile time
+goes: the process's CPU seconds per task, then per kernel the CPU seconds numba spent
+compiling it (its own: callees' compiles taken out), how many times it was compiled and,
+when more than once, with which argument types (a literal and a plain version of one
+argument, int32 and int64, read-only and writable arrays: duplicates to remove).
 """
 
 from __future__ import annotations
@@ -169,6 +177,67 @@ def timed_warmup(cache_dir: str, jobs: int) -> tuple[float, float]:
     return time.perf_counter() - began, children() - cpu
 
 
+#: Runs warmup tasks under numba's compile events (see ``--kernels``).
+KERNELS_PROBE = r"""
+import json, sys, time
+from numba.core import event
+from wayfinding import _warmup
+stack, records = [], []
+class Timed(event.Listener):
+    def on_start(self, ev):
+        stack.append([ev.data["dispatcher"], str(ev.data.get("args")), time.process_time(),
+                      0.0])
+    def on_end(self, ev):
+        dispatcher, args, began, inner = stack.pop()
+        took = time.process_time() - began
+        if stack:
+            stack[-1][3] += took
+        func = dispatcher.py_func
+        records.append((f"{func.__module__}.{func.__qualname__}", args, took - inner))
+tasks = {}
+with event.install_listener("numba:compile", Timed()):
+    for name in sys.argv[1:]:
+        began = time.process_time()
+        _warmup.TASKS[name][1]()
+        tasks[name] = time.process_time() - began
+print(json.dumps({"tasks": tasks, "records": records}))
+"""
+
+
+def kernel_table(tasks: list[str]) -> int:
+    """The ``--kernels`` table (see the module docstring)."""
+    from collections import defaultdict
+
+    from wayfinding import _warmup
+
+    names = tasks or list(_warmup.TASKS)
+    load_before = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory(prefix="wayfinding-numba-") as cache:
+        env = dict(_env(cache), WAYFINDING_COMPILE_NOTICE="0")
+        run = subprocess.run([sys.executable, "-c", KERNELS_PROBE, *names], env=env,
+                             capture_output=True, text=True, check=True)
+    answer = json.loads(run.stdout.strip().splitlines()[-1])
+    print(f"{'task (one process, empty cache)':44s} {'CPU s':>8s}")
+    for name, seconds in answer["tasks"].items():
+        print(f"{name:44s} {seconds:8.2f}")
+    print(f"{'all':44s} {sum(answer['tasks'].values()):8.2f}")
+    kernels: dict[str, list] = defaultdict(lambda: [0.0, []])
+    for kernel, args, seconds in answer["records"]:
+        kernels[kernel][0] += seconds
+        kernels[kernel][1].append(args)
+    print(f"\n{len(answer['records'])} compilations of {len(kernels)} kernels, "
+          f"{sum(k[0] for k in kernels.values()):.2f} CPU s compiling")
+    print(f"{'CPU s':>8s} {'times':>5s}  kernel (argument types when compiled more than once)")
+    for kernel, (seconds, signatures) in sorted(kernels.items(), key=lambda kv: -kv[1][0]):
+        print(f"{seconds:8.2f} {len(signatures):5d}  {kernel}")
+        if len(signatures) > 1:
+            for args in signatures:
+                print(f"{'':16s}{args[:300]}")
+    print(f"cores: {os.cpu_count()}, load average (1 min) before: {load_before:.2f}, "
+          f"after: {os.getloadavg()[0]:.2f}")
+    return 0
+
+
 def compile_table(repeat: int) -> int:
     """The ``--compile`` table (see the module docstring)."""
     load_before = os.getloadavg()[0]
@@ -213,7 +282,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compile", action="store_true",
                         help="issue 12: first call of each family cold and after "
                              "'wayfinding warmup', and warmup's own time")
+    parser.add_argument("--kernels", nargs="*", metavar="TASK",
+                        help="issue 28: per-kernel compile CPU time of warmup's tasks "
+                             "(all when none are named) and the kernels compiled twice")
     args = parser.parse_args(argv)
+    if args.kernels is not None:
+        return kernel_table(args.kernels)
     if args.compile:
         return compile_table(args.repeat)
     prefix = HIDE_SCIPY if args.without_scipy else ""

@@ -21,6 +21,7 @@ import numpy as np
 
 from .._inputs import is_number
 from .._kernels import codes as C
+from ..csr import inputs as _in
 from ..csr import workspace as _ws
 from ..csr.graph import CSRGraph
 from ..errors import InvalidLocationError, InvalidParameterError
@@ -93,8 +94,9 @@ def _best_first(graph: CSRGraph, starts: Any, goals: Any, mode: int, heuristic: 
     budget = R.Budget.of(max_seconds)
     workers = R.check_workers(workers)
     s, t = _pairs(graph, starts, goals)
-    e2, e1, el = np.zeros((0, 2)), np.zeros(0), np.zeros((0, 0))
-    coords, lm_from, lm_to, code, scale, consistent = e2, el, el, C.H_ZERO, 1.0, True
+    # the single searches' read-only empties: the batch loop calls the loops they compiled
+    e1, el = _in.E1, _in.EL
+    coords, lm_from, lm_to, code, scale, consistent = _in.E2, el, el, C.H_ZERO, 1.0, True
     if mode == C.MODE_ASTAR:
         if heuristic is None:
             if graph.coordinates is not None:

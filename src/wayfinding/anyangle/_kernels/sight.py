@@ -72,8 +72,8 @@ def smooth(passable, costs, same_cost, stride, rule, cells):  # pragma: no cover
     the index ``i`` of the first pair ``cells[i - 1], cells[i]`` not in sight of each other.
     """
     m = cells.shape[0]
-    for i in range(1, m):
-        if not sight(passable, costs, False, stride, rule, cells[i - 1], cells[i]):
+    for i in range(1, m):  # np.bool_(False), not the literal: one compiled sight for all
+        if not sight(passable, costs, np.bool_(False), stride, rule, cells[i - 1], cells[i]):
             return np.empty(0, np.int64), i
     if m > 0 and passable[cells[0]] == 0:
         return np.empty(0, np.int64), 0

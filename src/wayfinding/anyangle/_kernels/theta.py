@@ -51,7 +51,7 @@ def theta_star(passable, costs, moves, rule, sight_rule, stride, unit, start, go
                        0.0, 0.0)
     expanded = 0
     while size > 0:
-        u = nodes[0]
+        u = np.int64(nodes[0])  # int64 cells: one compiled sight and heap each
         size = pair_remove(nodes, key1, key2, pos, size, u, 0.0)
         if u == goal:
             break
@@ -59,7 +59,7 @@ def theta_star(passable, costs, moves, rule, sight_rule, stride, unit, start, go
         expanded += 1
         if expanded % POLL == 0 and stop[0] != 0:
             return g, parent, expanded, True
-        p = parent[u]
+        p = np.int64(parent[u])
         for k in range(moves.shape[0]):
             if not step_allowed(passable, u, k, moves, rule):
                 continue
@@ -67,7 +67,8 @@ def theta_star(passable, costs, moves, rule, sight_rule, stride, unit, start, go
             if closed[v] != 0:
                 continue
             # path 2: straight from u's parent when it sees v; path 1: through u
-            in_sight = p >= 0 and sight(passable, costs, False, stride, sight_rule, p, v)
+            in_sight = p >= 0 and sight(passable, costs, np.bool_(False), stride,
+                                        sight_rule, p, v)
             via = p if in_sight else u
             new_cost = g[via] + distance(via, v, stride, unit)
             if new_cost < g[v]:

@@ -127,7 +127,8 @@ def _batch_jps(passable, bits, stride, straight, diagonal, eight_way, scale, sou
                heap_n, generation, out_cost, out_len, out_expanded, out_found, path, used,
                stops, jumps, plus):  # pragma: no cover - numba
     """The loop of :func:`batch_jps` (``plus``: with JPS+ tables, a literal)."""
-    no_limit = np.int64(_NO_LIMIT)  # an int64, as wf.jps passes: one compiled search
+    no_limit = np.int64(_NO_LIMIT)  # int64s, as wf.jps passes: one compiled search
+    fresh, none = np.int64(-1), np.int64(0)
     for i in range(first, last):
         if skip[i]:
             unreached(i, out_cost, out_len, out_expanded, out_found, 0)
@@ -138,13 +139,13 @@ def _batch_jps(passable, bits, stride, straight, diagonal, eight_way, scale, sou
         if plus:
             status, expanded, _, _ = search_plus(
                 passable, bits, stride, s, t, straight, diagonal, True, stamp, g, parent,
-                touched, generation, heap_f, heap_g, heap_n, -1, 0, 0, no_limit, stops,
-                jumps)
+                touched, generation, heap_f, heap_g, heap_n, fresh, none, none, no_limit,
+                stops, jumps)
         else:
             status, expanded, _, _ = search_scan(
                 passable, bits, stride, s, t, straight, diagonal, eight_way, stamp, g,
-                parent, touched, generation, heap_f, heap_g, heap_n, -1, 0, 0, no_limit,
-                bits, bits)
+                parent, touched, generation, heap_f, heap_g, heap_n, fresh, none, none,
+                no_limit, bits, bits)
         if status == C.STATUS_HEAP_FULL:
             return C.BATCH_HEAP_FULL, i, generation, used
         if status != C.STATUS_FOUND:

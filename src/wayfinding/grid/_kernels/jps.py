@@ -361,15 +361,19 @@ def _query(passable, bits, stride, start, goal, straight, diagonal, eight_way, s
     path's cost, unscaled; 0 when not found); on
     ``STATUS_PAUSED`` the search goes on with :func:`jps_search` from ``size``.
     """
+    # int64s, not the literals -1 and 0: the searches then compile once for this call,
+    # the batch loop and a resumed search (jps_search) alike
+    fresh, none = np.int64(-1), np.int64(0)
     if plus:  # a search compiled for each (called, not inlined: it is large)
         status, expanded, n_touched, size = search_plus(
             passable, bits, stride, start, goal, straight, diagonal, True, stamp, g, parent,
-            touched, generation, heap_f, heap_g, heap_n, -1, 0, 0, budget, stops, jumps)
+            touched, generation, heap_f, heap_g, heap_n, fresh, none, none, budget, stops,
+            jumps)
     else:
         status, expanded, n_touched, size = search_scan(
             passable, bits, stride, start, goal, straight, diagonal, eight_way, stamp, g,
-            parent, touched, generation, heap_f, heap_g, heap_n, -1, 0, 0, budget, bits,
-            bits)
+            parent, touched, generation, heap_f, heap_g, heap_n, fresh, none, none, budget,
+            bits, bits)
     n = 0
     cost = 0.0
     if status == STATUS_FOUND:

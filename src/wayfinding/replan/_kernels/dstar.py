@@ -116,7 +116,7 @@ def compute_shortest_path(passable, costs, moves, lengths, rule, stride, hp, g, 
     n_moves = moves.shape[0]
     expanded = 0
     while size > 0:
-        u = nodes[0]
+        u = np.int64(nodes[0])  # an int64 cell: one compiled heap update each
         old1 = key1[0]
         old2 = key2[0]
         m_start = min(g[start], rhs[start])

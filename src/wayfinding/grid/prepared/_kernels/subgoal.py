@@ -181,10 +181,12 @@ def subgoal_edges(passable, subgoal_id, cells, clear, stride, height, width, sto
     tails = np.empty(capacity, dtype=np.int64)
     heads = np.empty(capacity, dtype=np.int64)
     m = 0
+    no_target = np.int64(-1)  # not the literal -1: one compiled direct_reachable, as queries
     for u in range(n_sub):
         if stop[0] != 0:
             break
-        count, _ = direct_reachable(passable, subgoal_id, clear, stride, cells[u], -1, out)
+        count, _ = direct_reachable(passable, subgoal_id, clear, stride, cells[u], no_target,
+                                    out)
         for i in range(count):
             v = subgoal_id[out[i]]
             if v == u:

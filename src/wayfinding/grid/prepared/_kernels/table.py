@@ -63,6 +63,9 @@ def build_table(passable, costs, move_table, open_cells, cell_id, table,
     source = np.empty(1, dtype=np.int64)
     initial = np.zeros(1, dtype=np.float64)
     no_targets = np.zeros(1, dtype=np.uint8)
+    # weighted and classes off, reverse on, as runtime booleans rather than literals: the
+    # fields' flood then compiles once for both (literal flags compiled a second flood)
+    off, on = np.bool_(False), np.bool_(True)
     for t in range(first, last):
         if stop[0]:
             return False
@@ -72,7 +75,7 @@ def build_table(passable, costs, move_table, open_cells, cell_id, table,
         state[:] = 0
         state[C.FL_SIZE] = -1
         source[0] = open_cells[t]
-        status = flood(passable, costs, False, move_table, False, True, source,
+        status = flood(passable, costs, off, move_table, off, on, source,
                        initial, math.inf, no_targets, dist, parent, heap_key, heap_cell,
                        state, size + 1)
         if status != C.STATUS_EXHAUSTED:  # cannot happen with this heap; refuse anyway
