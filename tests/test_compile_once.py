@@ -33,6 +33,8 @@ from wayfinding._kernels import pairheap
 from wayfinding.anyangle._kernels.sight import sight
 from wayfinding.csr._kernels import batch, bestfirst
 from wayfinding.fields._kernels.flood import flood
+from wayfinding.grid._kernels.bestfirst import best_first, best_first_bucket
+from wayfinding.grid._kernels.bfs import breadth_first
 from wayfinding.grid._kernels.jps import search_plus, search_scan
 from wayfinding.grid.prepared._kernels.subgoal import direct_reachable
 
@@ -40,6 +42,11 @@ grid = wf.Grid.from_ascii("\n".join(["............", ".####.......", "....#..###
                                      "....#....#..", "..........#.", "............"]),
                           diagonal=True)
 a, b = (0, 0), (11, 5)
+# grid searches one by one and in batches (the batch loop calls the same kernels)
+for one, many in ((wf.astar, wf.batch.astar), (wf.dijkstra, wf.batch.dijkstra),
+                  (wf.breadth_first_search, wf.batch.breadth_first_search)):
+    one(grid, a, b)
+    many(grid, [a], [b])
 # jump point search: one-call queries, the batch loops, prepared JPS+ (query and batch)
 wf.jps(grid, a, b)
 wf.batch.jps(grid, [a], [b])
@@ -66,7 +73,9 @@ for g in (graph, plain):
     wf.dijkstra(g, 0, 4)
     wf.batch.astar(g, [0], [4])
     wf.batch.dijkstra(g, [0], [4])
-kernels = {"search_scan": search_scan, "search_plus": search_plus, "sight": sight,
+kernels = {"best_first": best_first, "best_first_bucket": best_first_bucket,
+           "breadth_first": breadth_first, "search_scan": search_scan,
+           "search_plus": search_plus, "sight": sight,
            "pair_insert": pairheap.pair_insert, "pair_set": pairheap.pair_set,
            "pair_update": pairheap.pair_update, "pair_remove": pairheap.pair_remove,
            "flood": flood, "direct_reachable": direct_reachable,
@@ -76,8 +85,11 @@ kernels = {"search_scan": search_scan, "search_plus": search_plus, "sight": sigh
 print(json.dumps({name: len(k.signatures) for name, k in kernels.items()}))
 """
 
-KERNELS = ["search_scan", "search_plus", "sight", "pair_insert", "pair_set", "pair_update",
-           "pair_remove", "flood", "direct_reachable", "euclid_loop", "any_loop",
+#: Each reached by some call above; the grid's frontier (heap or buckets) is the
+#: searches' choice, so those two are checked apart.
+FRONTIERS = ["best_first", "best_first_bucket"]
+KERNELS = ["breadth_first", "search_scan", "search_plus", "sight", "pair_insert", "pair_set",
+           "pair_update", "pair_remove", "flood", "direct_reachable", "euclid_loop", "any_loop",
            "dijkstra_loop", "euclid_batch", "any_batch", "dijkstra_batch"]
 
 
@@ -94,7 +106,12 @@ def signatures() -> dict[str, int]:
 
 
 def test_every_kernel_is_counted(signatures: dict[str, int]) -> None:
-    assert sorted(signatures) == sorted(KERNELS)
+    assert sorted(signatures) == sorted(KERNELS + FRONTIERS)
+
+
+def test_grid_best_first_compiled_once(signatures: dict[str, int]) -> None:
+    counts = [signatures[kernel] for kernel in FRONTIERS]
+    assert max(counts) == 1, counts  # the batch loop used to compile its own copy
 
 
 @pytest.mark.parametrize("kernel", KERNELS)

@@ -42,6 +42,9 @@ def _variant(dijkstra, euclid):
         frontier grew."""
         starts = np.empty(1, np.int64)
         goals = np.empty(1, np.int64)
+        # an int64 as Python passes, not the global (typed Literal[int](2**62)): the
+        # loops are then the ones single searches compiled, not a second copy each
+        no_limit = np.int64(_NO_LIMIT)
         for i in range(first, last):
             generation = next_query(i, first, resume, sources, targets, starts, goals, state,
                                     generation)
@@ -55,17 +58,17 @@ def _variant(dijkstra, euclid):
                 status = dijkstra_loop(indptr, indices, costs, coords, harray, lm_from, lm_to,
                                        iparams, fparams, starts, goals, stamp, g, parent,
                                        goal_mark, touched, hcache, heap_key, heap_node,
-                                       heap_pos, state, fstate, _NO_LIMIT)
+                                       heap_pos, state, fstate, no_limit)
             elif euclid:
                 status = euclid_loop(indptr, indices, costs, coords, harray, lm_from, lm_to,
                                      iparams, fparams, starts, goals, stamp, g, parent,
                                      goal_mark, touched, hcache, heap_key, heap_node, heap_pos,
-                                     state, fstate, _NO_LIMIT)
+                                     state, fstate, no_limit)
             else:
                 status = any_loop(indptr, indices, costs, coords, harray, lm_from, lm_to,
                                   iparams, fparams, starts, goals, stamp, g, parent, goal_mark,
                                   touched, hcache, heap_key, heap_node, heap_pos, state, fstate,
-                                  _NO_LIMIT)
+                                  no_limit)
             code, used = record_search(i, status, state, parent, g, path, used, out_cost,
                                        out_len, out_expanded, out_found)
             if code != C.BATCH_DONE:

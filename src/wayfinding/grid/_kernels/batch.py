@@ -65,6 +65,9 @@ def batch_search(which, passable, costs, table, iparams, fparams, sources, targe
     """
     starts = np.empty(1, np.int64)
     goals = np.empty(1, np.int64)
+    # an int64 as Python passes, not the global (typed Literal[int](2**62)): the searches
+    # are then the ones single queries compiled, not a second copy each
+    no_limit = np.int64(_NO_LIMIT)
     for i in range(first, last):
         if skip[i]:
             unreached(i, out_cost, out_len, out_expanded, out_found, 0)
@@ -75,20 +78,20 @@ def batch_search(which, passable, costs, table, iparams, fparams, sources, targe
             status = best_first_bucket(passable, costs, table, iparams, fparams,
                                        starts, goals, stamp, g, parent, goal_mark, touched,
                                        heap_f, heap_n, link, buckets, state, fstate,
-                                       _NO_LIMIT)
+                                       no_limit)
         elif which == USE_CLASSES:
             status = best_first_classes(passable, costs, table, iparams, fparams,
                                         starts, goals, stamp, g, parent, goal_mark, touched,
                                         heap_f, heap_n, link, buckets, state, fstate,
-                                        _NO_LIMIT)
+                                        no_limit)
         elif which == USE_BFS:
             status = breadth_first(passable, table, iparams[C.GI_RULE], starts, goals, stamp,
                                    g, parent,
-                                   goal_mark, touched, state, _NO_LIMIT)
+                                   goal_mark, touched, state, no_limit)
         else:
             status = best_first(passable, costs, table, iparams, fparams, starts,
                                 goals, stamp, g, parent, goal_mark, touched, heap_f, heap_n,
-                                link, buckets, state, fstate, _NO_LIMIT)
+                                link, buckets, state, fstate, no_limit)
         code, used = record_search(i, status, state, parent, g, path, used, out_cost, out_len,
                             out_expanded, out_found)
         if code != C.BATCH_DONE:
