@@ -47,8 +47,9 @@ def theta_star(passable, costs, moves, rule, sight_rule, stride, unit, start, go
     key2 = np.empty(n)
     pos = np.full(n, -1, np.int32)
     g[start] = 0.0
-    size = pair_insert(nodes, key1, key2, pos, 0, start, distance(start, goal, stride, unit),
-                       0.0, 0.0)
+    # an int64 size, not the literal 0: the pair_insert pair_set calls, compiled once
+    size = pair_insert(nodes, key1, key2, pos, np.int64(0), start,
+                       distance(start, goal, stride, unit), 0.0, 0.0)
     expanded = 0
     while size > 0:
         u = np.int64(nodes[0])  # int64 cells: one compiled sight and heap each

@@ -101,7 +101,7 @@ def initialize(stride, hp, g, rhs, pos, nodes, key1, key2, istate,
     goal = istate[DS_GOAL]
     rhs[goal] = 0.0
     fstate[DSF_KM] = 0.0
-    istate[DS_SIZE] = pair_insert(nodes, key1, key2, pos, 0, goal,
+    istate[DS_SIZE] = pair_insert(nodes, key1, key2, pos, np.int64(0), goal,
                                  estimate(istate[DS_START], goal, stride, hp), 0.0, TOL)
 
 
