@@ -2,118 +2,105 @@
 
 numba compiles a kernel again for every new combination of argument types. A kernel
 called from Python and from another kernel used to get two: a literal argument inside a
-kernel (``-1``, ``False``) is typed ``Literal[int](-1)``, not ``int64``, cells read from
-an int32 array are int32, and a writable empty array is another type than a read-only
-one. The callers now pass int64s, runtime booleans and the same read-only arrays, so
-each kernel below has one specialisation after every call path that reaches it ran.
-
-The calls run in a fresh process (other tests add their own signatures, e.g. doctests
-calling a kernel with other types); it loads what the suite's cache already holds.
+kernel (``-1``, ``False``, a module constant) is typed ``Literal[int](-1)``, not
+``int64``, cells read from an int32 array are int32, and a writable empty array is
+another type than a read-only one. The callers now pass int64s, runtime booleans and the
+same read-only arrays. Each case runs one call path (which compiles the kernel or loads
+it), then another that reaches the same kernel: the second must add no specialisation.
 """
 
 from __future__ import annotations
 
-import json
+import importlib
 import os
-import subprocess
-import sys
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
 import wayfinding as wf
 
-SRC = Path(wf.__file__).resolve().parent.parent
+pytestmark = pytest.mark.skipif(os.environ.get("NUMBA_DISABLE_JIT") == "1",
+                                reason="NUMBA_DISABLE_JIT=1: no compiled kernels to count")
 
-CALLS = r"""
-import json
-import numpy as np
-import wayfinding as wf
-from wayfinding._kernels import pairheap
-from wayfinding.anyangle._kernels.sight import sight
-from wayfinding.csr._kernels import batch, bestfirst
-from wayfinding.fields._kernels.flood import flood
-from wayfinding.grid._kernels.bestfirst import best_first, best_first_bucket
-from wayfinding.grid._kernels.bfs import breadth_first
-from wayfinding.grid._kernels.jps import search_plus, search_scan
-from wayfinding.grid.prepared._kernels.subgoal import direct_reachable
-
-grid = wf.Grid.from_ascii("\n".join(["............", ".####.......", "....#..###..",
-                                     "....#....#..", "..........#.", "............"]),
-                          diagonal=True)
-a, b = (0, 0), (11, 5)
-# grid searches one by one and in batches (the batch loop calls the same kernels)
-for one, many in ((wf.astar, wf.batch.astar), (wf.dijkstra, wf.batch.dijkstra),
-                  (wf.breadth_first_search, wf.batch.breadth_first_search)):
-    one(grid, a, b)
-    many(grid, [a], [b])
-# jump point search: one-call queries, the batch loops, prepared JPS+ (query and batch)
-wf.jps(grid, a, b)
-wf.batch.jps(grid, [a], [b])
-plus = wf.prepare(grid, wf.PrepareMethod.JPS_PLUS)
-plus.search(a, b)
-wf.batch.prepared(plus, [a], [b])
-# line of sight from Python, smoothing and Theta*; the pair heap of Theta* and D* Lite
-wf.line_of_sight(grid, a, b)
-wf.smooth_path(grid, wf.astar(grid, a, b).path)
-wf.theta_star(grid, a, b)
-planner = wf.DStarLite(grid, a, b)
-grid.set_wall((6, 0))
-planner.update([(6, 0)])
-# the fields' flood and the first-move table's floods; the subgoal graph and its query
-wf.flood(grid, [a])
-wf.prepare(grid, wf.PrepareMethod.TABLE).search(a, b)
-wf.prepare(grid, wf.PrepareMethod.SUBGOAL_CH).search(a, b)
-# CSR searches one by one and in batches: coordinates, none, Dijkstra
-points = [(float(i), 0.0) for i in range(5)]
-graph = wf.CSRGraph.from_edges(range(4), range(1, 5), directed=False, coordinates=points)
-plain = wf.CSRGraph.from_edges(range(4), range(1, 5), directed=False)
-for g in (graph, plain):
-    wf.astar(g, 0, 4)
-    wf.dijkstra(g, 0, 4)
-    wf.batch.astar(g, [0], [4])
-    wf.batch.dijkstra(g, [0], [4])
-kernels = {"best_first": best_first, "best_first_bucket": best_first_bucket,
-           "breadth_first": breadth_first, "search_scan": search_scan,
-           "search_plus": search_plus, "sight": sight,
-           "pair_insert": pairheap.pair_insert, "pair_set": pairheap.pair_set,
-           "pair_update": pairheap.pair_update, "pair_remove": pairheap.pair_remove,
-           "flood": flood, "direct_reachable": direct_reachable,
-           "euclid_loop": bestfirst.euclid_loop, "any_loop": bestfirst.any_loop,
-           "dijkstra_loop": bestfirst.dijkstra_loop, "euclid_batch": batch.euclid_batch,
-           "any_batch": batch.any_batch, "dijkstra_batch": batch.dijkstra_batch}
-print(json.dumps({name: len(k.signatures) for name, k in kernels.items()}))
-"""
-
-#: Each reached by some call above; the grid's frontier (heap or buckets) is the
-#: searches' choice, so those two are checked apart.
-FRONTIERS = ["best_first", "best_first_bucket"]
-KERNELS = ["breadth_first", "search_scan", "search_plus", "sight", "pair_insert", "pair_set",
-           "pair_update", "pair_remove", "flood", "direct_reachable", "euclid_loop", "any_loop",
-           "dijkstra_loop", "euclid_batch", "any_batch", "dijkstra_batch"]
+ROOM = "\n".join(["............", ".####.......", "....#..###..", "....#....#..",
+                  "..........#.", "............"])
+A, B = (0, 0), (11, 5)
 
 
-@pytest.fixture(scope="module")
-def signatures() -> dict[str, int]:
-    """Kernel name -> specialisations after every call path ran (a fresh process)."""
-    if os.environ.get("NUMBA_DISABLE_JIT") == "1":
-        pytest.skip("NUMBA_DISABLE_JIT=1: no compiled kernels to count")
-    env = {**os.environ, "PYTHONPATH": str(SRC), "WAYFINDING_COMPILE_NOTICE": "0"}
-    run = subprocess.run([sys.executable, "-c", CALLS], env=env, capture_output=True,
-                         text=True, timeout=900)
-    assert run.returncode == 0, run.stderr[-3000:]
-    return json.loads(run.stdout.strip().splitlines()[-1])
+def _grid() -> wf.Grid:
+    return wf.Grid.from_ascii(ROOM, diagonal=True)
 
 
-def test_every_kernel_is_counted(signatures: dict[str, int]) -> None:
-    assert sorted(signatures) == sorted(KERNELS + FRONTIERS)
+def _graph(coordinates: bool) -> wf.CSRGraph:
+    points = [(float(i), 0.0) for i in range(5)] if coordinates else None
+    return wf.CSRGraph.from_edges(range(4), range(1, 5), directed=False,
+                                  coordinates=points)
 
 
-def test_grid_best_first_compiled_once(signatures: dict[str, int]) -> None:
-    counts = [signatures[kernel] for kernel in FRONTIERS]
-    assert max(counts) == 1, counts  # the batch loop used to compile its own copy
+def _kernel(path: str) -> object:
+    module, name = path.rsplit(".", 1)
+    return getattr(importlib.import_module(f"wayfinding.{module}"), name)
 
 
-@pytest.mark.parametrize("kernel", KERNELS)
-def test_compiled_once(signatures: dict[str, int], kernel: str) -> None:
-    assert signatures[kernel] == 1, f"{kernel}: {signatures[kernel]} specialisations"
+def _dstar() -> None:
+    grid = _grid()
+    planner = wf.DStarLite(grid, A, B)
+    grid.set_wall((6, 0))
+    planner.update([(6, 0)])
+
+
+def _prepared_plus() -> None:
+    plus = wf.prepare(_grid(), wf.PrepareMethod.JPS_PLUS)
+    plus.search(A, B)
+    wf.batch.prepared(plus, [A], [B])
+
+
+GRID_SEARCHES = ["grid._kernels.bestfirst.best_first", "grid._kernels.bestfirst.best_first_bucket"]
+
+#: (first call path, second call path, kernels both reach)
+CASES: dict[str, tuple[Callable[[], object], Callable[[], object], list[str]]] = {
+    "grid astar then its batch": (lambda: wf.astar(_grid(), A, B),
+                                  lambda: wf.batch.astar(_grid(), [A], [B]), GRID_SEARCHES),
+    "grid dijkstra then its batch": (lambda: wf.dijkstra(_grid(), A, B),
+                                     lambda: wf.batch.dijkstra(_grid(), [A], [B]),
+                                     GRID_SEARCHES),
+    "grid bfs then its batch": (lambda: wf.breadth_first_search(_grid(), A, B),
+                                lambda: wf.batch.breadth_first_search(_grid(), [A], [B]),
+                                ["grid._kernels.bfs.breadth_first"]),
+    "jps then its batch": (lambda: wf.jps(_grid(), A, B),
+                           lambda: wf.batch.jps(_grid(), [A], [B]),
+                           ["grid._kernels.jps.search_scan"]),
+    "jps+ query then its batch": (lambda: wf.prepare(_grid(), wf.PrepareMethod.JPS_PLUS)
+                                  .search(A, B), _prepared_plus,
+                                  ["grid._kernels.jps.search_plus"]),
+    "line of sight then Theta* and smoothing": (
+        lambda: wf.line_of_sight(_grid(), A, B),
+        lambda: (wf.theta_star(_grid(), A, B),
+                 wf.smooth_path(_grid(), wf.astar(_grid(), A, B).path)),
+        ["anyangle._kernels.sight.sight"]),
+    "Theta* then D* Lite": (lambda: wf.theta_star(_grid(), A, B), _dstar,
+                            ["_kernels.pairheap.pair_insert", "_kernels.pairheap.pair_set",
+                             "_kernels.pairheap.pair_remove"]),
+    "flood then a first-move table": (
+        lambda: wf.flood(_grid(), [A]),
+        lambda: wf.prepare(_grid(), wf.PrepareMethod.TABLE).search(A, B),
+        ["fields._kernels.flood.flood"]),
+    "csr searches then their batches": (
+        lambda: [(wf.astar(g, 0, 4), wf.dijkstra(g, 0, 4))
+                 for g in (_graph(True), _graph(False))],
+        lambda: [(wf.batch.astar(g, [0], [4]), wf.batch.dijkstra(g, [0], [4]))
+                 for g in (_graph(True), _graph(False))],
+        ["csr._kernels.bestfirst.euclid_loop", "csr._kernels.bestfirst.any_loop",
+         "csr._kernels.bestfirst.dijkstra_loop"]),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_second_call_path_compiles_nothing_new(case: str) -> None:
+    first, second, kernels = CASES[case]
+    first()
+    before = {path: set(_kernel(path).signatures) for path in kernels}  # type: ignore[attr-defined]
+    second()
+    added = {path: set(_kernel(path).signatures) - before[path]  # type: ignore[attr-defined]
+             for path in kernels}
+    assert not any(added.values()), f"compiled again: {added}"
