@@ -181,9 +181,14 @@ def contract(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray,
             moved = np.empty_like(coords)
             moved[layout] = coords
             coords = moved
+    # priorities estimated by witness searches of two arcs on sparse graphs (roads), by
+    # one-arc witnesses on denser ones
+    sparse = tails.shape[0] <= kernels.SPARSE_DEGREE * n
+    quick_settle = kernels.SPARSE_QUICK_SETTLE if sparse else kernels.QUICK_SETTLE
+    quick_hops = kernels.SPARSE_QUICK_HOPS if sparse else kernels.QUICK_HOPS
     rank, n_core, tail, head, w, low, high = kernels.contract_directed(
-        n, tails, heads, weights, kernels.SETTLE, kernels.HOPS, kernels.QUICK_SETTLE,
-        kernels.QUICK_HOPS, eager_degree, kernels.WEIGHTS, core_degree, work_limit, stop,
+        n, tails, heads, weights, kernels.SETTLE, kernels.HOPS, quick_settle, quick_hops,
+        eager_degree, kernels.WEIGHTS, core_degree, work_limit, stop,
         coords, int(code), float(scale),
         kernels.FIRST_SETTLE if first_settle is None else int(first_settle))
     if stop[0] or rank.shape[0] != n:

@@ -1,8 +1,9 @@
-"""Distances from a directed contraction hierarchy: one pair, many pairs, tables and
-one-to-all sweeps, on hierarchy node numbers (:mod:`._kernels.distance`).
+"""Distances from a directed contraction hierarchy: one pair, many pairs
+(:mod:`._kernels.pairs`), tables and one-to-all sweeps (:mod:`._kernels.distance`), on
+hierarchy node numbers.
 
-:class:`Distances` holds the hierarchy packed for the kernels and one workspace per
-thread (generation stamps: nothing is cleared between queries); its callers
+:class:`Distances` holds the hierarchy packed for the kernels and, per thread, one
+workspace for pairs and one for tables and sweeps; its callers
 (:class:`wayfinding.csr.prepared.PreparedGraph`) turn labels into hierarchy numbers.
 
 Examples
@@ -56,13 +57,10 @@ def views(q_int: np.ndarray, q_w: np.ndarray) -> dict[str, np.ndarray]:
     return out
 
 
-def workspace(n: int, cap: int, *, clean: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    """Fresh ``(w_int, w_float)`` for ``n`` nodes and heaps of ``cap`` entries a side;
-    ``clean``: the costs of both sides inf (pair queries)."""
-    w_float = np.zeros(2 * n + 2 * cap)
-    if clean:
-        w_float[:2 * n] = np.inf
-    return np.zeros(2 * n + 2 * cap, dtype=np.int64), w_float
+def workspace(n: int, cap: int) -> tuple[np.ndarray, np.ndarray]:
+    """Fresh ``(w_int, w_float)`` for tables and sweeps: ``n`` nodes and heaps of ``cap``
+    entries a side."""
+    return np.zeros(2 * n + 2 * cap, dtype=np.int64), np.zeros(2 * n + 2 * cap)
 
 
 #: Heap entries a side a workspace starts with (doubled when a query needs more).
@@ -73,31 +71,31 @@ FIRST_ROOM = 64
 
 
 class _Work:
-    """One thread's buffers: ``(w_int, w_float)`` and the generation of its stamps
-    (``clean``: no stamps, the costs inf between queries)."""
+    """One thread's buffers for tables and sweeps: ``(w_int, w_float)`` and the
+    generation of its stamps."""
 
-    __slots__ = ("cap", "clean", "gen", "w_float", "w_int")
+    __slots__ = ("cap", "gen", "w_float", "w_int")
 
-    def __init__(self, n: int, cap: int, clean: bool) -> None:
+    def __init__(self, n: int, cap: int) -> None:
         self.cap = cap
         self.gen = 0
-        self.clean = clean
-        self.w_int, self.w_float = workspace(n, cap, clean=clean)
+        self.w_int, self.w_float = workspace(n, cap)
 
     def grow(self, n: int) -> None:
         """Twice the heap room; fresh stamps (the generation starts again)."""
         self.cap *= 2
         self.gen = 0
-        self.w_int, self.w_float = workspace(n, self.cap, clean=self.clean)
+        self.w_int, self.w_float = workspace(n, self.cap)
 
 
 class Distances:
     """Distance queries on an :class:`~.directed.ArcHierarchy` (hierarchy numbers)."""
 
     def __init__(self, hierarchy: Any) -> None:
-        from ._kernels import distance  # numba: imported with the first hierarchy
+        from ._kernels import distance, pairs  # numba: imported with the first hierarchy
 
         self._kernels = distance
+        self._pairs = pairs
         self.n = hierarchy.n
         self.q_int, self.q_w = pack(hierarchy)
         self._local = threading.local()
@@ -115,36 +113,27 @@ class Distances:
         """This thread's workspace for tables and sweeps (stamps)."""
         work = getattr(self._local, "work", None)
         if work is None:
-            work = self._local.work = _Work(self.n, max(FIRST_CAP, 1), False)
+            work = self._local.work = _Work(self.n, max(FIRST_CAP, 1))
         return work
 
-    def pair_work(self) -> _Work:
-        """This thread's workspace for pairs (costs inf between queries)."""
+    def pair_work(self) -> tuple[np.ndarray, np.ndarray]:
+        """This thread's workspace for pairs (:func:`._kernels.pairs.pair_workspace`)."""
         work = getattr(self._local, "pair", None)
         if work is None:
-            work = self._local.pair = _Work(self.n, max(FIRST_CAP, 1), True)
+            work = self._local.pair = self._pairs.pair_workspace(self.n)
         return work
 
     def pair(self, s: int, t: int) -> float:
         """Cost from ``s`` to ``t`` (inf: unreachable)."""
-        work = getattr(self._local, "pair", None) or self.pair_work()
-        while True:
-            status, cost, _settled = self._kernels.pair_distance(
-                self.q_int, self.q_w, s, t, work.w_int, work.w_float)
-            if status != STATUS_HEAP_FULL:
-                return cost
-            work.grow(self.n)
+        w_i32, w_f = getattr(self._local, "pair", None) or self.pair_work()
+        return self._pairs.pair_distance(self.q_int, self.q_w, s, t, w_i32, w_f)[0]
 
     def pairs(self, sources: np.ndarray, targets: np.ndarray, costs: np.ndarray,
               first: int, last: int) -> None:
         """``costs[i]`` for ``first <= i < last`` (int64 hierarchy numbers)."""
-        work = self.pair_work()
-        while first < last:
-            first = self._kernels.batch_distances(self.q_int, self.q_w, sources, targets,
-                                                  first, last, work.w_int, work.w_float,
-                                                  costs)
-            if first < last:
-                work.grow(self.n)
+        self._pairs.batch_distances(self.q_int, self.q_w, sources[first:last],
+                                    targets[first:last], *self.pair_work(),
+                                    costs[first:last])
 
     def table(self, sources: np.ndarray, targets: np.ndarray) -> np.ndarray:
         """float64[S, T]: the cost from each source to each target."""

@@ -12,7 +12,8 @@ Order: nodes are kept in an indexed heap by priority, a weighted sum of the node
 hierarchy below it), the shortcuts its contraction would add per arc it removes, the
 original arcs those shortcuts stand for per original arc removed, its edge difference
 and its contracted neighbours (:data:`WEIGHTS`). Each priority is estimated by simulating
-the contraction with quick witness searches (few settled nodes, few arcs per path). After
+the contraction with quick witness searches (few settled nodes, few arcs per path: one
+on dense graphs, two on sparse ones, road networks, see :data:`SPARSE_DEGREE`). After
 each contraction the node's neighbours get their new level and contracted-neighbour count
 at once; those with few arcs (:data:`EAGER_DEGREE`) are simulated again at once, the
 others when they come first (a node whose priority then rises above the next one's waits
@@ -74,6 +75,15 @@ QUICK_SETTLE = 50
 QUICK_HOPS = 1
 SETTLE = 500
 HOPS = 64
+#: Sparse graphs (road networks: at most :data:`SPARSE_DEGREE` arcs per node on average)
+#: estimate with witness searches of a few arcs instead. roads:300 of
+#: ``benchmarks/roads.py`` (90,000 nodes; build time over RoutingKit's in the same run,
+#: hierarchy arcs, nodes settled a query): one arc 1.26x, 465k, 142.3; 2 arcs and 20
+#: nodes 1.29x, 443k, 121.7; 4 and 30 1.71x, 429k, 114.7; 3 and 50 1.87x, 433k, 112.1;
+#: 64 and 100 2.32x, 424k, 113.6 (RoutingKit's hierarchy 428k, 111.7).
+SPARSE_DEGREE = 4.0
+SPARSE_QUICK_SETTLE = 20
+SPARSE_QUICK_HOPS = 2
 #: With coordinates, the thorough search settles at most this many nodes, then one A*
 #: search aimed at each target left (``SETTLE`` nodes at most) looks for its witness.
 #: rgg 10^5 on a budget of 1,500 arcs per node: a core of 2,785 nodes with 4, 3,171 with

@@ -8,12 +8,7 @@ graph takes): ``q_int`` (int32: ``n``, ``core``, the up and down arc counts, the
 ``down_w``). Nodes are numbered from the top down, as
 :class:`~wayfinding.hierarchy.directed.ArcHierarchy` numbers them.
 
-- :func:`pair_distance`: one source, one target: two upward searches with stall on
-  demand, each stopped once its smallest key reaches the best meeting cost (Geisberger et
-  al. 2008). In an uncontracted core (nodes below ``core``, arcs both ways) they go on as
-  plain searches, so the rule still holds (slower there than
-  :func:`.updown.updown`'s crossing; road graphs contract whole).
-- :func:`batch_distances`: the same for many pairs in one compiled loop.
+- :mod:`.pairs`: one pair, and many pairs in one compiled loop.
 - :func:`bucket_table`: many-to-many by buckets (Knopp, Sanders, Schultes, Schulz and
   Wagner, "Computing Many-to-Many Shortest Paths Using Highway Hierarchies", ALENEX 2007,
   with CH searches): the backward search space of each target is left in buckets at its
@@ -22,10 +17,10 @@ graph takes): ``q_int`` (int32: ``n``, ``core``, the up and down arc counts, the
   upward search of the source, then every node in order from the top pulls its cost
   through the arcs from above.
 
-Workspace: ``w_int`` (int64: a stamp per node for each side, then the two heaps'
-nodes) and ``w_float`` (float64: a cost per node for each side, then the heaps' keys),
-each ``2 n + 2 cap`` long; stamps count when equal to the query's generation (tables and
-sweeps), or the costs start at inf and are set back after each query (pairs).
+Workspace (tables and sweeps): ``w_int`` (int64: a stamp per node for each side, then
+the two heaps' nodes) and ``w_float`` (float64: a cost per node for each side, then the
+heaps' keys), each ``2 n + 2 cap`` long; stamps count when equal to the query's
+generation.
 
 Examples
 --------
@@ -34,11 +29,12 @@ Examples
 >>> h = build_directed(3, np.array([0, 1]), np.array([1, 2]), np.array([1.0, 2.0]))
 >>> from wayfinding.hierarchy.queries import pack, workspace
 >>> q_int, q_w = pack(h)
->>> w_int, w_float = workspace(3, 16, clean=True)
+>>> w_int, w_float = workspace(3, 16)
 >>> inv = np.empty(3, np.int64); inv[h.order] = np.arange(3)
->>> status, cost, settled = pair_distance(q_int, q_w, inv[0], inv[2], w_int, w_float)
->>> cost
-3.0
+>>> out = np.empty(3)
+>>> status, gen = sweep(q_int, q_w, inv[0], 0, w_int, w_float, np.empty(3, np.int64), out)
+>>> out[inv].tolist()
+[0.0, 1.0, 3.0]
 """
 
 from __future__ import annotations
@@ -46,7 +42,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..._kernels.codes import STATUS_EXHAUSTED, STATUS_FOUND, STATUS_HEAP_FULL
+from ..._kernels.codes import STATUS_FOUND, STATUS_HEAP_FULL
 from ..._kernels.heap import pop_into, push
 
 #: Header fields of ``q_int``.
@@ -54,7 +50,7 @@ HEADER = 4
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _parts(q_int, q_w):  # pragma: no cover - numba
+def parts(q_int, q_w):  # pragma: no cover - numba
     """Views of the packed hierarchy: ``(n, core, up_start, down_start, up_to, down_to,
     up_w, down_w)``."""
     n = q_int[0]
@@ -71,154 +67,6 @@ def _parts(q_int, q_w):  # pragma: no cover - numba
     down_to = q_int[o:o + m_down]
     return (n, core, up_start, down_start, up_to, down_to, q_w[:m_up],
             q_w[m_up:m_up + m_down])
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _query(n, core, up_start, down_start, up_to, down_to, up_w, down_w, s, t, w_int,
-           w_float):  # pragma: no cover - numba
-    """:func:`pair_distance` on unpacked arrays.
-
-    No stamps: the costs start at inf and the nodes a query reaches are listed (the
-    first ``2 n`` of ``w_int``) and set back to inf before it returns, so each node a
-    search looks at costs one memory access, not two (road graphs: 1.2-1.3x faster).
-    """
-    if s == t:
-        return STATUS_FOUND, 0.0, 0
-    cap = (w_int.shape[0] - 2 * n) // 2
-    seen_f = w_int[:n]
-    seen_b = w_int[n:2 * n]
-    node_f = w_int[2 * n:2 * n + cap]
-    node_b = w_int[2 * n + cap:2 * n + 2 * cap]
-    dist_f = w_float[:n]
-    dist_b = w_float[n:2 * n]
-    key_f = w_float[2 * n:2 * n + cap]
-    key_b = w_float[2 * n + cap:2 * n + 2 * cap]
-    dist_f[s] = 0.0
-    seen_f[0] = s
-    n_f = 1
-    dist_b[t] = 0.0
-    seen_b[0] = t
-    n_b = 1
-    key_f[0] = 0.0
-    node_f[0] = s
-    key_b[0] = 0.0
-    node_b[0] = t
-    size_f = 1
-    size_b = 1
-    best = np.inf
-    settled = 0
-    status = STATUS_FOUND
-    while size_f > 0 or size_b > 0:
-        if size_f > 0 and (size_b == 0 or key_f[0] <= key_b[0]):
-            d = key_f[0]
-            x = node_f[0]
-            size_f -= 1
-            pop_into(key_f, node_f, size_f)
-            if d >= best:
-                size_f = 0
-                continue
-            if d > dist_f[x]:
-                continue
-            if d + dist_b[x] < best:
-                best = d + dist_b[x]
-            settled += 1
-            stalled = False
-            if x >= core:
-                for e in range(down_start[x], down_start[x + 1]):
-                    # an arc y -> x from above: does y reach x cheaper?
-                    if dist_f[down_to[e]] + down_w[e] < d:
-                        stalled = True
-                        break
-            if stalled:
-                continue
-            for e in range(up_start[x], up_start[x + 1]):
-                y = up_to[e]
-                nd = d + up_w[e]
-                old = dist_f[y]
-                if nd < old:
-                    if size_f == cap:
-                        status = STATUS_HEAP_FULL
-                        break
-                    if old == np.inf:
-                        seen_f[n_f] = y
-                        n_f += 1
-                    dist_f[y] = nd
-                    size_f = push(key_f, node_f, size_f, nd, y)
-        else:
-            d = key_b[0]
-            x = node_b[0]
-            size_b -= 1
-            pop_into(key_b, node_b, size_b)
-            if d >= best:
-                size_b = 0
-                continue
-            if d > dist_b[x]:
-                continue
-            if d + dist_f[x] < best:
-                best = d + dist_f[x]
-            settled += 1
-            stalled = False
-            if x >= core:
-                for e in range(up_start[x], up_start[x + 1]):
-                    # an arc x -> y to above: does y reach t cheaper?
-                    if dist_b[up_to[e]] + up_w[e] < d:
-                        stalled = True
-                        break
-            if stalled:
-                continue
-            for e in range(down_start[x], down_start[x + 1]):
-                y = down_to[e]
-                nd = d + down_w[e]
-                old = dist_b[y]
-                if nd < old:
-                    if size_b == cap:
-                        status = STATUS_HEAP_FULL
-                        break
-                    if old == np.inf:
-                        seen_b[n_b] = y
-                        n_b += 1
-                    dist_b[y] = nd
-                    size_b = push(key_b, node_b, size_b, nd, y)
-        if status == STATUS_HEAP_FULL:
-            break
-    for i in range(n_f):  # clean for the next query
-        dist_f[seen_f[i]] = np.inf
-    for i in range(n_b):
-        dist_b[seen_b[i]] = np.inf
-    if status == STATUS_HEAP_FULL:
-        return STATUS_HEAP_FULL, np.inf, settled
-    if best == np.inf:
-        return STATUS_EXHAUSTED, best, settled
-    return STATUS_FOUND, best, settled
-
-
-@njit(cache=True, nogil=True)
-def pair_distance(q_int, q_w, s, t, w_int, w_float):  # pragma: no cover - numba
-    """Cost of a cheapest path from hierarchy node ``s`` to ``t``: ``(status, cost,
-    settled)``, ``STATUS_FOUND``, ``STATUS_EXHAUSTED`` (no path, cost inf) or
-    ``STATUS_HEAP_FULL`` (grow the heaps and ask again). The workspace (its costs all
-    inf: :func:`wayfinding.hierarchy.queries.workspace` with ``clean=True``) is left as
-    it was found."""
-    n, core, up_start, down_start, up_to, down_to, up_w, down_w = _parts(q_int, q_w)
-    return _query(n, core, up_start, down_start, up_to, down_to, up_w, down_w, s, t, w_int,
-                  w_float)
-
-
-@njit(cache=True, nogil=True)
-def batch_distances(q_int, q_w, sources, targets, first, last, w_int, w_float,
-                    costs):  # pragma: no cover - numba
-    """``costs[i]`` (output) for ``first <= i < last``, pairs of hierarchy nodes, in the
-    workspace of :func:`pair_distance`. Returns ``i``: ``last`` when done, else query
-    ``i`` needs bigger heaps (grow them, call again from ``i``)."""
-    n, core, up_start, down_start, up_to, down_to, up_w, down_w = _parts(q_int, q_w)
-    for i in range(first, last):
-        status, cost, _settled = _query(n, core, up_start, down_start, up_to, down_to,
-                                        up_w, down_w, sources[i], targets[i], w_int,
-                                        w_float)
-        if status == STATUS_HEAP_FULL:
-            return i
-        costs[i] = cost
-    return last
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -274,7 +122,7 @@ def bucket_table(q_int, q_w, sources, targets, gen, w_int, w_float, entries,
     for the buckets: the nodes of every target's backward search space. Returns
     ``(status, gen)``: ``STATUS_HEAP_FULL`` when the heaps or ``entries`` were too small
     (grow both and call again), else ``STATUS_FOUND``."""
-    n, core, up_start, down_start, up_to, down_to, up_w, down_w = _parts(q_int, q_w)
+    n, core, up_start, down_start, up_to, down_to, up_w, down_w = parts(q_int, q_w)
     cap = (w_int.shape[0] - 2 * n) // 2
     stamp = w_int[:n]
     node = w_int[2 * n:2 * n + cap]
@@ -340,7 +188,7 @@ def sweep(q_int, q_w, s, gen, w_int, w_float, done, out):  # pragma: no cover - 
     ``x`` (inf: unreachable). ``done`` (int64[k]) is scratch for the upward search.
     Returns ``(status, gen)``: ``STATUS_HEAP_FULL`` when the heap or ``done`` was too
     small (grow both, call again), else ``STATUS_FOUND``."""
-    n, core, up_start, down_start, up_to, down_to, up_w, down_w = _parts(q_int, q_w)
+    n, core, up_start, down_start, up_to, down_to, up_w, down_w = parts(q_int, q_w)
     cap = (w_int.shape[0] - 2 * n) // 2
     stamp = w_int[:n]
     dist = w_float[:n]
