@@ -36,10 +36,10 @@ def _in_fresh_thread(func):
 def test_a_query_that_outgrows_a_fresh_workspace_gives_the_batch_answer() -> None:
     comb = wf.navmesh.from_grid(_comb(40, 12))
     rng = np.random.default_rng(3)
-    cells = rng.random((60, 60)) >= 0.3
-    cells[0, 0] = cells[59, 59] = True
+    cells = rng.random((200, 200)) >= 0.3
+    cells[0, 0] = cells[199, 199] = True
     scatter = wf.navmesh.from_grid(wf.Grid(cells))
-    queries = [(comb, (0.0, 0.0), (0.0, 81.0)), (scatter, (0.0, 0.0), (60.0, 60.0))]
+    queries = [(comb, (0.0, 0.0), (0.0, 81.0)), (scatter, (0.0, 0.0), (200.0, 200.0))]
 
     def run():
         ws = workspace()
