@@ -107,6 +107,8 @@ def _tiers() -> tuple[Any, Any, dict[str, Callable[..., SearchResult]], Callable
 def serve(algorithm: str, graph: Any, start: Any, goal: Any, **options: Any) -> SearchResult:
     """Run ``algorithm`` (``"breadth_first_search"``, ``"dijkstra"``,
     ``"greedy_best_first"`` or ``"astar"``) on the tier that serves ``graph``."""
+    if isinstance(graph, NavMesh):
+        return _mesh_search(algorithm, graph, start, goal, options)
     grid_search, csr_search, generic, as_graph = _tiers()
     if isinstance(graph, Grid):
         check_grid_endpoints(start, goal, graph.dims)  # [7, 4] is two goals: say so
@@ -115,8 +117,6 @@ def serve(algorithm: str, graph: Any, start: Any, goal: Any, **options: Any) -> 
         if algorithm != "breadth_first_search":
             graph.refuse_negative()
         return getattr(csr_search, algorithm)(graph, start, goal, **options)
-    if isinstance(graph, NavMesh):
-        return _mesh_search(algorithm, graph, start, goal, options)
     return generic[algorithm](as_graph(graph), start, goal, **options)
 
 
@@ -127,9 +127,16 @@ def _mesh_search(algorithm: str, mesh: NavMesh, start: Any, goal: Any,
         raise InvalidParameterError(
             f"{algorithm} does not run on a NavMesh: wf.astar(mesh, start, goal) finds the "
             "shortest path between two points")
+    return _mesh_astar()(mesh, start, goal, **options)
+
+
+@functools.cache
+def _mesh_astar() -> Callable[..., SearchResult]:
+    """:func:`wayfinding.navmesh.search.astar`, imported once (an import statement costs
+    about 0.5 us on every call; a mesh query is a few us)."""
     from .navmesh.search import astar
 
-    return astar(mesh, start, goal, **options)
+    return astar
 
 
 @functools.cache

@@ -70,8 +70,8 @@ class Workspace:
     node records and the frontier; grown on demand, stamps reset by generation."""
 
     __slots__ = ("best_g", "best_parent", "fan_s", "fan_t", "fitted", "goal_mark", "group",
-                 "heap_f", "heap_g", "heap_item", "nodes_f", "nodes_i", "path", "stamp",
-                 "state", "touched")
+                 "head", "heap_f", "heap_g", "heap_item", "nodes_f", "nodes_i", "path",
+                 "stamp", "state", "tail", "touched")
 
     def __init__(self) -> None:
         self.state = np.zeros(M_SLOTS, dtype=np.int64)
@@ -89,6 +89,8 @@ class Workspace:
         self.fan_s = self.fan_t = np.zeros(0, dtype=np.int32)
         self.group = np.zeros(0, dtype=np.int64)
         self.fitted: NavMesh | None = None
+        self.head: tuple = ()
+        self.tail: tuple = ()
 
     def fit(self, mesh: NavMesh) -> None:
         """Room for a search of ``mesh`` (stamps cleared when they run out)."""
@@ -107,6 +109,25 @@ class Workspace:
             self.touched = np.zeros(nv, dtype=np.int32)
         if self.goal_mark.shape[0] < npoly:
             self.goal_mark = np.zeros(npoly, dtype=np.int32)
+        if self.fan_s.shape[0] < mesh.max_fan:
+            self.fan_s = np.empty(mesh.max_fan, dtype=np.int32)
+            self.fan_t = np.empty(mesh.max_fan, dtype=np.int32)
+            self.group = np.empty(mesh.max_fan, dtype=np.int64)
+        self.head = (*mesh.kernel_arrays(), mesh.max_sides, *mesh.locator())
+        self._retail()
+
+    def _retail(self) -> None:
+        """The whole-query kernel's arguments after the points, kept in one tuple (the
+        call unpacks it instead of reading 15 attributes)."""
+        self.tail = (self.fan_s, self.fan_t, self.group, self.goal_mark, self.stamp,
+                     self.best_g, self.best_parent, self.touched, self.state, self.heap_f,
+                     self.heap_g, self.heap_item, self.nodes_i, self.nodes_f, self.path)
+
+    def path_room(self, rows: int) -> None:
+        """At least ``rows`` rows in the path buffer."""
+        if self.path.shape[0] < rows:
+            self.path = np.zeros((rows, 2))
+            self._retail()
 
     def grow(self) -> None:
         """Twice the node and frontier room, contents kept."""
@@ -117,6 +138,7 @@ class Workspace:
             old = getattr(self, name)
             if old.shape[0] <= n:
                 setattr(self, name, np.concatenate([old, np.zeros_like(old)]))
+        self._retail()
 
 
 _LOCAL = threading.local()
@@ -221,24 +243,15 @@ def _whole(mesh: NavMesh, start: Any, goal: Any, partial: bool) -> SearchResult:
     """A query without budgets: one compiled call locates, searches and traces."""
     sx, sy = check_point(start, "start")
     tx, ty = check_point(goal, "goal")
-    k = _lazy.kernels("wayfinding.navmesh._kernels.batch")
+    single = _lazy.kernels("wayfinding.navmesh._kernels.batch").single
     ws = workspace()
     ws.fit(mesh)
-    arrays = mesh.kernel_arrays()
-    located = mesh.locator()
-    fan = mesh.max_fan
-    if ws.fan_s.shape[0] < fan:
-        ws.fan_s, ws.fan_t = np.empty(fan, dtype=np.int32), np.empty(fan, dtype=np.int32)
-        ws.group = np.empty(fan, dtype=np.int64)
     while True:
-        status, count = k.single(*arrays, mesh.max_sides, *located, sx, sy, tx, ty,
-                                 ws.fan_s, ws.fan_t, ws.group, ws.goal_mark, ws.stamp,
-                                 ws.best_g, ws.best_parent, ws.touched, ws.state, ws.heap_f,
-                                 ws.heap_g, ws.heap_item, ws.nodes_i, ws.nodes_f, ws.path)
+        status, count = single(*ws.head, sx, sy, tx, ty, *ws.tail)
         if status == C.STATUS_HEAP_FULL:
             ws.grow()
         elif status == -3:
-            ws.path = np.zeros((2 * count, 2))
+            ws.path_room(2 * count)
         else:
             break
     if status < 0:
@@ -252,17 +265,17 @@ def _whole(mesh: NavMesh, start: Any, goal: Any, partial: bool) -> SearchResult:
 def _found(mesh: NavMesh, ws: Workspace, count: int, sx: float, sy: float, tx: float,
            ty: float) -> SearchResult:
     """The result of a search that reached the goal, its path traced into ``ws.path``."""
-    xs, ys = mesh.kernel_arrays()[:2]
-    n = int(ws.state[M_TOUCHED])
-    ids = ws.touched[:n].copy()
+    xs, ys = ws.head[0], ws.head[1]
+    state = ws.state.tolist()
+    ids = ws.touched[:state[M_TOUCHED]].copy()
     g = ws.best_g[ids]
     parents = ws.best_parent[ids]
-    final = int(ws.state[M_FINAL])
+    final = state[M_FINAL]
     cost = math.hypot(tx - sx, ty - sy) if final == -2 else float(ws.nodes_f[final, NF_F])
     return SearchResult(list(map(tuple, ws.path[:count].tolist())), cost,
                         LazyMap(_reached, xs, ys, sx, sy, ids, g, parents, "came"),
                         LazyMap(_reached, xs, ys, sx, sy, ids, g, parents, "cost"),
-                        int(ws.state[M_EXPANDED]), StopReason.FOUND, False, (tx, ty))
+                        state[M_EXPANDED], StopReason.FOUND, False, (tx, ty))
 
 
 def _reached(xs: np.ndarray, ys: np.ndarray, sx: float, sy: float, ids: np.ndarray,
@@ -292,9 +305,7 @@ def _result(mesh: NavMesh, ws: Workspace, reason: StopReason, partial: bool, sx:
     expanded = int(ws.state[M_EXPANDED])
     if reason is StopReason.FOUND:
         final = int(ws.state[M_FINAL])
-        need = (int(ws.state[M_NODES]) if final >= 0 else 0) + 4
-        if ws.path.shape[0] < need:
-            ws.path = np.zeros((need, 2))
+        ws.path_room((int(ws.state[M_NODES]) if final >= 0 else 0) + 4)
         count = _kernels().trace(xs, ys, ws.nodes_i, ws.nodes_f, final, sx, sy, tx, ty,
                                  ws.path)
         return _found(mesh, ws, count, sx, sy, tx, ty)
