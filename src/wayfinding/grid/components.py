@@ -1,4 +1,4 @@
-"""Connected components of a grid (DESIGN R7).
+"""Connected components of a grid.
 
 Cells are labelled once, on first need, by a compiled flood fill and kept in the grid's
 derived data (the key ``COMPONENTS``, see :mod:`wayfinding.grid.derived`). After an edit
@@ -42,7 +42,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 import numpy as np
 
@@ -52,12 +52,29 @@ from .derived import Derived, Edit, EditKind
 from .flat import MOVES
 from .movement import CornerCutting
 
-if TYPE_CHECKING:  # pragma: no cover - grid.py imports this module (Grid.components)
-    from .grid import Grid
-
 __all__ = ["ComponentLabels", "component_labels", "components", "connected"]
 
 Location = tuple[int, int]
+T = TypeVar("T")
+
+
+class Grid(Protocol):
+    """A :class:`~wayfinding.grid.grid.Grid` as far as the labelling reads it (grid.py
+    imports this module for ``Grid.components``, not the reverse)."""
+
+    width: int
+    height: int
+    diagonal: bool
+    corner_cutting: CornerCutting
+    several_classes: bool
+    _classes: Any  # the terrain classes, or None
+    _derived: Any  # its DerivedStore
+
+    def check_location(self, location: Any, role: str = ...) -> Location: ...
+    def derived(self, key: Derived[T]) -> T: ...
+    def derived_if_built(self, key: Derived[T], version: int | None = None) -> T | None: ...
+    def snapshot(self) -> Grid: ...
+    def _flat_classes_of_store(self) -> Any: ...  # its FlatGrid of class codes
 _WALLS = EditKind.WALLS
 
 

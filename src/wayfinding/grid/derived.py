@@ -51,15 +51,28 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .grid import Grid
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 __all__ = ["Derived", "DerivedStore", "Edit", "EditKind"]
 
 T = TypeVar("T")
 _MISSING: Any = object()  # no data (None is data: a key may derive None)
+
+
+class Grid(Protocol):
+    """The grid a :class:`DerivedStore` serves, as far as the store reads it (a
+    :class:`~wayfinding.grid.grid.Grid`: grid.py imports this module, not the reverse)."""
+
+    @property
+    def _version(self) -> int: ...  # the version of its cells now
+
+    @property
+    def _source(self) -> Grid | None: ...  # the grid a snapshot was taken of
+
+    @property
+    def _derived(self) -> DerivedStore: ...
+
+    def _edits_since(self, version: int) -> list[Edit] | None: ...
 
 
 class EditKind(Enum):
@@ -92,12 +105,12 @@ class Derived(Generic[T]):
     """
 
     name: str
-    build: Callable[[Grid], T]
+    build: Callable[[Any], T]  # given the grid
     #: ``patch(grid, old, edits)``: the data of the grid as it is now from ``old``, the
     #: data of an older version, and the edits made since (oldest first); None to build
     #: afresh. Runs under the grid's lock, like ``build``; changes an array of ``old``
     #: only when :meth:`DerivedStore.writable` returns that array itself.
-    patch: Callable[[Grid, T, Sequence[Edit]], T | None] | None = None
+    patch: Callable[[Any, T, Sequence[Edit]], T | None] | None = None  # grid, old, edits
     #: True when the data holds nothing a patch ever changes in place (numbers, flags,
     #: arrays never written): fetching it exposes nothing.
     plain: bool = False
