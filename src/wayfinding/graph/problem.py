@@ -1,5 +1,6 @@
-"""What the generic searches of issue 33 are given, read once: starts checked against the
-graph, the goal, and the heuristic as a checked estimate of the cost to the goal.
+"""What IDA*, fringe and beam search on the generic tier are given, read once: starts
+checked against the graph, the goal, and the heuristic as a checked estimate of the cost
+to the goal.
 
 Examples
 --------

@@ -2,10 +2,10 @@
 
 The hierarchy's upward graphs come packed in two arrays
 (:func:`wayfinding.hierarchy.queries.pack`), so a call takes few arguments (numba
-converts each argument on every call: 34 of them cost 10 us, more than a query on a road
-graph takes): ``q_int`` (int32: ``n``, ``core``, the up and down arc counts, then
-``up_start``, ``down_start``, ``up_to``, ``down_to``) and ``q_w`` (float64: ``up_w``,
-``down_w``). Nodes are numbered from the top down, as
+converts each argument on every call, which cost more than a query on a road graph
+takes: ``benchmarks/NOTES.md``, "Hierarchies"): ``q_int`` (int32: ``n``, ``core``, the up
+and down arc counts, then ``up_start``, ``down_start``, ``up_to``, ``down_to``) and
+``q_w`` (float64: ``up_w``, ``down_w``). Nodes are numbered from the top down, as
 :class:`~wayfinding.hierarchy.directed.ArcHierarchy` numbers them.
 
 - :func:`pair_distance`: one source, one target: two upward searches with stall on
@@ -80,7 +80,8 @@ def _query(n, core, up_start, down_start, up_to, down_to, up_w, down_w, s, t, w_
 
     No stamps: the costs start at inf and the nodes a query reaches are listed (the
     first ``2 n`` of ``w_int``) and set back to inf before it returns, so each node a
-    search looks at costs one memory access, not two (road graphs: 1.2-1.3x faster).
+    search looks at costs one memory access, not two (faster on road graphs:
+    ``benchmarks/NOTES.md``, "Hierarchies").
     """
     if s == t:
         return STATUS_FOUND, 0.0, 0
