@@ -42,39 +42,19 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from .. import _lazy
 from .._inputs import location_rows
-from .derived import Derived, Edit, EditKind
+from .derived import Derived, Edit, EditKind, Grid
 from .flat import MOVES
 from .movement import CornerCutting
 
 __all__ = ["ComponentLabels", "component_labels", "components", "connected"]
 
 Location = tuple[int, int]
-T = TypeVar("T")
-
-
-class Grid(Protocol):
-    """A :class:`~wayfinding.grid.grid.Grid` as far as the labelling reads it (grid.py
-    imports this module for ``Grid.components``, not the reverse)."""
-
-    width: int
-    height: int
-    diagonal: bool
-    corner_cutting: CornerCutting
-    several_classes: bool
-    _classes: Any  # the terrain classes, or None
-    _derived: Any  # its DerivedStore
-
-    def check_location(self, location: Any, role: str = ...) -> Location: ...
-    def derived(self, key: Derived[T]) -> T: ...
-    def derived_if_built(self, key: Derived[T], version: int | None = None) -> T | None: ...
-    def snapshot(self) -> Grid: ...
-    def _flat_classes_of_store(self) -> Any: ...  # its FlatGrid of class codes
 _WALLS = EditKind.WALLS
 
 

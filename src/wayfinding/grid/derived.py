@@ -60,19 +60,27 @@ _MISSING: Any = object()  # no data (None is data: a key may derive None)
 
 
 class Grid(Protocol):
-    """The grid a :class:`DerivedStore` serves, as far as the store reads it (a
-    :class:`~wayfinding.grid.grid.Grid`: grid.py imports this module, not the reverse)."""
+    """A :class:`~wayfinding.grid.grid.Grid` as the modules below grid.py read it (grid.py
+    imports them: this one for its store, :mod:`.components` for ``Grid.components``)."""
 
-    @property
-    def _version(self) -> int: ...  # the version of its cells now
+    width: int
+    height: int
+    diagonal: bool
+    standard: bool  # square, 4- or 8-way moves, no wrap-around
+    corner_cutting: Any  # a CornerCutting
+    several_classes: bool
+    passable_mask: Any  # bool[H, W]
+    _classes: Any  # the terrain classes, or None
+    _version: int  # the version of its cells now
+    _source: Grid | None  # the grid a snapshot was taken of
+    _derived: DerivedStore
 
-    @property
-    def _source(self) -> Grid | None: ...  # the grid a snapshot was taken of
-
-    @property
-    def _derived(self) -> DerivedStore: ...
-
+    def derived(self, key: Derived[T]) -> T: ...
+    def derived_if_built(self, key: Derived[T], version: int | None = None) -> T | None: ...
+    def snapshot(self) -> Grid: ...
     def _edits_since(self, version: int) -> list[Edit] | None: ...
+    def _open_cell(self, location: Any, role: str = ...) -> tuple[int, ...]: ...
+    def _flat_classes_of_store(self) -> Any: ...  # its FlatGrid of class codes
 
 
 class EditKind(Enum):
