@@ -63,18 +63,28 @@ class Grid(Protocol):
     """A :class:`~wayfinding.grid.grid.Grid` as the modules below grid.py read it (grid.py
     imports them: this one for its store, :mod:`.components` for ``Grid.components``)."""
 
-    width: int
-    height: int
-    diagonal: bool
-    standard: bool  # square, 4- or 8-way moves, no wrap-around
-    corner_cutting: Any  # a CornerCutting
-    several_classes: bool
-    passable_mask: Any  # bool[H, W]
-    _classes: Any  # the terrain classes, or None
-    _version: int  # the version of its cells now
-    _source: Grid | None  # the grid a snapshot was taken of
-    _derived: DerivedStore
-
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def diagonal(self) -> bool: ...
+    @property
+    def standard(self) -> bool: ...  # square, 4- or 8-way moves, no wrap-around
+    @property
+    def corner_cutting(self) -> Any: ...  # a CornerCutting
+    @property
+    def several_classes(self) -> bool: ...
+    @property
+    def passable_mask(self) -> Any: ...  # bool[H, W]
+    @property
+    def _classes(self) -> Any: ...  # the terrain classes, or None
+    @property
+    def _version(self) -> int: ...  # the version of its cells now
+    @property
+    def _source(self) -> Grid | None: ...  # the grid a snapshot was taken of
+    @property
+    def _derived(self) -> DerivedStore: ...
     def derived(self, key: Derived[T]) -> T: ...
     def derived_if_built(self, key: Derived[T], version: int | None = None) -> T | None: ...
     def snapshot(self) -> Grid: ...
