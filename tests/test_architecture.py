@@ -3,13 +3,17 @@
 - every module under ``src/wayfinding`` is named on the page, in the table row (or
   section) of its folder, and every module the page names exists;
 - the modules over 400 lines are exactly those its last section names;
-- ``isinstance(..., Grid)`` stands in exactly the functions it names.
+- ``isinstance(..., Grid)`` stands in exactly the functions it names;
+- and, as the page and ``benchmarks/NOTES.md`` say, no module keeps timing figures in its
+  comments or docstrings.
 """
 
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -137,3 +141,34 @@ def test_isinstance_of_grid_stands_exactly_where_the_page_says():
     assert said, "the sentence names modules as `module.py` (`function`, ...)"
     found = {m: grid_checks(m) for m in MODULES}
     assert {m: f for m, f in found.items() if f} == said
+
+
+#: A timing figure: ``8-15%``, ``2.5x``, ``1.5 times as``, ``10 us``, ``5.7 s`` (sizes such
+#: as ``256 MB`` are facts of the code, not measurements).
+TIMING = re.compile(r"\d(?:[\d.,]*\d)?(?:\s?%|x\b|\s+times\s+(?:faster|slower|as)"
+                    r"|\s?(?:us|µs|ms)\b|\s(?:s|seconds)\b)")
+
+
+def commentary(path: Path) -> list[tuple[int, str]]:
+    """The comments and docstrings of a module (strings standing as statements), by line."""
+    found = []
+    tokens = list(tokenize.generate_tokens(io.StringIO(path.read_text("utf-8")).readline))
+    previous = None
+    for token in tokens:
+        if token.type == tokenize.COMMENT:
+            found.append((token.start[0], token.string))
+        elif token.type == tokenize.STRING and (previous is None or previous.type in (
+                tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT)):
+            found.extend((token.start[0] + i, line)
+                         for i, line in enumerate(token.string.splitlines()))
+        if token.type not in (tokenize.COMMENT, tokenize.NL):
+            previous = token
+    return found
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_no_timing_figures_in_comments_or_docstrings(module):
+    """Measurements live in benchmarks/NOTES.md; the code points there in one line."""
+    timed = [f"{module}:{line}: {text.strip()}" for line, text in commentary(SRC / module)
+             if TIMING.search(text)]
+    assert timed == [], "move these figures to benchmarks/NOTES.md:\n" + "\n".join(timed)
