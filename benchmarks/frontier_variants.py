@@ -1,4 +1,4 @@
-"""Which frontier should the grid A* kernel use? Measured on MovingAI maps (DESIGN R9).
+"""Which frontier should the grid A* kernel use? Measured on MovingAI maps.
 
 Every variant runs the same plain A* (padded flat grid, precomputed offsets, closed cells
 never re-opened, single goal) and differs only in its frontier:

@@ -158,7 +158,7 @@ def _install() -> None:
     class _TemporaryLocator(_Locator):
         root = staticmethod(_temporary_dir)
 
-    # numba 0.59-0.6x names these _CacheImpl and _InTreeCacheLocator; later without "_".
+    # numba 0.59 and 0.60 name these _CacheImpl and _InTreeCacheLocator; later without "_".
     impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
     in_tree = (getattr(caching, "InTreeCacheLocator", None)
                or getattr(caching, "_InTreeCacheLocator", None))

@@ -16,12 +16,6 @@ Examples
 >>> import wayfinding as wf
 >>> serve("dijkstra", wf.SimpleGraph({"a": {"b": 2.0}}), "a", "b").cost
 2.0
->>> grid_tier(wf.SquareGrid(2, 2)) is not None, grid_tier({"a": ["b"]})
-(True, None)
->>> require_grid({'a': ['b']}, 'line_of_sight')
-Traceback (most recent call last):
-...
-wayfinding.errors.InvalidParameterError: line_of_sight needs a Grid, got dict
 """
 
 from __future__ import annotations
@@ -31,63 +25,20 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ._inputs import check_grid_endpoints, goal_locations
+from ._tiers import any_grid, grid_tier, is_grid, require_grid, require_world
 from .csr.graph import CSRGraph
-from .errors import InvalidLocationError, InvalidParameterError, UnsupportedGridError
+from .errors import InvalidLocationError, InvalidParameterError
 from .grid.grid import Grid
 from .navmesh.mesh import NavMesh
 from .result import SearchResult
 
+#: ``any_grid``, ``grid_tier``, ``is_grid``, ``require_grid`` and ``require_world`` live in
+#: :mod:`._tiers` (named here too for callers that import them from the dispatcher).
 __all__ = ["any_grid", "batch_tier", "grid_tier", "is_grid", "require_grid", "require_world",
            "serve", "serve_bidirectional", "serve_landmarks", "serve_prepare", "serve_search",
            "serve_targets"]
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-def is_grid(graph: Any) -> bool:
-    """True when ``graph`` is a :class:`Grid` (of any class)."""
-    return isinstance(graph, Grid)
-
-
-def any_grid(value: Any, what: str) -> Grid:
-    """``value`` if it is a :class:`Grid` of any class (for code that reads its arrays,
-    such as drawing), else InvalidParameterError naming ``what``."""
-    if not isinstance(value, Grid):
-        raise InvalidParameterError(f"{what} needs a Grid, got {type(value).__name__}")
-    return value
-
-
-def grid_tier(graph: Any) -> Grid | None:
-    """``graph`` when the compiled grid kernels can serve it (a Grid that follows its own
-    arrays and movement rules), else None."""
-    if isinstance(graph, Grid) and graph.compiled:
-        return graph
-    return None
-
-
-def require_world(graph: Any, what: str) -> Grid:
-    """``graph`` if the compiled grid kernels can serve it (any world: square, hex,
-    voxel, wrapped, moves of its own), else a clear error."""
-    any_grid(graph, what)
-    if not graph.uses_own_rules:
-        raise UnsupportedGridError(
-            f"{what} runs on the grid's arrays and movement rules; {type(graph).__name__} "
-            "redefines neighbors() or cost(), which it cannot follow"
-        )
-    return graph
-
-
-def require_grid(graph: Any, what: str) -> Grid:
-    """``graph`` if it is a square grid with the 4- or 8-way moves and no wrap-around
-    (:attr:`Grid.standard`) that the compiled kernels serve, else a clear error: the
-    tools defined on that grid only (any-angle paths, D* Lite, turn costs, jump points)."""
-    require_world(graph, what)
-    if not graph.standard:
-        raise UnsupportedGridError(
-            f"{what} serves square grids with the 4- or 8-way moves and no wrap-around, not "
-            f"{graph!r} (hex maps, voxel grids, wrapped grids and grids with moves of their "
-            "own work with the searches, fields, components and distance matrices)")
-    return graph
 
 
 @functools.cache

@@ -1,9 +1,10 @@
 """Kernel modules imported on first use, and looked up cheaply after.
 
 ``import wayfinding`` must not import numba (start-up time), so a kernel module is imported
-by the first call that needs it. An ``import`` statement inside a function costs about
-0.5 us on every call even once the module is loaded (the import machinery runs each time),
-which a batch of one query or a per-frame edit notices; :func:`kernels` keeps the module.
+by the first call that needs it. An ``import`` statement inside a function costs time on
+every call even once the module is loaded (the import machinery runs each time:
+``benchmarks/NOTES.md``, "Batches"), which a batch of one query or a per-frame edit
+notices; :func:`kernels` keeps the module.
 
 Threads: first calls may come from several threads at once (a server's first requests).
 A first import holds one process-wide lock, and numba is imported before it by one thread

@@ -39,7 +39,6 @@ from .result import SearchResult, StopReason
 
 if TYPE_CHECKING:
     from .csr.graph import CSRGraph
-    from .grid.grid import Grid
 
 __all__ = ["aim_csr", "aim_generic", "aim_grid", "lowest"]
 
@@ -71,25 +70,24 @@ def _moved(result: SearchResult, end: Any) -> SearchResult:
                         result.expanded, result.reason, True, end, result.extra)
 
 
-def aim_grid(grid: Grid, goal: Any, result: SearchResult) -> SearchResult:
+def aim_grid(goal: Any, result: SearchResult, d: float, d2: float,
+             diagonal: bool) -> SearchResult:
     """``result`` of a compiled grid search, its partial path moved to the reached cell
-    nearest the goal by the grid's default distance (see the module notes)."""
+    nearest the goal by the grid's default distance (see the module notes): straight steps
+    cost ``d``, diagonal ones ``d2`` (``diagonal``: 8-way; ``d`` 0: 1 and sqrt 2). The
+    grid tier passes them (``grid/search.py``), so this module imports no grid code."""
     goals = goal_locations(goal)
     if not _wants(result) or not goals:
         return result
-    from .grid.spec import default_spec
-
     reached = result.cost_so_far.cells  # type: ignore[attr-defined]
     x, y = reached.xy()
-    spec = default_spec(grid)
-    d, d2 = (spec.d, spec.d2) if spec.d > 0 else (1.0, math.sqrt(2.0))
+    d, d2 = (d, d2) if d > 0 else (1.0, math.sqrt(2.0))
     estimates = np.full(x.shape[0], np.inf)
     for gx, gy in goals:
         dx, dy = np.abs(x - gx), np.abs(y - gy)
-        if grid.movement.diagonal:
-            h = d * (dx + dy) + (d2 - 2.0 * d) * np.minimum(dx, dy)
-        else:
-            h = d * (dx + dy)
+        h = d * (dx + dy)
+        if diagonal:
+            h += (d2 - 2.0 * d) * np.minimum(dx, dy)
         np.minimum(estimates, h, out=estimates)
     i = lowest(estimates, reached.cost)
     return _moved(result, (int(x[i]), int(y[i])))

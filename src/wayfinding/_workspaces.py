@@ -1,11 +1,11 @@
 """One reusable set of kernel buffers per thread, for every compiled tier.
 
 A search borrows its thread's workspace (buffers sized for the graph, reset between
-searches by generation stamps, DESIGN R9) and gives it back when it ends. A search that
-starts while its thread's workspace is busy (a search inside a search, e.g. from a
-callback) gets a private one. A workspace is marked busy only once it is sized: when
-growing it fails (MemoryError) nothing stays marked, so the thread's next search gets it
-again. Callers release in a ``finally``.
+searches by generation stamps: R9 of ``../shared/DESIGN.md``) and gives it back when it
+ends. A search that starts while its thread's workspace is busy (a search inside a
+search, e.g. from a callback) gets a private one. A workspace is marked busy only once it
+is sized: when growing it fails (MemoryError) nothing stays marked, so the thread's next
+search gets it again. Callers release in a ``finally``.
 
 Examples
 --------

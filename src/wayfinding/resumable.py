@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ._dispatch import is_grid
 from ._inputs import check_grid_endpoints
+from ._tiers import is_grid
 from .graph.astar import default_heuristic
 from .graph.engine import BestFirstSearch, Priority
 from .graph.protocol import as_graph

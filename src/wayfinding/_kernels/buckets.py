@@ -1,8 +1,8 @@
 """A bucket queue for kernels: one LIFO list per integer priority, in a ring of buckets.
 
 For integer priorities that never decrease below the one being emptied (integer step
-costs and heuristic, consistent heuristic): there it is several times faster than a
-binary heap (``benchmarks/frontier_variants.py``). LIFO pops the latest entry of equal
+costs and heuristic, consistent heuristic), where it beats a binary heap
+(``benchmarks/NOTES.md``, "Heaps and frontiers"). LIFO pops the latest entry of equal
 priority first (the deepest, in a best-first search). Lazy like the heap of
 :mod:`wayfinding._kernels.heap`: an item is put again when its priority drops, and the
 caller skips stale entries.

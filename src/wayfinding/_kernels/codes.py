@@ -160,7 +160,7 @@ N_DSSTATE = 3
 DSF_KM = 0  # the key modifier km
 N_DSFSTATE = 1
 
-# ================================================================ the peers' searches (issue 33)
+# =================================== the searches beyond best-first (Yen, Bellman-Ford, ...)
 # Yen's deviations (csr/_kernels/yen.py), int64 state
 Y_GEN = 0  # spur searches numbered so far (their generation stamps)
 Y_EXPANDED = 1  # nodes expanded by every spur search so far

@@ -4,33 +4,25 @@ indexed binary heap and an indexed 4-ary heap.
 All live in arrays owned by the caller; the functions are ``inline="always"`` so a
 kernel's loop pays no call. The lazy heap (``push``/``pop_into``) has no decrease-key:
 a kernel pushes an item again when it finds a cheaper key and skips stale entries when
-popped (DESIGN R3). The indexed heap (``ipush``/``ipop``/``idecrease``) keeps each item
-once, with ``pos[item]`` its slot (-1: not in the heap), for searches that must not hold
-duplicates. The pair heap (``push_pair``/``pop_pair_into``, lazy) orders entries by a key
-and, on equal keys, by a larger second key: jump point search keys its entries by
-``(f, g)``, larger g first on equal f (its keys are sums of 1 and sqrt 2 steps, where the
+popped (R3 of ``../shared/DESIGN.md``). The indexed heap (``ipush``/``ipop``/``idecrease``)
+keeps each item once, with ``pos[item]`` its slot (-1: not in the heap), for searches that
+must not hold duplicates. The pair heap (``push_pair``/``pop_pair_into``, lazy) orders
+entries by a key and, on equal keys, by a larger second key: jump point search keys its
+entries by ``(f, g)``, larger g first on equal f (its keys are sums of 1 and sqrt 2 steps, where the
 ``f - g * eps`` key of the grid best-first kernel is not exact). The three, and the
 indexed pair heap of :mod:`wayfinding._kernels.pairheap`, share one :func:`sift_up` and
 one :func:`sift_down`, whose flags are literal booleans that compile away.
 
 Sift-down picks the smaller child without a branch (``c += right < left``): a branch
-there is unpredictable and cost about a third of a grid search's time (measured in
-``benchmarks/frontier_variants.py`` for :mod:`wayfinding.grid._kernels.bestfirst`).
+there is unpredictable (why: ``benchmarks/NOTES.md``, "Heaps and frontiers").
 
 The indexed 4-ary heap (``ipush4``/``idecrease4``/``ipop4_into``: each item once, its slot
 in ``pos``, the children of slot ``i`` at ``4i+1..4i+4``) is half as deep as a binary one
 and its four child keys share a cache line; its sifts are written apart from the shared
-ones. The CSR best-first loop runs on it. Measured on the graphs and queries of
-``benchmarks/graphs.py`` (dao maps, random geometric graphs): a lazy 4-ary heap was 8-25%
-faster than the lazy binary heap; picking the smallest of four children by a branch-free
-tournament (``min`` and a boolean added to an index: LLVM selects, no jumps) then made
-CSR Dijkstra and A* 7-15% faster than a scan with a branch per key (random keys make that
-branch unpredictable); keeping each node once (decrease-key in place: no stale entries
-popped, a smaller heap) made A* 9-35% faster again and Dijkstra 8-12% faster on geometric
-graphs of 10^3-10^4 nodes, Dijkstra 1-6% slower on dao maps and 10^5 nodes (few
-decrease-keys there: the ``pos`` writes cost more than the stale pops saved). A binary
-indexed heap was 13-23% slower, an 8-ary one within 4%. (key, node) pairs interleaved in
-one array were no faster.
+ones. The CSR best-first loop runs on it. The smallest of four children is picked by a
+branch-free tournament (``min`` and a boolean added to an index: LLVM selects, no
+jumps). Why 4-ary, indexed and branch-free (and what else was tried):
+``benchmarks/NOTES.md``, "Heaps and frontiers".
 
 Examples
 --------
@@ -85,9 +77,8 @@ def sift_up(keys, second, items, pos, i, key, key2, item, pair, smaller, indexed
 
     The flags ``pair``, ``smaller`` (the order, as in :func:`_before`) and ``indexed``
     are literal booleans, so that numba prunes the branches they rule out before
-    compiling (int codes compared with ``==`` made A* 3-8% and prepared queries 10-15%
-    slower; writing an entry through one helper for both sifts made contraction 9%
-    slower: ``benchmarks/before_after.py``). ``second`` (the second keys) is written
+    compiling (int codes, or one helper writing an entry for both sifts, were slower:
+    ``benchmarks/NOTES.md``, "Heaps and frontiers"). ``second`` (the second keys) is written
     only with ``pair``, ``pos`` only with ``indexed``; callers without pass another of
     their arrays in their place."""
     while i > 0:

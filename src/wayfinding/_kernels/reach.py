@@ -3,11 +3,10 @@
 A search keeps ``g`` (cost so far), ``parent`` and ``touched`` (nodes in order of first
 reach) in arrays it never clears: ``stamp[v]`` is ``gen`` when ``v`` was reached by this
 search and is on the frontier, ``-gen`` when it was expanded, anything else when the
-slots of ``v`` are stale (DESIGN R9).
+slots of ``v`` are stale (R9 of ``../shared/DESIGN.md``).
 
-The relaxation of an edge is not here: written as an inlined function returning whether it
-recorded the step, it made the grid A* kernel 2.5 times slower (brc202d, 60 queries:
-5.9 ms against 2.2 ms a query), so each kernel keeps it written out.
+The relaxation of an edge is not here: each kernel keeps it written out, because an
+inlined function for it was slower (``benchmarks/NOTES.md``, "Grid best-first").
 
 Examples
 --------

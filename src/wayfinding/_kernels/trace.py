@@ -132,8 +132,8 @@ def record_search(i, status, state, parent, g, path, used, out_cost, out_len, ou
 def xy_rows(cells, stride, out):  # pragma: no cover - numba
     """Write ``(x, y)`` of each padded flat cell (``(y + 1) * stride + x + 1``) into the
     rows of ``out`` (int64[len(cells), 2]): a batch's paths. The row comes from a
-    multiplication by ``1 / stride`` (twice as fast as an integer division, 4x as fast as
-    ``np.divmod``), exact for any grid and checked anyway."""
+    multiplication by ``1 / stride`` (faster than an integer division or ``np.divmod``:
+    ``benchmarks/NOTES.md``, "Batches"), exact for any grid and checked anyway."""
     inv = 1.0 / stride
     for k in range(cells.shape[0]):
         cell = cells[k]
@@ -155,7 +155,7 @@ def flat_cells(xy, width, height, passable, out):  # pragma: no cover - numba
     ``xy`` (int64[N, 2]) into ``out``, for a grid ``width`` x ``height`` whose flat open
     cells are ``passable``. Returns -1 when every row is inside the grid and open, else
     the first row that is not (the caller words the error): a batch's starts and goals
-    checked in one pass instead of six numpy passes (~10 us per call)."""
+    checked in one pass instead of six numpy passes."""
     stride = width + 2
     for k in range(xy.shape[0]):
         x = xy[k, 0]
@@ -188,7 +188,7 @@ def flat_pairs(starts, goals, width, height, passable, s_out, t_out):  # pragma:
 def rows_and_offsets(cells, stride, out, lengths, offsets):  # pragma: no cover - numba
     """:func:`xy_rows` of ``cells`` into ``out`` and the running sum of ``lengths`` into
     ``offsets`` (int64[N + 1], ``offsets[0] = 0``): a batch's paths gathered in one call
-    (``np.cumsum`` alone costs a small batch ~1.5 us)."""
+    (cheaper than ``np.cumsum`` alone on a small batch: ``benchmarks/NOTES.md``)."""
     xy_rows(cells, stride, out)
     total = 0
     offsets[0] = 0

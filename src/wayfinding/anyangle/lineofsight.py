@@ -38,8 +38,8 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
-from .._dispatch import require_grid
 from .._kernels.codes import RULE_NEVER
+from .._tiers import require_grid
 from ..grid._checks import location_in_grid
 from ..grid.flat import RULE_CODES
 from ..grid.grid import Grid

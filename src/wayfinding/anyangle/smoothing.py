@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from .._dispatch import require_grid
+from .._tiers import require_grid
 from ..errors import InvalidLocationError, InvalidParameterError
 from ..grid._checks import location_in_grid
 from ..grid.grid import Grid

@@ -36,8 +36,8 @@ from typing import Any
 
 import numpy as np
 
-from .._dispatch import require_grid
 from .._inputs import check_budget
+from .._tiers import require_grid
 from ..errors import UnsupportedGridError
 from ..grid._checks import passable_index
 from ..grid.flat import MOVES

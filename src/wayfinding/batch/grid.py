@@ -30,9 +30,10 @@ from typing import Any
 import numpy as np
 
 from .. import _lazy
-from .._dispatch import batch_tier, require_grid
+from .._dispatch import batch_tier
 from .._inputs import is_number
 from .._kernels import codes as C
+from .._tiers import require_grid
 from ..errors import InvalidParameterError
 from ..grid import _engine as E
 from ..grid.components import COMPONENTS, component_labels

@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from .._dispatch import require_world
 from .._kernels.codes import BATCH_DONE
+from .._tiers import require_world
 from .._workspaces import WorkspacePool
 from ..grid import _engine as E
 from ..grid.flat import MOVES

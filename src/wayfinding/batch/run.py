@@ -86,8 +86,8 @@ Fallback = Callable[[int], tuple[float, np.ndarray, int] | None]
 
 def _grown(path: np.ndarray, used: int, extra: int) -> np.ndarray:
     """``path[:used]`` in a buffer four times as large (plus ``extra``): fewer copies than
-    doubling on batches of long paths (a maze's prepared batch: 3.4 -> 1.9 us a query), and
-    the pages never written cost no memory."""
+    doubling on batches of long paths (``benchmarks/NOTES.md``, "Batches"), and the pages
+    never written cost no memory."""
     grown = np.empty(4 * path.shape[0] + extra, dtype=np.int64)
     grown[:used] = path[:used]
     return grown

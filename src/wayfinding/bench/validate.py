@@ -33,6 +33,7 @@ __all__ = [
     "component_labels",
     "connected",
     "costs_agree",
+    "path_cells",
 ]
 
 SQRT2 = math.sqrt(2.0)
@@ -51,6 +52,33 @@ class PathCheck(NamedTuple):
 
 def _bad(problem: str) -> PathCheck:
     return PathCheck(False, math.inf, problem)
+
+
+def path_cells(path: Sequence[Any] | None, start: Sequence[int], goal: Sequence[int],
+               what: str) -> np.ndarray | PathCheck:
+    """``path`` as int64[L, len(start)] (the 2-D and 3-D checks share it), or the
+    :class:`PathCheck` refusing it: no path, not integers, empty or of other rows (``what``
+    names the rows: ``"(x, y) pairs"``), or not from ``start`` to ``goal``.
+
+    >>> path_cells([(0, 0), (1, 0)], (0, 0), (1, 0), "(x, y) pairs").tolist()
+    [[0, 0], [1, 0]]
+    >>> path_cells([(0, 0)], (0, 0), (1, 0), "(x, y) pairs").problem
+    'the path ends at (0, 0), not at the goal (1, 0)'
+    """
+    if path is None:
+        return _bad("no path returned")
+    try:
+        cells = np.asarray(path, dtype=np.int64)
+    except (TypeError, ValueError):
+        return _bad(f"the path is not a sequence of {what} of integers")
+    if cells.ndim != 2 or cells.shape[1] != len(start) or len(cells) == 0:
+        return _bad(f"the path must be a non-empty sequence of {what}, got {path!r:.60}")
+    first, last = tuple(int(v) for v in cells[0]), tuple(int(v) for v in cells[-1])
+    if first != tuple(start):
+        return _bad(f"the path starts at {first}, not at the start {tuple(start)}")
+    if last != tuple(goal):
+        return _bad(f"the path ends at {last}, not at the goal {tuple(goal)}")
+    return cells
 
 
 def check_path(
@@ -87,20 +115,10 @@ def check_path(
     >>> check_path(np.ones((1, 3), bool), (0, 0), (2, 0), [(0, 0), (2, 0)]).problem
     'step 1: (0, 0) -> (2, 0) is not a move to a neighbouring cell'
     """
-    if path is None:
-        return _bad("no path returned")
-    try:
-        cells = np.asarray(path, dtype=np.int64)
-    except (TypeError, ValueError):
-        return _bad("the path is not a sequence of (x, y) pairs of integers")
-    if cells.ndim != 2 or cells.shape[1] != 2 or len(cells) == 0:
-        return _bad(f"the path must be a non-empty sequence of (x, y) pairs, got {path!r:.60}")
+    cells = path_cells(path, start, goal, "(x, y) pairs")
+    if isinstance(cells, PathCheck):
+        return cells
     xs, ys = cells[:, 0], cells[:, 1]
-    first, last = (int(xs[0]), int(ys[0])), (int(xs[-1]), int(ys[-1]))
-    if first != tuple(start):
-        return _bad(f"the path starts at {first}, not at the start {tuple(start)}")
-    if last != tuple(goal):
-        return _bad(f"the path ends at {last}, not at the goal {tuple(goal)}")
     height, width = passable.shape
     inside = (xs >= 0) & (xs < width) & (ys >= 0) & (ys < height)
     if not inside.all():

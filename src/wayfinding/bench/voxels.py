@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from .validate import PathCheck
+from .validate import PathCheck, path_cells
 
 __all__ = ["VoxelChecker", "check_voxel_path", "voxel_components"]
 
@@ -40,19 +40,10 @@ def _bad(problem: str) -> PathCheck:
 def check_voxel_path(passable: np.ndarray, start: tuple[int, int, int],
                      goal: tuple[int, int, int], path: Sequence[Any] | None) -> PathCheck:
     """Check ``path`` (``(x, y, z)`` voxels) against ``passable`` (bool[Z, Y, X])."""
-    if path is None:
-        return _bad("no path returned")
-    try:
-        cells = np.asarray(path, dtype=np.int64)
-    except (TypeError, ValueError):
-        return _bad("the path is not a sequence of (x, y, z) triples of integers")
-    if cells.ndim != 2 or cells.shape[1] != 3 or len(cells) == 0:
-        return _bad(f"the path must be a non-empty sequence of (x, y, z), got {path!r:.60}")
+    cells = path_cells(path, start, goal, "(x, y, z) triples")
+    if isinstance(cells, PathCheck):
+        return cells
     voxels = [tuple(int(v) for v in row) for row in cells.tolist()]
-    if voxels[0] != tuple(start):
-        return _bad(f"the path starts at {voxels[0]}, not at the start {tuple(start)}")
-    if voxels[-1] != tuple(goal):
-        return _bad(f"the path ends at {voxels[-1]}, not at the goal {tuple(goal)}")
     depth, height, width = passable.shape
 
     def free(x: int, y: int, z: int) -> bool:

@@ -13,23 +13,25 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable, Iterable
+from enum import Enum
+from typing import Any, TypeVar
 
 import numpy as np
 
 from .._inputs import is_number
 from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
 
-if TYPE_CHECKING:  # pragma: no cover - graph.py imports this module
-    from .graph import CSRGraph, Metric
+#: The graph a builder makes: whatever ``cls`` (the class of the ``from_*`` method,
+#: :class:`~wayfinding.csr.graph.CSRGraph` or a subclass) constructs.
+G = TypeVar("G")
 
 __all__ = ["edges_to_csr", "from_node_arrays", "networkx_to_csr", "scipy_to_csr"]
 
 
-def from_node_arrays(cls: type[CSRGraph], n: int, src: np.ndarray, dst: np.ndarray,
-                 cost: np.ndarray, labels: Any, coordinates: Any, metric: Metric,
-                 directed: bool, negative: bool = False) -> CSRGraph:
+def from_node_arrays(cls: Callable[..., G], n: int, src: np.ndarray, dst: np.ndarray,
+                 cost: np.ndarray, labels: Any, coordinates: Any, metric: Enum,
+                 directed: bool, negative: bool = False) -> G:
     """CSR from node-number arrays: both directions if undirected, self-loops dropped
     (but for negative ones, with ``negative``: each is a negative cycle), parallel edges
     merged into the cheapest."""
@@ -79,9 +81,9 @@ def _refused(edge: str, value: float, negative: bool) -> InvalidCostError:
         "johnson take negative costs: build the graph with negative_costs=True)")
 
 
-def edges_to_csr(cls: type[CSRGraph], sources: Any, targets: Any, costs: Any,
-                 nodes: Iterable[Hashable] | None, coordinates: Any, metric: Metric,
-                 directed: bool, negative: bool = False) -> CSRGraph:
+def edges_to_csr(cls: Callable[..., G], sources: Any, targets: Any, costs: Any,
+                 nodes: Iterable[Hashable] | None, coordinates: Any, metric: Enum,
+                 directed: bool, negative: bool = False) -> G:
     """:meth:`CSRGraph.from_edges`."""
     m = len(sources)
     if len(targets) != m:
@@ -148,8 +150,8 @@ def edge_number(value: Any, u: Any, v: Any, negative: bool = False) -> float:
     return number
 
 
-def networkx_to_csr(cls: type[CSRGraph], graph: Any, weight: Any, coordinates: Any,
-                    metric: Metric, negative: bool = False) -> CSRGraph:
+def networkx_to_csr(cls: Callable[..., G], graph: Any, weight: Any, coordinates: Any,
+                    metric: Enum, negative: bool = False) -> G:
     """:meth:`CSRGraph.from_networkx`."""
     if not hasattr(graph, "adjacency") or not hasattr(graph, "is_multigraph"):
         raise InvalidParameterError(f"expected a networkx graph, got {type(graph).__name__}")
@@ -190,8 +192,8 @@ def networkx_to_csr(cls: type[CSRGraph], graph: Any, weight: Any, coordinates: A
     return built
 
 
-def scipy_to_csr(cls: type[CSRGraph], matrix: Any, coordinates: Any,
-                 metric: Metric, negative: bool = False) -> CSRGraph:
+def scipy_to_csr(cls: Callable[..., G], matrix: Any, coordinates: Any,
+                 metric: Enum, negative: bool = False) -> G:
     """:meth:`CSRGraph.from_scipy`."""
     if isinstance(matrix, np.ndarray):
         dense = np.asarray(matrix, dtype=np.float64)

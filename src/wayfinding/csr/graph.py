@@ -268,8 +268,8 @@ class CSRGraph:
 
         A graph whose reverse has the same arrays (an undirected graph from a builder:
         rows sorted by neighbour) is its own reverse: searches backward then share its
-        arrays (bidirectional Dijkstra on a 10^5-node geometric graph 1.5x faster than
-        over a copy: half the memory in the caches)."""
+        arrays (half the memory in the caches: ``benchmarks/NOTES.md``, "CSR
+        best-first")."""
         if self._reverse is None:
             n = self.node_count
             sources = np.repeat(np.arange(n, dtype=np.int64), np.diff(self.indptr))

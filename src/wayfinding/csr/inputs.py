@@ -142,7 +142,7 @@ class HeuristicData:
 
 #: Kernel inputs of a best-first search: ``(coords, harray, lm_from, lm_to, iparams,
 #: fparams, loop)`` (the kernel only reads them; ``loop``, the compiled loop to run: an
-#: index into :data:`~.search.LOOPS` from :func:`loop_index`).
+#: index into the loops of ``csr/search.py`` ``_loops()``, from :func:`loop_index`).
 Plan = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]
 
 

@@ -53,10 +53,8 @@ __all__ = ["PreparedGraph", "prepare_graph"]
 _FILE_KEYS = (*HEADER_KEYS, *ArcHierarchy._fields)
 #: Queries are goal-directed (:func:`goal_direction`) when that settles at most this
 #: share of the nodes plain up/down searches settle, on :data:`GOAL_SAMPLE` pairs of nodes
-#: fixed by the graph's size: the potentials cost about 1.5x per settled node. Measured
-#: (settled, time per query): rgg 10^6 with its core of 41,712 nodes 2,658 vs 15,301,
-#: 1.5 vs 7.5 ms; rgg 10^5 (core 3,407) 272 vs 1,218, 176 vs 391 us; arena2 295 vs 384,
-#: 75 vs 73 us (kept plain).
+#: fixed by the graph's size: the potentials make each settled node dearer (figures:
+#: ``benchmarks/NOTES.md``, "Hierarchies").
 GOAL_SETTLED = 0.5
 GOAL_SAMPLE = 32
 
@@ -76,7 +74,7 @@ def prepare_graph(graph: CSRGraph, *, max_seconds: float | None = None) -> Prepa
 
     def work(stop: np.ndarray) -> ArcHierarchy:
         # contracted in a layout where neighbours are near in memory: the graph's own
-        # numbering may scatter them (rgg 10^6: 4x faster contraction)
+        # numbering may scatter them (benchmarks/NOTES.md, "Hierarchies")
         layout = locality_layout(n, tails, graph.indices, graph.coordinates)
         # witness searches aimed by the coordinates, where the graph has them
         aim = goal_direction(graph, np.arange(n))

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from .._dispatch import is_grid
+from .._tiers import is_grid
 from ..errors import InvalidParameterError, UnsupportedGridError
 from ..grid.grid import Grid
 from ..io.movingai import parse_map

@@ -42,7 +42,8 @@ from .methods import Method, answer, as_method
 __all__ = ["DEFAULT_CHUNK_SIZE", "Job", "Piece", "Refused", "by_job", "check_progress", "gather",
            "merge", "ranges", "refusing", "run_batches", "ship_all"]
 
-#: Queries per task: large enough that a task's overhead (~1 ms) is small against it.
+#: Queries per task: large enough that a task's overhead is small against it
+#: (``benchmarks/NOTES.md``, "Batches and Python-side costs").
 DEFAULT_CHUNK_SIZE = 2000
 
 Progress = Callable[[int, str], None]

@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from .._dispatch import any_grid
+from .._tiers import any_grid
 from ..errors import InvalidParameterError, WayfindingError
 from ..grid.grid import Grid
 from ..grid.hexgrid import HexGrid

@@ -45,7 +45,7 @@ from collections.abc import Collection, Mapping
 from typing import Any, NamedTuple
 
 from .. import hex as _hex
-from .._dispatch import any_grid
+from .._tiers import any_grid
 from ..errors import InvalidParameterError
 from ..grid.grid import Grid
 from ..grid.hexgrid import HexGrid

@@ -12,8 +12,8 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
-from .._dispatch import grid_tier, is_grid
 from .._inputs import check_budget
+from .._tiers import grid_tier, is_grid
 from ..errors import InvalidCostError, InvalidLocationError, InvalidParameterError
 from ..graph.protocol import SimpleGraph, _is_networkx, as_graph, checked_step, edge_cost
 from ..grid.grid import Grid
@@ -134,7 +134,7 @@ def run_flood(graph: Any, seeds: Any, role: str, max_cost: Any, max_seconds: Any
               reverse: bool) -> Flooded:
     """Check the budgets, then flood ``graph`` from ``seeds`` (a location, collection,
     dict or field) on the tier that serves it: compiled on a Grid the kernels can follow
-    (:func:`wayfinding._dispatch.grid_tier`), else the generic heapq flood (``reverse``:
+    (:func:`wayfinding._tiers.grid_tier`), else the generic heapq flood (``reverse``:
     over predecessors, see :func:`reverse_of`)."""
     max_cost = check_budget("max_cost", max_cost)
     max_seconds = check_budget("max_seconds", max_seconds)

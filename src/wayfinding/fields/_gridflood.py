@@ -107,9 +107,8 @@ def flood_grid(grid: Grid, seeds: Any, role: str, max_cost: float | None,
 
     The field kernel (:mod:`._kernels.flood`, on the shared heap) runs it, not the grid
     engine's Dijkstra: the engine has no initial cost per seed and no reverse flood
-    charging the cell left, and on the floods it can run (seeds at cost 0) it measured
-    50% slower than this kernel (``wf.flood`` on MovingAI dao/ost100d: 20.5 ms against
-    13.5 ms; its stamps and ``touched`` list, then copying the reached cells out).
+    charging the cell left, and on the floods it can run (seeds at cost 0) it was slower
+    than this kernel (``benchmarks/NOTES.md``, "Fields").
     """
     cells, initial = grid_seeds(grid, seeds, role)
     if deadline is not None and time.perf_counter() >= deadline:

@@ -1,4 +1,4 @@
-"""Flood fields (DESIGN R6): one Dijkstra flood, then instant costs and paths to anywhere.
+"""Flood fields: one Dijkstra flood, then instant costs and paths to anywhere.
 
 :func:`flood` searches outwards from one or several starts with no goal and keeps, for
 every location reached, its cost and the location it was reached from. Afterwards
@@ -250,7 +250,7 @@ class DistanceField(FieldBase):
         >>> back.cost_to((1, 0)), back.path_to((1, 0)), back.cost_to((3, 0))
         (1.0, [(0, 0), (1, 0)], inf)
         """
-        from .._dispatch import is_grid
+        from .._tiers import is_grid
         from ._fieldio import load_field
 
         return load_field(cls, path, graph, is_grid(graph))

@@ -1,4 +1,4 @@
-"""Flow fields for group movement (DESIGN R8): one reverse flood serves every unit.
+"""Flow fields for group movement: one reverse flood serves every unit.
 
 :func:`flow_field` floods *backwards* from the goal (or goals), so each location learns its
 cost to the nearest goal and its next step on a cheapest path there. Any number of units

@@ -25,7 +25,7 @@ from .._inputs import is_whole
 from ..errors import InvalidParameterError
 from ..result import SearchResult, StopReason
 from .budget import Budget, stop_at
-from .problem import problem
+from .problem import problem, rooted
 from .weighted import out_steps
 
 __all__ = ["beam_search"]
@@ -48,15 +48,10 @@ def beam_search(graph: Any, start: Any, goal: Any, *, beam_width: int,
     starts, target, h = problem(graph, start, goal, heuristic, "beam_search")
     steps = out_steps(graph)
 
-    cost_so_far: dict[Any, float] = {}
-    came_from: dict[Any, Any] = {}
-    frontier: list[tuple[float, float, int, Any]] = []  # sorted: (f, -g, counter, location)
-    counter = 0
-    for s in starts:
-        if s not in cost_so_far:
-            cost_so_far[s], came_from[s] = 0.0, None
-            bisect.insort(frontier, (h(s), -0.0, counter, s))
-            counter += 1
+    cost_so_far, came_from, roots = rooted(starts)
+    # sorted: (f, -g, counter, location)
+    frontier = sorted((h(s), -0.0, i, s) for i, s in enumerate(roots))
+    counter = len(frontier)
     del frontier[int(beam_width):]
     expanded = 0
     while frontier:

@@ -19,34 +19,16 @@ What the loops leave out: method calls per edge (a networkx row is its adjacency
 with one subscript; a SimpleGraph row its cost dict), a test per edge of which kind of graph
 it is (one loop per kind), budget and partial-path bookkeeping, a second heap operation per
 expansion (the expanded location stays on top of the heap until its first improved
-neighbour replaces it, ``heapreplace``: a few percent), and the heuristic asked more than
+neighbour replaces it, ``heapreplace``), and the heuristic asked more than
 once per location. The call around a loop (``_plan``, ``_result``) reads one start and one
 goal written as a location without the general parsing, and walks the path back itself.
 
-What is left is close to the floor of CPython for this search.
+What is left is close to the floor of CPython for this search:
 ``benchmarks/generic_floor.py`` times a bare loop doing only what the search cannot skip
 (per edge a subscript, an addition, a look-up and a comparison; per improvement two
-stores and a push; per location one heuristic call): on networkx's grid and geometric
-graphs of 10^3 nodes it runs 6-7% fewer instructions than ``wf.dijkstra`` and 12%
-fewer than ``wf.astar`` (callgrind, 20 queries each): the checks of steps and estimates
-(~7%), A*'s larger-cost-first tie-break (``-cost`` in each entry, ~4%) and the result.
-networkx's own searches are the same loop plus one weight-function call per edge:
-``astar_path`` runs 1.26-1.32x the floor's instructions, ``dijkstra_path`` 1.5-1.6x,
-so no loop of this algorithm can be 1.5x faster than ``astar_path`` on those graphs
-(A* on maps with many equal priorities is another matter: the tie-break expands fewer
-locations than networkx's oldest-first order).
-
-Measured and left out, each within a few percent of these loops or slower on networkx's
-grid, geometric and dao graphs: one dict of ``[cost, estimate, parent]`` lists carried in
-the heap entries instead of three dicts (+4-6% instructions: the dicts of the result are
-built at the end), the new top entry put in place without a sift when it beats both
-children, the garbage collector paused, ``cost_so_far.get(location, nan)`` to drop the
-``is None`` test (no gain), one three-way branch per edge (no gain) and, for Dijkstra
-on undirected graphs, skipping settled neighbours before reading the edge (its step was
-read from the other end; the set look-up costs more than the read saves: +6% time on
-the 10^3 grid, no gain on the 10^4 geometric graph). ``perf`` puts 40% of A* in dict
-iteration and look-ups (cache misses on the graph's own dicts), then heap sifts (tuple
-comparisons: 15% of the instructions) and the heuristic's calls.
+stores and a push; per location one heuristic call), and networkx's own searches, the
+same loop plus one weight-function call per edge. The figures, and the variants measured
+and left out: ``benchmarks/NOTES.md``, "Generic tier".
 
 Examples
 --------

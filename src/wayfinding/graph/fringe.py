@@ -25,7 +25,7 @@ from typing import Any
 
 from ..result import SearchResult, StopReason
 from .budget import Budget, stop_at
-from .problem import problem
+from .problem import problem, rooted
 from .weighted import out_steps
 
 __all__ = ["fringe_search"]
@@ -47,8 +47,7 @@ def fringe_search(graph: Any, start: Any, goal: Any, *, heuristic: Any = None,
     starts, target, h = problem(graph, start, goal, heuristic, "fringe_search")
     steps = out_steps(graph)
 
-    cost_so_far: dict[Any, float] = {}
-    came_from: dict[Any, Any] = {}
+    cost_so_far, came_from, roots = rooted(starts)
     after = {_HEAD: _TAIL}  # the fringe as a doubly linked list
     before = {_TAIL: _HEAD}
 
@@ -61,10 +60,8 @@ def fringe_search(graph: Any, start: Any, goal: Any, *, heuristic: Any = None,
         prev, following = before.pop(location), after.pop(location)
         after[prev], before[following] = following, prev
 
-    for s in reversed(starts):
-        if s not in cost_so_far:
-            cost_so_far[s], came_from[s] = 0.0, None
-            insert_after(_HEAD, s)
+    for s in reversed(roots):
+        insert_after(_HEAD, s)
     bound = min(h(s) for s in cost_so_far)
     expanded = 0
     while after[_HEAD] is not _TAIL:

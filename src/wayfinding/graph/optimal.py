@@ -27,7 +27,7 @@ from ..paths import OptimalPaths
 from ..result import StopReason, reconstruct_path
 from .budget import Budget
 from .goal import Goal
-from .problem import checked_starts, estimate
+from .problem import checked_starts, estimate, rooted
 from .weighted import cached, out_steps
 
 __all__ = ["TIE", "all_shortest_paths", "tight"]
@@ -59,13 +59,8 @@ def all_shortest_paths(graph: Any, start: Any, goal: Any = None, *, heuristic: A
     target.check_in(graph)
     h = _no_estimate if target.none else estimate(graph, target, heuristic, goal)
     steps = cached(out_steps(graph))
-    cost_so_far: dict[Any, float] = {}
-    came_from: dict[Any, Any] = {}
-    frontier: list[tuple[float, int, Any]] = []
-    for s in starts:
-        if s not in cost_so_far:
-            cost_so_far[s], came_from[s] = 0.0, None
-            frontier.append((h(s), len(frontier), s))
+    cost_so_far, came_from, roots = rooted(starts)
+    frontier = [(h(s), i, s) for i, s in enumerate(roots)]
     heapq.heapify(frontier)
     counter = len(frontier)
     settled: list[Any] = []

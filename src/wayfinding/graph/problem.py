@@ -1,5 +1,6 @@
-"""What the generic searches of issue 33 are given, read once: starts checked against the
-graph, the goal, and the heuristic as a checked estimate of the cost to the goal.
+"""What IDA*, fringe and beam search on the generic tier are given, read once: starts
+checked against the graph, the goal, and the heuristic as a checked estimate of the cost
+to the goal.
 
 Examples
 --------
@@ -27,7 +28,7 @@ from .astar import default_heuristic
 from .engine import bad_estimate, checked_estimate
 from .goal import Goal
 
-__all__ = ["checked_starts", "estimate", "problem"]
+__all__ = ["checked_starts", "estimate", "problem", "rooted"]
 
 
 def checked_starts(graph: Any, start: Any) -> list[Any]:
@@ -39,6 +40,18 @@ def checked_starts(graph: Any, start: Any) -> list[Any]:
             raise InvalidLocationError(f"start {s!r} is not in the graph"
                                        + several_hint(start, "starts"))
     return starts
+
+
+def rooted(starts: list[Any]) -> tuple[dict[Any, float], dict[Any, Any], list[Any]]:
+    """A search's first state: ``cost_so_far`` and ``came_from`` holding each start once
+    (cost 0, no parent), and the distinct starts in the order first given.
+
+    >>> rooted(['a', 'b', 'a'])
+    ({'a': 0.0, 'b': 0.0}, {'a': None, 'b': None}, ['a', 'b'])
+    """
+    cost_so_far = dict.fromkeys(starts, 0.0)
+    came_from: dict[Any, Any] = dict.fromkeys(cost_so_far)
+    return cost_so_far, came_from, list(cost_so_far)
 
 
 def estimate(graph: Any, target: Goal, heuristic: Any, given: Any) -> Callable[[Any], float]:

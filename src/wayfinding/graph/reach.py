@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..paths import ReachItem
-from .problem import checked_starts
+from .problem import checked_starts, rooted
 from .weighted import out_steps
 
 __all__ = ["bfs_reach", "dijkstra_reach"]
@@ -48,13 +48,8 @@ def dijkstra_reach(graph: Any, start: Any) -> Iterator[ReachItem]:
     order of cost (each when its cost is final)."""
     starts = checked_starts(graph, start)
     steps = out_steps(graph)
-    cost_so_far: dict[Any, float] = {}
-    came_from: dict[Any, Any] = {}
-    frontier: list[tuple[float, int, Any]] = []
-    for s in starts:
-        if s not in cost_so_far:
-            cost_so_far[s], came_from[s] = 0.0, None
-            frontier.append((0.0, len(frontier), s))
+    cost_so_far, came_from, roots = rooted(starts)
+    frontier = [(0.0, i, s) for i, s in enumerate(roots)]  # a heap: keys equal, i rising
     counter = len(frontier)
     settled: set[Any] = set()
     while frontier:

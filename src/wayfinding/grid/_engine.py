@@ -2,8 +2,9 @@
 
 Private to :mod:`wayfinding.grid.search` and :mod:`wayfinding.grid.resumable`. Per-grid
 data (move tables, flags, parameter arrays) is built once per grid version and cached
-on the grid, so a query does little in Python besides checking its input: the
-MovingAI queries it serves take 0.3 to 5 ms in C++, and every microsecond here counts.
+on the grid, so a query does little in Python besides checking its input: its kernels
+run in microseconds, so every microsecond here counts (``benchmarks/gppc.py
+--overhead``; ``benchmarks/NOTES.md``, "Batches and Python-side costs").
 Importing this module does not import numba; :func:`kernels` does, on first use. The
 kernel codes and layouts come from :mod:`wayfinding._kernels.codes` (no numba either).
 """
@@ -202,7 +203,7 @@ def _patch_plan(grid: Grid, old: Plan, edits: Any) -> Plan | None:
         new = old
     else:
         new = Plan.__new__(Plan)  # the fields of ``old`` (written out: a loop of setattr
-        new.classes, new.default, new.height = old.classes, old.default, old.height  # 4x
+        new.classes, new.default, new.height = old.classes, old.default, old.height
         new.integral, new.lengths, new.max_step = old.integral, old.lengths, old.max_step
         new.moves, new.n_moves, new.params = old.moves, old.n_moves, old.params
         new.rule, new.stride, new.weighted = old.rule, old.stride, old.weighted

@@ -1,4 +1,4 @@
-"""Connected components of a grid (DESIGN R7).
+"""Connected components of a grid.
 
 Cells are labelled once, on first need, by a compiled flood fill and kept in the grid's
 derived data (the key ``COMPONENTS``, see :mod:`wayfinding.grid.derived`). After an edit
@@ -42,18 +42,15 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from .. import _lazy
 from .._inputs import location_rows
-from .derived import Derived, Edit, EditKind
+from .derived import Derived, Edit, EditKind, Grid
 from .flat import MOVES
 from .movement import CornerCutting
-
-if TYPE_CHECKING:  # pragma: no cover - grid.py imports this module (Grid.components)
-    from .grid import Grid
 
 __all__ = ["ComponentLabels", "component_labels", "components", "connected"]
 

@@ -51,15 +51,46 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .grid import Grid
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 __all__ = ["Derived", "DerivedStore", "Edit", "EditKind"]
 
 T = TypeVar("T")
 _MISSING: Any = object()  # no data (None is data: a key may derive None)
+
+
+class Grid(Protocol):
+    """A :class:`~wayfinding.grid.grid.Grid` as the modules below grid.py read it (grid.py
+    imports them: this one for its store, :mod:`.components` for ``Grid.components``)."""
+
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def diagonal(self) -> bool: ...
+    @property
+    def standard(self) -> bool: ...  # square, 4- or 8-way moves, no wrap-around
+    @property
+    def corner_cutting(self) -> Any: ...  # a CornerCutting
+    @property
+    def several_classes(self) -> bool: ...
+    @property
+    def passable_mask(self) -> Any: ...  # bool[H, W]
+    @property
+    def _classes(self) -> Any: ...  # the terrain classes, or None
+    @property
+    def _version(self) -> int: ...  # the version of its cells now
+    @property
+    def _source(self) -> Grid | None: ...  # the grid a snapshot was taken of
+    @property
+    def _derived(self) -> DerivedStore: ...
+    def derived(self, key: Derived[T]) -> T: ...
+    def derived_if_built(self, key: Derived[T], version: int | None = None) -> T | None: ...
+    def snapshot(self) -> Grid: ...
+    def _edits_since(self, version: int) -> list[Edit] | None: ...
+    def _open_cell(self, location: Any, role: str = ...) -> tuple[int, ...]: ...
+    def _flat_classes_of_store(self) -> Any: ...  # its FlatGrid of class codes
 
 
 class EditKind(Enum):
@@ -92,12 +123,12 @@ class Derived(Generic[T]):
     """
 
     name: str
-    build: Callable[[Grid], T]
+    build: Callable[[Any], T]  # given the grid
     #: ``patch(grid, old, edits)``: the data of the grid as it is now from ``old``, the
     #: data of an older version, and the edits made since (oldest first); None to build
     #: afresh. Runs under the grid's lock, like ``build``; changes an array of ``old``
     #: only when :meth:`DerivedStore.writable` returns that array itself.
-    patch: Callable[[Grid, T, Sequence[Edit]], T | None] | None = None
+    patch: Callable[[Any, T, Sequence[Edit]], T | None] | None = None  # grid, old, edits
     #: True when the data holds nothing a patch ever changes in place (numbers, flags,
     #: arrays never written): fetching it exposes nothing.
     plain: bool = False
@@ -247,7 +278,7 @@ class DerivedStore:
         owned = self._owned.get(key)
         if owned is None or self._readers:
             return False
-        for mine in owned:  # noqa: SIM110 - any() over a generator: ~0.3 us more an edit
+        for mine in owned:  # noqa: SIM110 - any(): slower (benchmarks/NOTES.md)
             if mine is array:
                 return True
         return False

@@ -2,7 +2,8 @@
 
 A budget of 0 promises no work, and on a large grid even the set-up of a search (the
 per-version flat arrays and move tables, O(cells) on a fresh grid or after an edit) is
-work: 0.3-2 s on a fresh 4096 x 4096 grid. So a search with ``max_seconds=0`` checks its
+work: seconds on a large fresh grid (``benchmarks/NOTES.md``, "Batches and Python-side
+costs"). So a search with ``max_seconds=0`` checks its
 starts and goals (bad input raises as always) and answers at once, as a search stopped
 before its first expansion: the starts reached at cost 0, nothing expanded, reason
 ``MAX_SECONDS``, and with ``partial=True`` the path ``[start]``.

@@ -70,7 +70,7 @@ from . import _engine as E
 from .grid import Grid
 from .landmarks import GridLandmarks
 from .nowork import no_work, zero_budget
-from .spec import ZERO, Spec
+from .spec import ZERO, Spec, default_spec
 
 __all__ = ["astar", "breadth_first_search", "dijkstra", "greedy_best_first"]
 
@@ -132,7 +132,13 @@ def breadth_first_search(grid: Grid, start: Any, goal: Any = None, *,
         result = E.finish(k, p, ws, reason, False)
     finally:
         E.release_workspace(ws)
-    return aim_grid(grid, goal_list, result) if partial else result
+    return _aimed(grid, goal_list, result) if partial else result
+
+
+def _aimed(grid: Grid, goals: list[Any], result: SearchResult) -> SearchResult:
+    """:func:`~wayfinding._promising.aim_grid` by the grid's default distance."""
+    spec = default_spec(grid)
+    return aim_grid(goals, result, spec.d, spec.d2, grid.movement.diagonal)
 
 
 def dijkstra(grid: Grid, start: Any, goal: Any = None, *, max_cost: float | None = None,
@@ -150,7 +156,7 @@ def dijkstra(grid: Grid, start: Any, goal: Any = None, *, max_cost: float | None
                                 partial=partial)
     result = _best_first(grid, start, goal_list, E.MODE_COST, ZERO, 1.0, max_cost,
                          max_expansions, max_seconds, partial)
-    return aim_grid(grid, goal_list, result) if partial else result
+    return _aimed(grid, goal_list, result) if partial else result
 
 
 def greedy_best_first(grid: Grid, start: Any, goal: Any, *, heuristic: Heuristic | None = None,

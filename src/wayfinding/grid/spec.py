@@ -14,15 +14,14 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
+
+import numpy as np
 
 from .. import heuristics as _heuristics
 from .._kernels import codes as C
 from ..errors import InvalidParameterError
 from .grid import Grid
-
-if TYPE_CHECKING:  # pragma: no cover - _engine imports this module
-    from ._engine import Plan
 
 __all__ = ["ZERO", "Spec", "consistent", "default_spec", "heuristic_spec", "landmark_nudge",
            "nudge", "tie_break", "whole"]
@@ -39,6 +38,17 @@ class Spec(NamedTuple):
 
 ZERO = Spec(C.H_ZERO, 0.0, 0.0, 1.0)
 
+
+class Plan(Protocol):
+    """What the functions here read of a grid's search plan (:class:`._engine.Plan`, which
+    imports this module)."""
+
+    width: int
+    height: int
+    max_step: float  # the dearest step
+    weighted: bool
+    lengths: np.ndarray  # the moves' lengths
+    default: Spec
 
 
 _BY_FUNCTION = {

@@ -32,8 +32,8 @@ from typing import Any
 
 import numpy as np
 
-from .._dispatch import require_grid
 from .._inputs import check_budget, is_number
+from .._tiers import require_grid
 from ..errors import InvalidParameterError
 from ..graph.engine import Goal
 from ..heuristics import octile_steps

@@ -4,7 +4,7 @@ A grid search needs a few arrays with one slot per cell (cost so far, parent, ..
 Allocating and clearing them would cost O(cells) per query, more than a short search
 itself; so they live in a :class:`Workspace` and are reused through *generation stamps*:
 each search takes a fresh generation number and a slot counts only when its stamp equals
-that number, so nothing is ever cleared (DESIGN R9).
+that number, so nothing is ever cleared (R9 of ``../shared/DESIGN.md``).
 
 Each thread gets its own workspace (:func:`acquire` uses :class:`threading.local`), so
 searches on one grid from several threads never share buffers, and the kernels stay

@@ -154,8 +154,8 @@ def contract(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray,
     :func:`wayfinding.csr.prepared.goal_direction` gives; code 0: none) aims the
     witness searches: each one settles at most ``first_settle`` nodes (default
     :data:`._kernels.directed.FIRST_SETTLE`), then an A* search looks for the witness
-    of each target left (rgg 10^5: 1.2x fewer arcs looked at, as many shortcuts, with
-    ``first_settle`` 50; a budget goes further with 4, the default)."""
+    of each target left (fewer arcs looked at, as many shortcuts; a budget goes further
+    with 4, the default: ``benchmarks/NOTES.md``, "Hierarchies")."""
     from ._kernels import directed as kernels  # numba is imported lazily
 
     if stop is None:

@@ -95,15 +95,12 @@ class Hierarchy(NamedTuple):
 #: The contraction's work budget (arcs its witness searches look at, ``work_limit`` of
 #: :func:`~.directed.build_directed`): graphs that get dense long before the top (the
 #: subgoal graphs of maps strewn with random obstacles) keep the nodes left then as a
-#: core, which queries cross by A*. On random512 maps 2.5e8 builds in 0.6 to 10 s, its
-#: queries faster than the former undirected contraction's, which kept larger cores
-#: (random512-20-0: 11,918 subgoals against 3,866, queries 1.6x faster, labels 2x the
-#: memory; benchmarks/subgoal_hierarchy.py).
+#: core, which queries cross by A* (the limit's trade-off: ``benchmarks/NOTES.md``, "Hierarchies").
 WORK_LIMIT = 250_000_000
 #: After each contraction, neighbours with at most this many arcs get their priority
 #: estimated again at once (``eager_degree`` of :func:`~.directed.build_directed`):
-#: every neighbour on subgoal graphs, whose labels then hold up to 25% fewer entries
-#: (dao/ost003d, dao/orz100d) than with the directed default.
+#: every neighbour on subgoal graphs, whose labels then hold fewer entries than with the
+#: directed default (``benchmarks/NOTES.md``, "Hierarchies").
 EAGER_DEGREE = 1000
 
 

@@ -6,8 +6,7 @@ the two parts it separates. :func:`locality_layout` renumbers a graph so that no
 each other get near numbers (the Z-order curve of its coordinates, else a nested
 dissection into cells of 64 nodes by breadth-first cuts): the contraction
 (:func:`~.directed.build_directed`, ``layout=``) works on the graph renumbered so, and
-its arrays are read with far fewer cache misses (rgg 10^6: contraction 4x faster than in
-the random numbering of its points).
+its arrays are read with far fewer cache misses (``benchmarks/NOTES.md``, "Hierarchies").
 
 Examples
 --------

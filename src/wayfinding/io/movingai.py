@@ -52,7 +52,7 @@ from typing import Any
 
 import numpy as np
 
-from .._dispatch import is_grid
+from .._tiers import is_grid
 from ..errors import MapFormatError, UnsupportedGridError
 from ..grid import CornerCutting, Grid
 from .scenario import (

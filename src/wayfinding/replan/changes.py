@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from .._dispatch import require_grid
+from .._tiers import require_grid
 from ..anyangle.lineofsight import line_of_sight
 from ..errors import InvalidParameterError
 from ..grid.grid import Grid

@@ -43,8 +43,8 @@ from typing import Any
 
 import numpy as np
 
-from .._dispatch import require_grid
 from .._kernels import codes as C
+from .._tiers import require_grid
 from ..errors import InvalidLocationError
 from ..grid._checks import location_in_grid, passable_index
 from ..grid.flat import MOVES

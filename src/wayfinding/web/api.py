@@ -48,10 +48,11 @@ MAX_CELLS = 2048 * 2048
 MAX_TRACE = 400_000
 #: Largest grid mesh sent to the page with an any-angle answer (polygons).
 MAX_MESH_POLYGONS = 50_000
-#: Seconds the search of one request may take, and again its trace (a 2048x2048 request
-#: cost 15-25 s of CPU, the trace most of it); when they run out the answer has
-#: ``reason`` "max_seconds" or a trace that is not ``complete``. Loading the compiled
-#: kernels is not counted: each kind of search is first run on a tiny grid.
+#: Seconds the search of one request may take, and again its trace (a large request
+#: costs far more, the trace most of it: ``benchmarks/NOTES.md``, "Explorer server");
+#: when they run out the answer has ``reason`` "max_seconds" or a trace that is not
+#: ``complete``. Loading the compiled kernels is not counted: each kind of search is
+#: first run on a tiny grid.
 MAX_SECONDS = 3.0
 _CELL_CODES = {ord("#"): 0, ord("."): 1, **{ord(str(d)): d for d in range(1, 10)}}
 

@@ -28,7 +28,7 @@ def _variant(dijkstra, euclid):
     so numba keeps one call and compiles only that loop. The loop used to be passed as
     an argument: the type of a function argument names the function object, which a new
     process cannot match in numba's cache index, so every process compiled the batch
-    loop again (issue 28 item 5)."""
+    loop again."""
 
     @njit(cache=True, nogil=True)
     def batch_search(breadth_first, indptr, indices, costs, coords, harray, lm_from, lm_to,

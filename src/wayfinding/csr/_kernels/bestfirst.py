@@ -6,18 +6,10 @@ The algorithms share one loop and differ in the priority (``MODE_COST``: g;
 the toolkit's indexed 4-ary heap (:mod:`wayfinding._kernels.heap` ``ipush4``,
 ``idecrease4``, ``ipop4_into``): a node reached more cheaply while on the frontier has its
 key lowered in place, so every pop is a node to expand (a lazy heap that pushed it again
-popped 1.3-1.5 entries per expansion on geometric graphs). Whether a step improves is one
-branch: the stamp's three cases (new, on the frontier, expanded) and ``ng < g[v]`` are
-combined as booleans, ``g[v]`` read even when stale (three branches on the stamp were
-unpredictable on geometric graphs: Dijkstra 25%, A* 15% slower there; within noise on dao
-maps). Measured and left out (dao maps and random geometric graphs of
-``benchmarks/graphs.py``): each node's stamp, g, h and parent in one record (10-30%
-slower: the stamp test, the most frequent access, then spans eight times the cache
-lines), g and h interleaved, h recomputed from the coordinates instead of cached, the
-closed-node test first (each within 2%), a radix heap over the keys' bits (a consistent
-heuristic's keys never fall: 8-15% slower than the 4-ary heap), the improving arcs of an
-expansion first gathered without a branch then handled (within 5%), the budget, max_cost
-and partial-path tests left out of a special copy (5%: not worth a fourth loop).
+popped more entries than it expanded). Whether a step improves is one branch: the stamp's
+three cases (new, on the frontier, expanded) and ``ng < g[v]`` are combined as booleans,
+``g[v]`` read even when stale (three branches on the stamp are unpredictable). What was
+measured, and what was left out: ``benchmarks/NOTES.md``, "CSR best-first".
 
 All state lives in caller-owned arrays (a workspace, reset by generation stamps:
 ``g[v]``, ``parent[v]`` count only when ``stamp[v]`` is ``gen`` (reached) or ``-gen``
@@ -103,9 +95,9 @@ def _variant(informed, euclid):
     """One compiled copy of the loop: ``informed`` (False for Dijkstra) says whether
     priorities use the heuristic, ``euclid`` whether it is the straight-line distance to
     one goal; constants of the closure, so numba prunes the other branches before it
-    inlines the estimates (one body inlined three times with these as arguments compiled
-    four times as long). A runtime choice of heuristic inside the loop made A* a third
-    slower (arena2)."""
+    inlines the estimates (one body with these as arguments compiled far longer, and a
+    runtime choice of heuristic made A* slower: ``benchmarks/NOTES.md``, "CSR
+    best-first")."""
 
     @njit(cache=True, nogil=True)
     def loop(indptr, indices, costs, coords, harray, lm_from, lm_to, iparams, fparams, starts,

@@ -4,22 +4,21 @@ The three algorithms share one loop and differ in the priority of a cell on the 
 (``MODE_COST``: g; ``MODE_HEURISTIC``: h; ``MODE_ASTAR``: g + weight * h); h is a norm of
 the offset to the goal (:func:`estimate`) or, in the ``_landmarks`` kernels, the ALT bound
 of :func:`alt_estimate`. Frontiers
-(measured in ``benchmarks/frontier_variants.py``), both with lazy deletion (a cell reached
+(``benchmarks/NOTES.md``, "Heaps and frontiers"), both with lazy deletion (a cell reached
 more cheaply is pushed again; an entry popped for a cell already expanded is skipped):
 
 - ``FRONTIER_HEAP``: the lazy binary heap of :mod:`wayfinding._kernels.heap`, of
   (key, cell). The key is f, or with the
   texts' tie-break ``f - g * GF_TIE``: when priorities are integers (integer step costs,
   where exact ties are common) a small enough ``GF_TIE`` orders equal f by larger g first
-  without reordering different f, at no cost (a second comparison on g in the heap made
-  the whole search a third slower). Grids whose steps cost 1 and sqrt 2 get the same
+  without reordering different f, at no cost (a second comparison on g in the heap is
+  slower). Grids whose steps cost 1 and sqrt 2 get the same
   order from the weight: ``GF_WEIGHT = 1 + eps`` (see ``_nudge`` in
   :mod:`wayfinding.grid._engine` for why that keeps paths optimal);
 - ``FRONTIER_BUCKET``: the bucket queue of :mod:`wayfinding._kernels.buckets`, one
   LIFO list per integer f (LIFO pops the
   deepest of equal f first). Only for integer priorities that never decrease
-  (integer step costs and heuristic, consistent heuristic), where it is several times
-  faster than a heap.
+  (integer step costs and heuristic, consistent heuristic), where it beats a heap.
 
 All search state lives in arrays owned by the caller (a workspace), so the kernel is
 stateless, re-entrant and resumable: it returns when the search finishes, when
@@ -87,7 +86,7 @@ def goal_landmarks(table, index, columns, goals, n_goals):  # pragma: no cover -
     that are finite there, i.e. the landmarks of its component: ``active[i, :count[i]]``
     int64, and their values at the goal ``rows[i, :count[i]]`` float64. Called once per
     search, so not inlined (see :mod:`.steps`: faster compiles; ``alt_estimate``, per
-    neighbour, stays inlined: called, ALT ran 4-9% slower)."""
+    neighbour, stays inlined: ``benchmarks/NOTES.md``, "Grid best-first")."""
     rows = np.empty((n_goals, columns))
     active = np.empty((n_goals, columns), np.int64)
     count = np.zeros(n_goals, np.int64)
@@ -154,9 +153,9 @@ def _variant(bucket, classes, landmarks, doc, world=False, paged=False):
     heuristic (``landmarks``: ALT) fixed as constants of the closure. numba prunes the
     branches of the other choices before it inlines the helpers (heaps, estimates), so
     each kernel compiles only its own code: as one body inlined into six entry points
-    with the flags as arguments, each entry point compiled every helper first (a cold
-    first A* took 5.7 s). The entry points keep their own compiled loop (with both
-    frontiers in one loop the search ran about 12% slower)."""
+    with the flags as arguments, each entry point compiled every helper first. The entry
+    points keep their own compiled loop (both frontiers in one loop ran slower; figures:
+    ``benchmarks/NOTES.md``, "Grid best-first")."""
 
     @njit(cache=True, nogil=True)
     def search(passable, costs, table, iparams, fparams, starts, goals, stamp, g,

@@ -22,7 +22,7 @@ def extract(g, parent, touched, n_touched, end, stride, cells, cell_g, cell_pare
     ``path[:, :L]`` (int64[2, m]). Returns ``L`` (0 when ``end`` is -1), or ``-L`` when
     the path needs more than ``m`` columns (nothing of it written: call again with room).
     The caller allocates every output: a kernel that allocated and returned four arrays
-    took three times as long to compile (0.25 s against 0.08 s on the first query).
+    took far longer to compile (``benchmarks/NOTES.md``, "Grid best-first").
     ``pages``: the page table of paged search state (:mod:`wayfinding._kernels.pages`:
     ``g`` and ``parent`` hold slots), empty for a dense workspace.
     """

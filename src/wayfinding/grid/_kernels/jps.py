@@ -252,7 +252,7 @@ def _variant(plus):
                         # ---- block-based scan of ``line`` from ``pos0`` in direction d: the
                         # first stop bit past pos0 (jps_scan), one word per 64 cells. Written
                         # out: jps_scan.scan with a helper for what the scan finds, inlined
-                        # here, made jps 2.4x slower (before_after: 115 -> 279 us a query).
+                        # here, was slower (benchmarks/NOTES.md, "Jump point search").
                         found = -1
                         if d > 0:
                             at = pos0 + 65

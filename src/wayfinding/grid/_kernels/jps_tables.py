@@ -88,8 +88,7 @@ def plus_ray(passable, stops, jumps, stride, current, x, y, gx, gy, goal, k, h, 
     """The targets of the ray in direction ``k`` (``h``, ``v``) from ``current`` at
     ``(x, y)``, appended to ``targets``: what the scans of the jps search find, from the
     JPS+ tables. Returns the new ``n_targets``. Written out: the same through a helper
-    per scan (inlined) made JPS+ 1.3x slower (dao/combat2: 1.09-1.30 -> 1.44-1.51 us a
-    query)."""
+    per scan (inlined) was slower (``benchmarks/NOTES.md``, "Jump point search")."""
     if k < 4:  # straight: where the scan stops, or the goal before that
         stop = stops[k, current]
         if v == 0:

@@ -5,7 +5,7 @@ corner_b, dx, dy)``, diagonals from row 4); ``passable`` the padded flat grid. A
 :func:`mark_goals` are ``inline="always"``: a kernel's loop pays no call. ``mark_goals``
 runs once per search, so it is compiled once and called: numba's inlining copies the
 callee's IR into every kernel at every site, and the first A* with an empty cache
-compiles 9% faster without these copies (with ``bestfirst.goal_landmarks``: 6.3 -> 5.7 s).
+compiles faster without these copies (``benchmarks/NOTES.md``, "Grid best-first").
 The searches use :func:`blocked`; the kernels of fields, replanning, any-angle search
 and turn costs :func:`step_allowed`.
 """

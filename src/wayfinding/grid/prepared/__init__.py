@@ -4,14 +4,11 @@
 the same optimal cost as :func:`wayfinding.astar`, much faster, as long as the grid is
 not edited (an edited grid is refused with :class:`~wayfinding.errors.StaleDataError`).
 
-The method (:class:`PrepareMethod`) was chosen by measurement on the MovingAI dao maps:
-the subgoal graph alone, searched with A*, answers 3-10x faster than A* on the grid, about
-as fast as :func:`~wayfinding.grid.jps.jps` (JPS+ jump tables, which only save jump point
-search its scanning, are reported 2-3x faster than JPS); with a contraction hierarchy
-and hub labels on top it answers the dao scenarios about 70x faster than A* on average
-when it answers many queries in a row (all 159,465 dao scenarios, map by map; 54x on a
-5% sample), and about 25x when every query follows an A* search that has cooled the
-caches (``benchmarks/fast_algorithms.py``, with and without ``--blocks``):
+The methods (:class:`PrepareMethod`) were chosen by measurement on the MovingAI maps
+(the figures: ``benchmarks/NOTES.md``, "Prepared grids"): the subgoal graph alone,
+searched with A*, answers several times faster than A* on the grid, about as fast as
+:func:`~wayfinding.grid.jps.jps`; with a contraction hierarchy and hub labels on top it
+answers the dao scenarios tens of times faster than A*:
 
 ``SUBGOAL_CH``
     A simple subgoal graph (T. Uras, S. Koenig and C. Hernandez, "Subgoal Graphs for
@@ -27,12 +24,10 @@ caches (``benchmarks/fast_algorithms.py``, with and without ``--blocks``):
     corners they see, finds the best common hub of their labels, unpacks the shortcuts
     and fills in the cells. On maps strewn with random obstacles the hierarchy gets dense
     before its top: the contraction stops at its work budget and leaves a core, which
-    queries cross by A* between the core hubs of start and goal (random512 maps: 1.5x
-    (10% obstacles) to 66x (40%) faster than jps with the former contraction, whose
-    cores were larger; built in 1 to 10 s). Subgoal graphs
+    queries cross by A* between the core hubs of start and goal. Subgoal graphs
     with more than :data:`MAX_HIERARCHY_EDGES` edges are not contracted at all, and
-    queries run A* on the subgoal graph (still optimal, about 1.5x faster than A* on
-    the grid).
+    queries run A* on the subgoal graph (still optimal, and faster than A* on the
+    grid).
     It serves 8-way grids without corner cutting (the MovingAI rule) where every cell
     costs the same.
 
@@ -41,8 +36,7 @@ caches (``benchmarks/fast_algorithms.py``, with and without ``--blocks``):
     and queries answered by :func:`~wayfinding.grid.jps.jps`. Serves 4-way grids too.
     On small or open maps, where a query expands a handful of jump points, it beats the
     subgoal hierarchy, whose queries pay a fixed cost for joining start and goal to
-    their subgoals (dao/brc999d: 3.4 against 6.7 us a query in a batch;
-    ``benchmarks/gppc.py``); and on maps strewn with random obstacles, where no
+    their subgoals (``benchmarks/gppc.py``); and on maps strewn with random obstacles, where no
     hierarchy is built, jump point search beats A* on the subgoal graph.
 
 ``JPS_PLUS``
@@ -51,8 +45,7 @@ caches (``benchmarks/fast_algorithms.py``, with and without ``--blocks``):
     search: where every straight scan from every cell stops, and how many diagonal steps
     each diagonal ray takes to its next jump point, are stored per cell and direction
     (16 bytes a cell, built in milliseconds), so a query reads what ``JPS`` scans for:
-    the same jump points, paths and costs, about 1.8x faster on open maps
-    (dao/combat2). 8-way grids.
+    the same jump points, paths and costs, faster on open maps. 8-way grids.
 
 ``TABLE``
     The first move of a shortest path from every open cell to every other (one reverse

@@ -50,11 +50,9 @@ def timings(candidates: list[Any], stop: np.ndarray) -> dict[str, float]:
     sub-microsecond queries on small maps), blocks of 32 pairs taken in turns so that
     all see the same machine; each block three times, the first pass untimed: the other
     methods' passes in between had pushed this one's data out of the caches, which
-    cost the hierarchy (the most data) most (dao-like rooms and mazes: hierarchy 8.5 us
-    a sample query against 4.7 on the scenario file in one batch, so jps+ was kept);
-    the faster of the two timed passes counts, so a passing burst of another process's
-    memory traffic does not decide (lak200d kept JPS+ at 3.0 us a query against jps's
-    2.0 once on a loaded machine, its sample margin being ~10%).
+    cost the hierarchy (the most data) most; the faster of the two timed passes counts,
+    so a passing burst of another process's memory traffic does not decide (what went
+    wrong without either: ``benchmarks/NOTES.md``, "Prepared grids").
     Raises Stopped once ``stop[0]`` is set.
     """
     grid: Grid = candidates[0]._snapshot  # the version all of them were built from
@@ -186,8 +184,8 @@ def sample_queries(grid: Grid, n: int, seed: int = 0, bands: int = 16,
 
     Costs, not straight-line distances: bands of octile distance held shorter paths than
     a scenario file on maps of winding corridors and large rooms, so the sample favoured
-    JPS+ there (lgt600d, oth000d: the file then ran 15-30% slower than with the method
-    kept now).
+    JPS+ there, and the scenario file then ran slower than with the method kept now
+    (``benchmarks/NOTES.md``, "Prepared grids").
 
     >>> from wayfinding import Grid
     >>> len(sample_queries(Grid.from_ascii('.#.'), 5))  # no two cells share a component

@@ -50,8 +50,8 @@ Location = tuple[int, int]
 #: (:data:`wayfinding.hierarchy.hierarchy.WORK_LIMIT`), its core left to A*:
 #: game maps have at most 40 000 edges and contract in seconds, as do mazes and rooms;
 #: 512x512 maps strewn with random obstacles (145 000 to 230 000 edges) contract in part
-#: within 0.6 to 10 s. This bound keeps larger graphs (whose labels would grow with them)
-#: from a long build.
+#: (build times: ``benchmarks/NOTES.md``, "Prepared grids"). This bound keeps larger
+#: graphs (whose labels would grow with them) from a long build.
 MAX_HIERARCHY_EDGES = 1_000_000
 
 

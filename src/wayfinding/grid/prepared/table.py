@@ -31,10 +31,11 @@ from ..stoppable import Stopped
 __all__ = ["AUTO_TABLE_CELLS", "TABLE_MAX_CELLS", "FirstMoves", "check_size"]
 
 #: ``PrepareMethod.TABLE`` serves grids of at most this many open cells (a table of
-#: 16,384 x 16,384 bytes, 256 MB, built in about 20 s on one core) ...
+#: 16,384 x 16,384 bytes, 256 MB; build times: ``benchmarks/NOTES.md``, "Prepared
+#: grids") ...
 TABLE_MAX_CELLS = 16_384
 #: ... and ``PrepareMethod.AUTO`` builds and times it on grids of at most this many
-#: (16 MB, about a second).
+#: (16 MB).
 AUTO_TABLE_CELLS = 4_096
 
 

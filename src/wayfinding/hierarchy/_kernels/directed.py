@@ -24,11 +24,11 @@ build; a work budget (:data:`WORK_PER_NODE`) leaves what is left then as a core.
 Witness searches are cut two ways. When every arc has its reverse at the same cost (an
 undirected graph), a witness ``u -> w`` reversed is one for ``w -> u``: each pair of
 neighbours is answered once for both ways (the shortcuts come in pairs, so the graph
-stays so; rgg 10^5: 1.6x fewer arcs looked at). With coordinates (``code`` non-zero,
+stays so). With coordinates (``code`` non-zero,
 ``scale * distance`` at most every arc's cost), the search from ``u`` settles at most
 ``first_settle`` nodes, then an A* search aimed at each target left looks for its
-witness inside the ellipse its bound allows (1.2x fewer again, as many shortcuts;
-more contracted nodes on a work budget).
+witness inside the ellipse its bound allows (fewer arcs looked at, as many shortcuts,
+more contracted nodes on a work budget: ``benchmarks/NOTES.md``, "Hierarchies").
 
 Each node holds its live arcs both ways inline (other end, cost, arc number), so witness
 searches read no arc records; every arc, original or shortcut, is kept in one arc list
@@ -59,18 +59,15 @@ from .directed_parts import drop_arc, heap_set, priority_estimate, simulate
 CORE_DEGREE = 1_000_000
 #: ... or once its witness searches have looked at more arcs than this per node, plus a
 #: base (then the nodes left form the core, which queries cross by one bidirectional
-#: search). rgg 10^6 (budget per node: contraction and numbering, core, query time
-#: over our Dijkstra's, one shared 2-core machine): 800: 43.6 s, 66,782 nodes, 102x;
-#: 1,000: 50.5 s, 50,513, 112x; 1,200: 53-54 s, 41,712, 131-137x; 1,500: 58.2 s,
-#: 34,024, 160x; 20,000 (before the core was crossed by one bidirectional search):
-#: 614 s, 10,107, 81-93x. Small graphs (dao maps) stay under the base.
+#: search; the budget's trade-off on rgg 10^6: ``benchmarks/NOTES.md``, "Hierarchies"). Small graphs
+#: (dao maps) stay under the base.
 WORK_PER_NODE = 1_200
 WORK_BASE = 10_000_000
 
 #: Witness searches: nodes settled at most and arcs per path, while estimating a node's
 #: priority (quick) and when contracting it (thorough). Quick estimates look for
-#: witnesses of one arc (no search): 1.4x (rgg 10^5) to 5x (arena2) faster builds than
-#: searches of 4 arcs, with as many shortcuts (arena2) or 20% more (rgg 10^5).
+#: witnesses of one arc (no search): faster builds than searches of 4 arcs, with about
+#: as many shortcuts (``benchmarks/NOTES.md``, "Hierarchies").
 QUICK_SETTLE = 50
 QUICK_HOPS = 1
 SETTLE = 500
@@ -162,7 +159,7 @@ def contract_directed(n, tails, heads, weights, settle_limit, hop_limit, quick_s
     slot_at = np.zeros(n, dtype=np.int64)
     generation = np.int64(0)  # not a literal: one compiled simulate (see below)
     # ``record`` as runtime flags, not the literals True/False: numba compiles a callee
-    # once per literal argument (three simulates, 7 s of the first build's compile)
+    # once per literal argument (three simulates: benchmarks/NOTES.md, "Hierarchies")
     yes = n >= 0
     no = n < 0
     last_u = -1

@@ -249,7 +249,7 @@ def aimed_search(u, x, w, bound, settle_limit, o_start, o_len, o_to, o_w, coords
     return False, heap_key, heap_node, work
 
 
-@njit(cache=True)  # called, not inlined: three copies cost 2-4 s of compile
+@njit(cache=True)  # called, not inlined: copies cost compile time (benchmarks/NOTES.md)
 def priority_estimate(weights, x, n_short, short_hops, i_start, i_len, i_arc, o_start, o_len, o_arc,
               arc_hops):  # pragma: no cover - numba
     """The part of the priority of ``x`` that a simulated contraction gives: see

@@ -2,10 +2,10 @@
 
 The hierarchy's upward graphs come packed in two arrays
 (:func:`wayfinding.hierarchy.queries.pack`), so a call takes few arguments (numba
-converts each argument on every call: 34 of them cost 10 us, more than a query on a road
-graph takes): ``q_int`` (int32: ``n``, ``core``, the up and down arc counts, then
-``up_start``, ``down_start``, ``up_to``, ``down_to``) and ``q_w`` (float64: ``up_w``,
-``down_w``). Nodes are numbered from the top down, as
+converts each argument on every call, which cost more than a query on a road graph
+takes: ``benchmarks/NOTES.md``, "Hierarchies"): ``q_int`` (int32: ``n``, ``core``, the up
+and down arc counts, then ``up_start``, ``down_start``, ``up_to``, ``down_to``) and
+``q_w`` (float64: ``up_w``, ``down_w``). Nodes are numbered from the top down, as
 :class:`~wayfinding.hierarchy.directed.ArcHierarchy` numbers them.
 
 - :mod:`.pairs`: one pair, and many pairs in one compiled loop.

@@ -89,7 +89,7 @@ def undirected_graphs(n, n_core, tail, head, w, low, high):  # pragma: no cover 
             e_high[e] = edge_of[low[a]]
     # ---- weights: each shortcut the sum of its halves, the halves' mids (numbered
     # higher than this mid: contracted before it) first. Shortcuts bucketed by mid, a
-    # counting sort (a library sort compiled into this kernel cost 1.2 s more on first use)
+    # counting sort (a library sort compiled here costs compile time: benchmarks/NOTES.md)
     by_mid = np.zeros(n + 1, dtype=np.int64)
     for e in range(n_edges):
         if e_low[e] >= 0:

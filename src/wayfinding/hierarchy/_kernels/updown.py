@@ -9,9 +9,9 @@ demand, Geisberger et al. 2008). With an uncontracted core, the upward searches 
 the core's nodes; once both are done, a bidirectional search across the core starts from
 the nodes each reached (at their costs) and stops as soon as the sum of its two smallest
 keys reaches the best cost found, as plain bidirectional searches do (the CH rule above
-would let each side cross the whole core: rgg 10^5 with a core of 3,349 nodes, 855 ->
-415 nodes settled, 2.3x faster). The arcs of the best path are then unpacked into arcs
-of the graph; a node met twice (possible only along zero-cost cycles) cuts the loop out,
+would let each side cross the whole core, settling twice the nodes:
+``benchmarks/NOTES.md``, "Hierarchies"). The arcs of the best path are then unpacked into
+arcs of the graph; a node met twice (possible only along zero-cost cycles) cuts the loop out,
 so the path is simple.
 
 Examples
