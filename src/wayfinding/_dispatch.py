@@ -83,8 +83,9 @@ def _mesh_search(algorithm: str, mesh: NavMesh, start: Any, goal: Any,
 
 @functools.cache
 def _mesh_astar() -> Callable[..., SearchResult]:
-    """:func:`wayfinding.navmesh.search.astar`, imported once (an import statement costs
-    about 0.5 us on every call; a mesh query is a few us)."""
+    """:func:`wayfinding.navmesh.search.astar`, imported once (an import statement on every
+    call costs a noticeable part of a small mesh query: ``benchmarks/NOTES.md``,
+    "Navigation meshes")."""
     from .navmesh.search import astar
 
     return astar

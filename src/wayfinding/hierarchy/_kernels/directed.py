@@ -73,11 +73,8 @@ QUICK_HOPS = 1
 SETTLE = 500
 HOPS = 64
 #: Sparse graphs (road networks: at most :data:`SPARSE_DEGREE` arcs per node on average)
-#: estimate with witness searches of a few arcs instead. roads:300 of
-#: ``benchmarks/roads.py`` (90,000 nodes; build time over RoutingKit's in the same run,
-#: hierarchy arcs, nodes settled a query): one arc 1.26x, 465k, 142.3; 2 arcs and 20
-#: nodes 1.29x, 443k, 121.7; 4 and 30 1.71x, 429k, 114.7; 3 and 50 1.87x, 433k, 112.1;
-#: 64 and 100 2.32x, 424k, 113.6 (RoutingKit's hierarchy 428k, 111.7).
+#: estimate with witness searches of a few arcs instead: fewer shortcuts and settled
+#: nodes for a slightly longer build (``benchmarks/NOTES.md``, "Hierarchies").
 SPARSE_DEGREE = 4.0
 SPARSE_QUICK_SETTLE = 20
 SPARSE_QUICK_HOPS = 2

@@ -9,10 +9,8 @@ road graphs contract whole).
 
 Each search keeps its candidates in an indexed 4-ary heap (:mod:`wayfinding._kernels.heap`:
 each node once, its key lowered in place) of int32 node numbers, as RoutingKit's query
-does. Road-like graphs of ``benchmarks/roads.py`` (roads:300, the same hierarchy and
-5,000 queries, one run, load 5): 37-56 us a query against 61-67 us with the lazy binary
-heap of int64 entries it replaced, RoutingKit 42-45 us; on RoutingKit's own hierarchy
-read into these arrays, 39-46 us against its 45-48 us.
+does; faster than the lazy binary heap of int64 entries it replaced on the road-like
+graphs of ``benchmarks/roads.py`` (``benchmarks/NOTES.md``, "Hierarchies").
 
 Workspace (:func:`pair_workspace`, one per thread): ``w_i32`` (int32[6 n]: each side's
 heap slot of every node, heap nodes, and the nodes it reached) and ``w_f`` (float64[4

@@ -15,7 +15,8 @@ expanded on at once without the heap.
 The search kernels (here, :mod:`.expand`, :mod:`.batch`) are compiled with ``_nrt=False``:
 they allocate nothing and only borrow their callers' arrays, and without numba's reference
 counting no atomic increment and decrement is made per array argument at every inner call
-(that counting took about 40% of a query's time on the anchor's ``arena`` mesh).
+(that counting was a large part of a small query's time: ``benchmarks/NOTES.md``,
+"Navigation meshes").
 
 Examples
 --------
