@@ -10,8 +10,11 @@ query, mean expansions, and the process's resident memory.
 
 ``--probe`` then measures one query's memory in a fresh process per map: the resident
 memory once the map is loaded and searched once (its flat arrays and component labels
-built), and the peak reached during the map's longest query alone (Linux: the peak is
-reset through ``/proc/self/clear_refs`` before it).
+built) and the process's peak resident memory by then (``getrusage`` maxrss: loading and
+labelling included), then for the map's longest query alone the peak resident memory
+(Linux: the peak is reset through ``/proc/self/clear_refs`` before it) and the peak of the
+memory Python and numpy allocate during it (``tracemalloc``; numba's own allocations
+inside kernels are not traced, the resident peak sees them).
 
     python benchmarks/warframe.py                      # the full run (slow: Dijkstra)
     python benchmarks/warframe.py --limit 200 --probe  # a sample and the memory figures
@@ -26,10 +29,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 import wayfinding as wf
@@ -117,6 +122,7 @@ def probe(path: Path) -> dict:
     longest = max(queries, key=lambda q: q.optimal_length)
     wf.astar(grid, queries[0].start, queries[0].goal)  # flat arrays, labels, compilation
     loaded = resident_mb()
+    first_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
     out = {}
     reset = True
     for name, search in (("astar", wf.astar), ("dijkstra", wf.dijkstra)):
@@ -125,12 +131,17 @@ def probe(path: Path) -> dict:
                 f.write("5")  # reset the peak resident memory (VmHWM)
         except OSError:
             reset = False
+        tracemalloc.start()
         t = time.perf_counter()
         result = search(grid, longest.start, longest.goal)
-        out[name] = {"seconds": time.perf_counter() - t, "expanded": result.expanded,
-                     "cost": result.cost, "peak_mb": resident_mb("VmHWM")}
+        seconds = time.perf_counter() - t
+        traced = tracemalloc.get_traced_memory()[1] / 2**20
+        tracemalloc.stop()
+        out[name] = {"seconds": seconds, "expanded": result.expanded,
+                     "cost": result.cost, "peak_mb": resident_mb("VmHWM"),
+                     "traced_mb": traced}
     return {"map": path.name, "optimal": longest.optimal_length, "loaded_mb": loaded,
-            "peak_reset": reset, **out}
+            "first_peak_mb": first_peak, "peak_reset": reset, **out}
 
 
 def main() -> None:
@@ -178,7 +189,9 @@ def main() -> None:
                 r = p[name]
                 print(f"{p['map']:<12} longest query (optimum {p['optimal']:.1f}) {name:<9} "
                       f"{r['seconds']:7.2f} s, {r['expanded']:>9} expanded; resident "
-                      f"{p['loaded_mb']:.0f} MB with the map, peak {r['peak_mb']:.0f} MB"
+                      f"{p['loaded_mb']:.0f} MB with the map (process peak "
+                      f"{p['first_peak_mb']:.0f} MB by then), query peak {r['peak_mb']:.0f} "
+                      f"MB resident, {r['traced_mb']:.0f} MB traced"
                       + ("" if p["peak_reset"] else " (peak not reset: includes loading)"))
     print(f"\n{failures} queries not optimal or invalid")
     sys.exit(1 if failures else 0)

@@ -39,6 +39,9 @@ GROUPS = {
         ["tests/csr/test_properties.py", "tests/csr/test_build.py",
          "tests/hierarchy/test_directed.py", "tests/csr/test_prepared_queries.py",
          "tests/csr/test_single_pair.py", "tests/kernels"], None),
+    "worlds (hex, voxel, wrap-around, moves of a grid's own; paged state)": (
+        ["tests/grid/test_worlds.py", "tests/grid/test_worlds_properties.py",
+         "tests/grid/test_worlds_tools.py", "tests/test_hex.py"], None),
 }
 
 

@@ -261,6 +261,10 @@ def serve_prepare(graph: Any, method: Any, max_seconds: float | None) -> Any:
                         max_seconds=max_seconds)
 
 
+#: The grid batches that serve every world (hex, voxel, wrapped, moves of a grid's own).
+WORLD_BATCHES = frozenset({"astar", "dijkstra", "breadth_first_search"})
+
+
 def batch_tier(function: F) -> F:
     """Decorate a grid batch function of :mod:`wayfinding.batch.grid` so that a
     :class:`~wayfinding.csr.CSRGraph` goes to the function of the same name in
@@ -281,6 +285,8 @@ def batch_tier(function: F) -> F:
             from .navmesh import batch as mesh_batch
 
             return mesh_batch.astar(graph, *args, **options)
+        if function.__name__ in WORLD_BATCHES:  # any world: see wayfinding.batch.worlds
+            return function(require_world(graph, what), *args, **options)
         return function(require_grid(graph, what), *args, **options)
 
     return serve_batch  # type: ignore[return-value]

@@ -1,5 +1,6 @@
 """The tools defined on square grids only refuse the other worlds with a clear
-UnsupportedGridError; every tool that serves them is checked in test_worlds_properties."""
+UnsupportedGridError; every tool that serves them is checked in test_worlds_properties
+(the batch searches in test_worlds_batch)."""
 
 from __future__ import annotations
 
@@ -32,8 +33,6 @@ TOOLS = {
     "smooth_path": lambda g: wf.smooth_path(g, list(_ends(g))),
     "DStarLite": lambda g: wf.DStarLite(g, *_ends(g)),
     "batch.jps": lambda g: wf.batch.jps(g, [_ends(g)[0]], [_ends(g)[1]]),
-    "batch.astar": lambda g: wf.batch.astar(g, [_ends(g)[0]], [_ends(g)[1]]),
-    "batch.dijkstra": lambda g: wf.batch.dijkstra(g, [_ends(g)[0]], [_ends(g)[1]]),
     "landmarks": lambda g: wf.landmarks(g, 2),
 }
 

@@ -24,13 +24,14 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
 import numpy as np
 
 from .. import _lazy
-from .._dispatch import batch_tier
+from .._dispatch import batch_tier, serve
 from .._inputs import is_number
 from .._kernels import codes as C
 from .._tiers import require_grid
@@ -46,6 +47,7 @@ from ..grid.spec import ZERO, Spec
 from . import run as R
 from .locations import pairs
 from .result import BatchResult
+from .worlds import world_batch
 
 __all__ = ["astar", "breadth_first_search", "dijkstra", "jps"]
 
@@ -108,6 +110,12 @@ def astar(grid: Grid, starts: Any, goals: Any, *, heuristic: Any = None,
     UnsupportedGridError
         For Grid subclasses that redefine ``neighbors`` or ``cost``.
 
+    Notes
+    -----
+    On a hex map, a voxel grid, a wrapped grid or one with moves of its own the queries
+    are single calls (:mod:`wayfinding.batch.worlds`): locations and path rows are the
+    world's own (``(q, r)``, ``(x, y, z)``).
+
     Examples
     --------
     >>> import wayfinding as wf
@@ -126,6 +134,9 @@ def astar(grid: Grid, starts: Any, goals: Any, *, heuristic: Any = None,
             f"batch.astar computes its heuristic in compiled code: give None, a Heuristic "
             f"member or a function of wayfinding.heuristics, got {heuristic!r} "
             "(wayfinding.astar takes any callable)")
+    if not grid.standard:
+        return world_batch(wf_search("astar"), grid, starts, goals, workers, budget,
+                           heuristic=heuristic, weight=weight)
     return _best_first(grid, starts, goals, C.MODE_ASTAR, spec, weight, workers, budget)
 
 
@@ -141,8 +152,16 @@ def dijkstra(grid: Grid, starts: Any, goals: Any, *, workers: int = 1,
     >>> dijkstra(wf.Grid.from_ascii('.3.'), [(0, 0)], [(2, 0)]).costs.tolist()
     [4.0]
     """
+    if not grid.standard:
+        return world_batch(wf_search("dijkstra"), grid, starts, goals, workers,
+                           R.Budget.of(max_seconds))
     return _best_first(grid, starts, goals, C.MODE_COST, ZERO, 1.0, workers,
                        R.Budget.of(max_seconds))
+
+
+def wf_search(name: str) -> Any:
+    """The single-call search ``name`` (as :func:`wayfinding.astar` and the rest)."""
+    return functools.partial(serve, name)
 
 
 def _best_first(grid: Grid, starts: Any, goals: Any, mode: int, spec: Spec, weight: float,
@@ -191,6 +210,9 @@ def breadth_first_search(grid: Grid, starts: Any, goals: Any, *,
     >>> breadth_first_search(wf.Grid.from_ascii('.9.'), [(0, 0)], [(2, 0)]).costs.tolist()
     [2.0]
     """
+    if not grid.standard:
+        return world_batch(wf_search("breadth_first_search"), grid, starts, goals, workers,
+                           R.Budget.of(max_seconds))
     return _best_first(grid, starts, goals, C.MODE_COST, ZERO, 1.0, workers,
                        R.Budget.of(max_seconds), bfs=True)
 

@@ -68,9 +68,10 @@ class ComponentLabels(NamedTuple):
     """
 
     #: int32[(H + 2) * (W + 2)], label per padded flat index (the layout of ``grid.flat``);
-    #: -1 for walls and the border. For kernels that work on flat indices.
+    #: -1 for walls and the border. For kernels that work on flat indices. On worlds other
+    #: than the square grid, the smallest signed type that holds the labels (``_narrowed``).
     flat: np.ndarray
-    #: Read-only int32[H, W] view of ``flat`` without the border, indexed ``[y, x]``.
+    #: Read-only view of ``flat`` without the border, indexed ``[y, x]`` (``[z, y, x]``).
     labels: np.ndarray
     #: Number of components.
     count: int
@@ -248,17 +249,20 @@ def _build(grid: Grid) -> ComponentLabels:
     flat = grid._flat_classes_of_store()  # joins only cells of one class (Grid.classes)
     labels_flat = np.full(flat.passable.shape[0], -1, dtype=np.int32)
     grid._derived.own(COMPONENTS, labels_flat)
-    frontier = np.empty(flat.passable.shape[0], dtype=np.int32)
     state = np.zeros(3, dtype=np.int64)
     offsets = _steps(grid, flat.stride)
     if offsets is None:
-        return _build_world(grid, flat, labels_flat, frontier, state)
+        return _build_world(grid, flat, labels_flat, state)
+    frontier = np.empty(flat.passable.shape[0], dtype=np.int32)
     while not label_slice(flat.passable, offsets, labels_flat, frontier, state, _SLICE):
         pass  # Python runs its signal handlers (KeyboardInterrupt) between slices
+    del frontier
+    if not grid.standard:
+        return _narrowed(grid, labels_flat, int(state[S_COUNT]))
     return _labels(grid, labels_flat, count=int(state[S_COUNT]))
 
 
-def _build_world(grid: Grid, flat: Any, labels_flat: np.ndarray, frontier: np.ndarray,
+def _build_world(grid: Grid, flat: Any, labels_flat: np.ndarray,
                  state: np.ndarray) -> ComponentLabels:
     """The labels of a hex map, a voxel grid, a wrapped grid or one with moves of its
     own: the world's move table followed step by step (weakly connected components when
@@ -266,12 +270,28 @@ def _build_world(grid: Grid, flat: Any, labels_flat: np.ndarray, frontier: np.nd
     from ._kernels.components import S_COUNT, label_world_slice
 
     t = grid._derived.fetch(grid, MOVES)
+    frontier = np.empty(flat.passable.shape[0], dtype=np.int32)
     while not label_world_slice(flat.passable, t.moves, t.extras, t.n_moves, t.rule, t.stride,
                                 t.plane, t.parity, t.checked, grid.width, grid.height,
                                 t.wrap_x, t.wrap_y, t.symmetric, labels_flat, frontier,
                                 state, _SLICE):
         pass
-    return _labels(grid, labels_flat, count=int(state[S_COUNT]))
+    del frontier
+    return _narrowed(grid, labels_flat, int(state[S_COUNT]))
+
+
+def _narrowed(grid: Grid, labels_flat: np.ndarray, count: int) -> ComponentLabels:
+    """The labels of a world other than the square grid in the smallest signed type
+    that holds them (int8, int16 or int32): on a voxel map of 10^8 cells with fewer than
+    32,767 components they take 2 bytes a voxel, not 4. These worlds label again after
+    an edit (see ``_patch``), so their labels never grow in place; :func:`components`
+    gives int32 as ever."""
+    for dtype in (np.int8, np.int16):
+        if count <= np.iinfo(dtype).max:
+            labels_flat = labels_flat.astype(dtype)
+            grid._derived.own(COMPONENTS, labels_flat)
+            break
+    return _labels(grid, labels_flat, count=count)
 
 
 def _labels(grid: Grid, store: np.ndarray, **fields: Any) -> ComponentLabels:
@@ -377,7 +397,8 @@ def _in_order(grid: Grid) -> ComponentLabels:
 
     found = grid.derived(COMPONENTS)
     codes = grid._flat_classes_of_store().passable  # this version's open cells
-    labels = renumber(found.flat, codes, max(found.top, found.count))
+    labels = renumber(found.flat.astype(np.int32, copy=False), codes,
+                      max(found.top, found.count))
     return _labels(grid, labels, count=found.count)
 
 

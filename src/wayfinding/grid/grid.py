@@ -453,8 +453,8 @@ class Grid:
         every tool serves (jump point search, prepared grids, any-angle paths, D* Lite,
         turn costs, MovingAI files). Hex and voxel grids, wrapped grids and grids with
         moves of their own work with the searches, fields, components and distance
-        matrices; the other tools (``wf.batch`` searches and landmarks too) raise
-        UnsupportedGridError on them."""
+        matrices and ``wf.batch`` searches; the other tools (``wf.batch.jps`` and
+        landmarks too) raise UnsupportedGridError on them."""
         return self._standard
 
     @property
