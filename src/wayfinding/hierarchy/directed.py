@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .hierarchy import array_bytes, query_arrays
+from .arrays import array_bytes, query_arrays
 
 
 class ArcHierarchy(NamedTuple):

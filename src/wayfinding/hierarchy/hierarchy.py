@@ -24,15 +24,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-
-def array_bytes(arrays: tuple[np.ndarray, ...]) -> int:
-    """Bytes held by a tuple of arrays (``nbytes`` of the hierarchies)."""
-    return int(sum(array.nbytes for array in arrays))
-
-
-def query_arrays(self: Any) -> tuple[np.ndarray, ...]:
-    """The arrays of a hierarchy its query kernel takes, in its order (``QUERY``)."""
-    return tuple(getattr(self, name) for name in self.QUERY)
+from .arrays import array_bytes, query_arrays
 
 
 def describe(name: str, fields: str, nbytes: int, build_seconds: float) -> str:
