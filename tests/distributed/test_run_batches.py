@@ -21,7 +21,12 @@ from wayfinding.distributed import (
     run_scenarios,
 )
 from wayfinding.distributed import maps as worker_maps
-from wayfinding.errors import InvalidLocationError, InvalidParameterError, MapFormatError
+from wayfinding.errors import (
+    InvalidLocationError,
+    InvalidParameterError,
+    MapFormatError,
+    UnsupportedGridError,
+)
 from wayfinding.grid.prepared import PrepareMethod, prepare
 from wayfinding.io.movingai import matches_optimal, read_map, read_scenarios
 
@@ -73,6 +78,17 @@ def test_a_weighted_4_way_grid_travels_as_arrays(client, method):
     goals = open_cells[rng.integers(0, len(open_cells), 300)]
     [result] = run_batches([(grid, starts, goals)], method=method, client=client, chunk_size=7)
     _assert_same(result, _one_process(method, grid, starts, goals))
+
+
+@pytest.mark.parametrize("grid", [
+    wf.Grid(np.ones((4, 4), bool), wrap=(True, False)),
+    wf.Grid(np.ones((4, 4), bool), moves=[(1, 2, 5 ** 0.5), (1, 0, 1.0)]),
+    wf.HexGrid(np.ones((4, 4), bool)),
+    wf.VoxelGrid(np.ones((2, 3, 3), bool)),
+], ids=["wrapped", "moves", "hex", "voxel"])
+def test_worlds_a_worker_cannot_rebuild_are_refused(grid):
+    with pytest.raises(UnsupportedGridError, match="square grid with the 4- or 8-way"):
+        worker_maps.ship(grid)
 
 
 def test_results_come_back_in_job_order_with_repeats_and_empty_jobs(client):

@@ -342,6 +342,7 @@ def test_wrapped_grids_take_the_short_way(server_url):
     ({"world": "hex", "algorithm": "jps"}, "square grids with the 4- or 8-way moves"),
 ])
 def test_bad_world_requests(server_url, fields, message):
-    status, answer = solve(server_url, **{**HEX, "height": 3, "cells": "....." * 3, **fields})
+    status, answer = solve(server_url, **{**HEX, "height": 3, "cells": "....." * 3, "goal": [4, 2],
+                                        **fields})
     assert status == 400
     assert __import__("re").search(message, answer["error"]), answer["error"]

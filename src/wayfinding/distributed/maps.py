@@ -67,8 +67,9 @@ class GridState:
     def of(cls, grid: Grid) -> GridState:
         """The state of ``grid`` (a snapshot of a copy, consistent while others edit)."""
         grid = grid.copy()
-        return cls(grid.passable_mask, grid.costs, grid.classes, grid.terrain,
-                   dataclasses.asdict(grid.movement))
+        movement = dataclasses.asdict(grid.movement)
+        del movement["custom"]  # ship() sends square grids of the 4- or 8-way moves only
+        return cls(grid.passable_mask, grid.costs, grid.classes, grid.terrain, movement)
 
     def build(self) -> Grid:
         """The grid again."""
@@ -93,7 +94,9 @@ def ship(source: Any, label: str | None = None) -> tuple[MapRef, str | GridState
     InvalidParameterError
         When ``source`` is neither a path nor a Grid.
     UnsupportedGridError
-        For Grid subclasses with their own ``neighbors`` or ``cost`` (not plain arrays).
+        For Grid subclasses with their own ``neighbors`` or ``cost`` (not plain arrays), and
+        for grids other than square ones of the 4- or 8-way moves without wrap-around
+        (hex, voxel, wrapped, moves of their own).
     OSError
         When the file cannot be read.
     """
@@ -102,6 +105,11 @@ def ship(source: Any, label: str | None = None) -> tuple[MapRef, str | GridState
             raise UnsupportedGridError(
                 f"{type(source).__name__} redefines neighbors or cost, which cannot be sent "
                 "to a worker as arrays: give a Grid or a map file")
+        if not source.standard:
+            raise UnsupportedGridError(
+                f"{source!r} is not a square grid with the 4- or 8-way moves and no "
+                "wrap-around, which is what a worker rebuilds from arrays: run its batch with "
+                "wf.batch in this process")
         state = GridState.of(source)
         return MapRef("grid:" + state.digest(), label or repr(source)), state
     if isinstance(source, str | os.PathLike):

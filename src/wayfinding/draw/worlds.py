@@ -10,7 +10,7 @@ Examples
 >>> import wayfinding as wf
 >>> grid = wf.HexGrid(np.ones((3, 4), bool))
 >>> wf.draw.render(grid, path=[(0, 0), (1, 0)], scale=10, legend=False).size
-(78, 50)
+(79, 51)
 >>> voxels = wf.VoxelGrid(np.ones((3, 4, 5), bool))
 >>> wf.draw.render(voxels, z=1, scale=4, legend=False).size
 (20, 16)

@@ -18,7 +18,7 @@ from .locate import locate
 from .polyanya import run, start_search, trace
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@njit(cache=True, nogil=True)
 def batch(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, points_s, s_start,
           s_polys, points_t, t_start, t_polys, first, last, goal_mark, stamp, best_g,
           best_parent, touched, state, heap_f, heap_g, heap_item, nodes_i, nodes_f, costs,
@@ -66,7 +66,7 @@ def batch(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, points_s, s_
     return BATCH_DONE, last, used
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@njit(cache=True, nogil=True)
 def single(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, x0, y0, cell, nbx,
            nby, bucket_start, bucket_polys, sx, sy, tx, ty, fan_s, fan_t, group, goal_mark,
            stamp, best_g, best_parent, touched, state, heap_f, heap_g, heap_item, nodes_i,

@@ -59,13 +59,13 @@ from .geometry import cross_point, dist, orient
 PRUNE_TOL = 1e-12
 
 
-@njit(cache=True, nogil=True, inline="always", _nrt=False)
+@njit(cache=True, nogil=True, inline="always")
 def px(vx, sx, i):  # pragma: no cover - numba
     """Coordinate of point ``i`` (a vertex, or the start when negative)."""
     return sx if i < 0 else vx[i]
 
 
-@njit(cache=True, nogil=True, inline="always", _nrt=False)
+@njit(cache=True, nogil=True, inline="always")
 def side(vx, vy, sx, sy, root, a, b, cx, cy):  # pragma: no cover - numba
     """Side of point c relative to the ray from ``root`` through an interval end given
     as (a, b) (see layout: vertex b when a is AT_VERTEX, else the line a -> b)."""
@@ -74,7 +74,7 @@ def side(vx, vy, sx, sy, root, a, b, cx, cy):  # pragma: no cover - numba
     return orient(px(vx, sx, a), px(vy, sy, a), px(vx, sx, b), px(vy, sy, b), cx, cy)
 
 
-@njit(cache=True, nogil=True, inline="always", _nrt=False)
+@njit(cache=True, nogil=True, inline="always")
 def h_value(qx, qy, lx, ly, rx, ry, tx, ty):  # pragma: no cover - numba
     """Shortest distance from root q through the segment [l, r] to goal t (t reflected
     across the segment's line when it lies on q's side)."""
@@ -102,7 +102,7 @@ def h_value(qx, qy, lx, ly, rx, ry, tx, ty):  # pragma: no cover - numba
     return dist(qx, qy, tx, ty)
 
 
-@njit(cache=True, nogil=True, inline="always", _nrt=False)
+@njit(cache=True, nogil=True, inline="always")
 def add(nodes_i, nodes_f, count, root, parent, poly, el, er, la, lb, ra, rb, lx, ly, rx,
          ry, g, f):  # pragma: no cover - numba
     nodes_i[count, NI_ROOT] = root
@@ -123,7 +123,7 @@ def add(nodes_i, nodes_f, count, root, parent, poly, el, er, la, lb, ra, rb, lx,
     return count + 1
 
 
-@njit(cache=True, nogil=True, inline="always", _nrt=False)
+@njit(cache=True, nogil=True, inline="always")
 def root_ok(stamp, best_g, best_parent, touched, state, gen, root, g,
              parent_root):  # pragma: no cover - numba
     """Root-level pruning on generation: False when ``root`` was reached more cheaply
@@ -143,7 +143,7 @@ def root_ok(stamp, best_g, best_parent, touched, state, gen, root, g,
     return True
 
 
-@njit(cache=True, nogil=True, inline="always", _nrt=False)
+@njit(cache=True, nogil=True, inline="always")
 def _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f, count, parent, edge, cr,
           cl, root, la, lb, ra, rb, g, sx, sy, tx, ty):  # pragma: no cover - numba
     """A successor on the chain edge ``cr -> cl`` (P's edge ``edge``): into its
@@ -168,7 +168,7 @@ def _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f, count, parent
                 rx, ry, g, f)
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@njit(cache=True, nogil=True)
 def expand(vx, vy, offsets, verts, adj, corner, dead_end, goal_mark, stamp, best_g,
            best_parent, touched, state, nodes_i, nodes_f, node, sx, sy, tx,
            ty):  # pragma: no cover - numba

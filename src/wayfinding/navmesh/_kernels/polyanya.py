@@ -12,11 +12,10 @@ paper: successors into dead-end polygons are dropped, a node whose root was reac
 cheaply before is dropped (root-level pruning), and a node with a single successor is
 expanded on at once without the heap.
 
-The search kernels (here, :mod:`.expand`, :mod:`.batch`) are compiled with ``_nrt=False``:
-they allocate nothing and only borrow their callers' arrays, and without numba's reference
-counting no atomic increment and decrement is made per array argument at every inner call
-(that counting was a large part of a small query's time: ``benchmarks/NOTES.md``,
-"Navigation meshes").
+numba's reference counting makes an atomic increment and decrement per array argument at
+every inner call, a large part of a small query's time (``benchmarks/NOTES.md``,
+"Navigation meshes"); the kernels keep it: compiled without it (``_nrt=False``, inherited by
+every callee) the exact orientation test, which allocates, no longer compiles.
 
 Examples
 --------
@@ -68,7 +67,7 @@ from .expand import PRUNE_TOL, add, expand, h_value, px, side
 from .geometry import orient
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@njit(cache=True, nogil=True)
 def start_search(vx, vy, offsets, verts, adj, dead_end, start_polys, n_start, goal_polys,
                  n_goal, goal_mark, state, heap_f, heap_g, heap_item, nodes_i, nodes_f, sx,
                  sy, tx, ty):  # pragma: no cover - numba
@@ -117,7 +116,7 @@ def start_search(vx, vy, offsets, verts, adj, dead_end, start_polys, n_start, go
     return STATUS_PAUSED
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@njit(cache=True, nogil=True)
 def run(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, goal_mark, stamp, best_g,
         best_parent, touched, state, heap_f, heap_g, heap_item, nodes_i, nodes_f, sx, sy, tx,
         ty, max_pops, max_cost):  # pragma: no cover - numba
@@ -178,7 +177,7 @@ def run(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, goal_mark, sta
     return STATUS_EXHAUSTED
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@njit(cache=True, nogil=True)
 def trace(vx, vy, nodes_i, nodes_f, final, sx, sy, tx, ty, out):  # pragma: no cover - numba
     """The path of a found search as points into ``out`` (rows x, y; at least
     len(parents) + 3 rows); returns the number of points. ``final`` -2: start to goal."""
