@@ -9,6 +9,7 @@ Nothing is fetched from the network.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -75,6 +76,10 @@ sphinx_gallery_conf = {
     "within_subsection_order": "FileNameSortKey",
     "abort_on_example_error": True,
     "show_memory": False,
+    # the examples run in one process per core (joblib): on a fresh clone most of their
+    # time is numba compiling kernels, which a second core halves
+    "parallel": max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                    else (os.cpu_count() or 1)),
 }
 
 # the subpackages' pages (_templates/autosummary/module.rst) link to the names that
