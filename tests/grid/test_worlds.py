@@ -19,6 +19,7 @@ from wayfinding.errors import (
     MapFormatError,
 )
 from wayfinding.grid.moves import gauge_facets
+from wayfinding.grid.worlds import wrap_estimate
 
 from ..reference import hex_axial, shortest_costs, wrapped_grid_edges
 from ..strategies import KNIGHT, NEIGHBOURHOOD_16, NEIGHBOURHOOD_32, move_sets
@@ -271,6 +272,33 @@ def test_gauge_is_at_most_each_move_cost(moves):
     for dx, dy, cost in moves:
         value = max([0.0] + [a * dx + b * dy for a, b in facets])
         assert value <= cost
+
+
+def test_moves_missing_a_direction_by_rounding_give_a_zero_bound_when_wrapped():
+    # these moves miss a direction, but the least value of their bound came out as
+    # 2.8e-17, not 0: the ways round a wrapped grid then ran to 1e16 (memory ran out)
+    moves = [(3, -2, 2.5), (3, 2, 1.0), (2, -2, 5.0), (1, 3, 1.0)]
+    assert wrap_estimate(gauge_facets(moves), (8, 8), (True, True))[1] == []
+    grid = wf.Grid(np.ones((8, 8), bool), moves=moves, wrap=(True, True))
+    assert grid.heuristic((0, 0), (5, 3)) == 0.0
+
+
+def test_uneven_moves_on_a_wrapped_grid_take_the_max_norm_bound():
+    moves = [(1, 0, 0.25), (-1, 0, 5.0), (0, 1, 5.0), (0, -1, 5.0)]
+    facets, shifts = wrap_estimate(gauge_facets(moves), (8, 8), (True, True))
+    assert shifts == [(0, 0)] and len(facets) == 4  # 43 x 43 ways round otherwise
+    grid = wf.Grid(np.ones((8, 8), bool), moves=moves, wrap=(True, True))
+    edges = wrapped_grid_edges(grid.passable_mask, None, moves, grid.corner_cutting.value,
+                               (True, True))
+    for goal in [(0, 0), (7, 3), (4, 4)]:
+        back = {u: [] for u in edges}
+        for u, out in edges.items():
+            for v, c in out:
+                back[v].append((u, c))
+        cost = shortest_costs(back, [goal])
+        for u in edges:
+            assert grid.heuristic(u, goal) <= cost[u] + 1e-9
+            assert wf.astar(grid, u, goal).cost == pytest.approx(cost[u])
 
 
 def test_gauge_of_the_8_way_moves_is_octile():

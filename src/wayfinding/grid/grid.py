@@ -56,7 +56,7 @@ from .worlds import (
     fold,
     step_between,
     world_neighbors,
-    wrap_shifts,
+    wrap_estimate,
 )
 
 __all__ = ["COST_SUM_LIMIT", "FlatGrid", "Grid", "GridWithWeights", "SquareGrid"]
@@ -260,7 +260,7 @@ class Grid:
         self._estimate: tuple[list[tuple[float, float]], list[tuple[int, int]]] = ([], [])
         if movement.custom is not None or any(wrap):
             facets = gauge_facets(movement.moves())
-            self._estimate = (facets, wrap_shifts(facets, mask.shape, wrap))
+            self._estimate = wrap_estimate(facets, mask.shape, wrap)
         self._standard = movement.custom is None and not any(wrap) and type(self)._square
         if classes is not None and not self._standard:
             raise InvalidParameterError(

@@ -146,7 +146,7 @@ def facets_distance(facets: Sequence[tuple[float, float]], dx: float, dy: float)
 
 
 def wrap_shifts(facets: Sequence[tuple[float, float]], shape: tuple[int, ...],
-                wrap: tuple[bool, bool]) -> list[tuple[int, int]]:
+                wrap: tuple[bool, bool]) -> list[tuple[int, int]] | None:
     """The ways round a wrapped grid a move-set bound must try: shifts ``(i W, j H)``
     added to an offset taken the shorter way round (:func:`fold`), so that the least of
     :func:`facets_distance` over them is the least over *every* way round.
@@ -154,18 +154,53 @@ def wrap_shifts(facets: Sequence[tuple[float, float]], shape: tuple[int, ...],
     The bound ``f`` lies between ``alpha |d|`` and ``beta |d|`` (max norm): a shift is
     worth trying only while ``alpha |d + shift|`` can stay below ``beta`` times the
     folded offset (``<= max(W, H) / 2``). An empty list when ``alpha`` is 0 (moves that
-    do not reach every direction): the bound is then 0 on a wrapped grid.
+    do not reach every direction): the bound is then 0 on a wrapped grid. ``None`` when
+    more than :data:`MAX_WRAP_SHIFTS` shifts would be needed (see :func:`wrap_estimate`).
     """
     height, width = shape[-2], shape[-1]
     if not any(wrap):
         return [(0, 0)]
     alpha, beta = _norm_bounds(facets)
-    if alpha <= 0.0:
+    if alpha <= ALPHA_TOLERANCE * beta:  # 0, or rounding error where it is 0
         return []
     reach = beta / alpha * max(width, height) / 2.0
     kx = int((reach + width / 2.0) // width) + 1 if wrap[0] else 0
     ky = int((reach + height / 2.0) // height) + 1 if wrap[1] else 0
+    if (2 * kx + 1) * (2 * ky + 1) > MAX_WRAP_SHIFTS:
+        return None
     return [(i * width, j * height) for i in range(-kx, kx + 1) for j in range(-ky, ky + 1)]
+
+
+#: Below this fraction of its largest value on the max-norm unit square, the least value
+#: of a move set's bound counts as 0 (:func:`_norm_bounds` finds the least value of a
+#: bound whose moves miss a direction as rounding error, not 0).
+ALPHA_TOLERANCE = 1e-9
+
+#: The most ways round a wrapped grid :func:`wrap_estimate` lets every heuristic call try;
+#: move sets needing more (very uneven ones) take the weaker max-norm bound instead.
+MAX_WRAP_SHIFTS = 121
+
+
+def wrap_estimate(facets: list[tuple[float, float]], shape: tuple[int, ...],
+                  wrap: tuple[bool, bool]) -> tuple[list[tuple[float, float]],
+                                                    list[tuple[int, int]]]:
+    """The facets and shifts of a move set's bound on a grid of ``shape`` wrapped as
+    ``wrap``: ``facets`` with :func:`wrap_shifts`, or, when that would need more than
+    :data:`MAX_WRAP_SHIFTS` ways round, ``alpha`` times the max norm of the offset taken
+    the shorter way round (``alpha`` the least value of the bound on the max-norm unit
+    square, so never above the bound over any way round; still consistent, as the folded
+    max norm is a distance on the torus and no move's cost is below ``alpha`` times its
+    length). No shifts at all: the bound is 0.
+
+    >>> wrap_estimate([(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)], (4, 4),
+    ...               (True, False))[1][:3]
+    [(-8, 0), (-4, 0), (0, 0)]
+    """
+    shifts = wrap_shifts(facets, shape, wrap)
+    if shifts is not None:
+        return list(facets), shifts
+    alpha, _ = _norm_bounds(facets)
+    return [(alpha, 0.0), (-alpha, 0.0), (0.0, alpha), (0.0, -alpha)], [(0, 0)]
 
 
 def _norm_bounds(facets: Sequence[tuple[float, float]]) -> tuple[float, float]:
