@@ -151,8 +151,9 @@ def serve_search(algorithm: str, graph: Any, *args: Any, **options: Any) -> Any:
     module = generic_module
     if isinstance(graph, Grid):
         check_grid_endpoints(args[0], args[1] if len(args) > 1 else None)
-        if grid_module is not None and graph.uses_own_rules:
-            module = grid_module
+        if grid_module is not None and graph.uses_own_rules and (
+                graph.standard or grid_module.__name__.endswith(".paths")):
+            module = grid_module  # the square-grid modules; grid.paths reads every world
     elif isinstance(graph, CSRGraph) and csr_module is not None:
         module = csr_module
     if module is generic_module:

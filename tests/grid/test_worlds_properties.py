@@ -9,6 +9,7 @@ costs, and the default heuristics are admissible and consistent.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import math
 
 import numpy as np
@@ -212,3 +213,46 @@ def test_paged_resumable_search():
         while not search.step(max_expansions=3):
             assert search.partial_path()[0] == (0, 0, 0)
         assert search.result.cost == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("world", list(WORLDS))
+@given(data=st.data())
+def test_several_paths_follow_the_world(world, data):
+    """k shortest and all shortest paths on each world: the grid read as a CSR graph had
+    square 4/8-way moves, no wrap and ``(x, y)`` labels (wrong costs, unknown hex cells)."""
+    case = data.draw(WORLDS[world])
+    start, goal = data.draw(st.sampled_from(case.cells)), data.draw(st.sampled_from(case.cells))
+    expected = _expected(case, start, goal)
+    every = wf.all_shortest_paths(case.grid, start, goal)
+    if expected == math.inf:
+        assert not every.found
+        return
+    assert math.isclose(every.cost, expected, rel_tol=1e-9, abs_tol=1e-9)
+    for path in itertools.islice(every.paths(), 5):
+        assert_valid_path(case.edges, path, [start], [goal], expected)
+    best = wf.k_shortest_paths(case.grid, start, goal, 2)
+    assert math.isclose(best.costs[0], expected, rel_tol=1e-9, abs_tol=1e-9)
+    for path, cost in zip(best.paths, best.costs, strict=True):
+        assert_valid_path(case.edges, path, [start], [goal], cost)
+
+
+@pytest.mark.parametrize("world", list(WORLDS))
+@given(data=st.data())
+def test_idastar_bidirectional_bfs_and_reach_follow_the_world(world, data):
+    """These ran the square-grid kernels, which know neither wrap, long moves nor hex and
+    voxel locations: each world now takes the generic tier for them."""
+    case = data.draw(WORLDS[world])
+    start, goal = data.draw(st.sampled_from(case.cells)), data.draw(st.sampled_from(case.cells))
+    expected = _expected(case, start, goal)
+    result = wf.idastar(case.grid, start, goal, max_expansions=5_000)
+    if result.reason is not wf.StopReason.MAX_EXPANSIONS:  # exponential on open grids
+        _check(case, result, start, goal, expected)
+    _check(case, wf.bidirectional_dijkstra(case.grid, start, goal), start, goal, expected)
+    steps = fewest_steps(case.edges, [start])
+    assert wf.bidirectional_bfs(case.grid, start, goal).cost == steps.get(goal, math.inf)
+    costs = shortest_costs(case.edges, [start])
+    reached = {item.location: item.cost for item in wf.dijkstra_reach(case.grid, start)}
+    assert set(reached) == set(costs)
+    for cell, cost in costs.items():
+        assert math.isclose(reached[cell], cost, rel_tol=1e-9, abs_tol=1e-9)
+    assert set(wf.bfs_reach(case.grid, start)) == set(steps)

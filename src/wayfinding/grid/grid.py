@@ -537,9 +537,10 @@ class Grid:
         return result
 
     def predecessors(self, location: Location) -> list[Location]:
-        """Cells from which one step reaches ``location``: its :meth:`neighbors`, since
-        every movement rule is symmetric (a step ``a -> b`` exists exactly when ``b -> a``
-        does; only their costs differ). Bidirectional searches walk these backwards.
+        """Cells from which one step reaches ``location``: its :meth:`neighbors` when the
+        moves go both ways (a step ``a -> b`` exists exactly when ``b -> a`` does; only
+        their costs differ), else the cells a move of its own leads here from.
+        Bidirectional searches walk these backwards.
 
         Examples
         --------
@@ -554,7 +555,21 @@ class Grid:
                 f"walking steps backwards needs a graph that knows its predecessors, and "
                 f"{name} redefines neighbors() or cost(), so its steps may not be symmetric: "
                 f"give it a predecessors(location) method of its own (got {name})")
-        return self.neighbors(location)
+        custom = self.movement.custom
+        if custom is None or all((-dx, -dy, c) in custom for dx, dy, c in custom):
+            return self.neighbors(location)
+        x, y = self.check_location(location)
+        found: list[Location] = []
+        for dx, dy, _ in custom:  # one-way moves: the cells whose steps end here
+            u = (x - dx, y - dy)
+            if self._wrap[0]:
+                u = (u[0] % self.width, u[1])
+            if self._wrap[1]:
+                u = (u[0], u[1] % self.height)
+            if (u not in found and 0 <= u[0] < self.width and 0 <= u[1] < self.height
+                    and self._passable[u[1], u[0]] and (x, y) in self.neighbors(u)):
+                found.append(u)
+        return found
 
     def _same_class_test(self, location: Location) -> Callable[[Location], bool]:
         """``passable`` restricted to the terrain class of ``location``."""

@@ -5,7 +5,9 @@ the grid seen as a :class:`~wayfinding.csr.graph.CSRGraph`.
 That graph (:data:`GRID_GRAPH`, derived data built once per grid version with whole-array
 operations) has a node per open cell labelled ``(x, y)`` (in row order) and an edge per
 step the grid's movement rules allow (corner rule and terrain classes included),
-costing what the step costs; cell coordinates give its searches a heuristic. Yen's spur
+costing what the step costs; cell coordinates give its searches a heuristic. Hex, voxel
+and wrapped grids and grids with moves of their own are read through their own
+``neighbors`` and ``cost`` instead (labels their own locations, the grid's heuristic). Yen's spur
 searches and the optimal-path search revisit the same cells over and over, where a CSR
 row is cheaper to read than the grid's move table with its corner checks.
 
@@ -46,6 +48,8 @@ __all__ = ["GRID_GRAPH", "all_shortest_paths", "grid_graph", "k_shortest_paths",
 
 def grid_graph(grid: Grid) -> CSRGraph:
     """``grid`` as a CSR graph (see the module docstring; built, not cached)."""
+    if not grid.standard:
+        return _world_graph(grid)
     flat = grid._flat_classes_of_store()
     table = move_table(grid)
     codes = flat.passable
@@ -71,6 +75,24 @@ def grid_graph(grid: Grid) -> CSRGraph:
     coordinates = np.stack((xs, ys), 1).astype(np.float64)
     return from_node_arrays(CSRGraph, cells.shape[0], np.concatenate(src), np.concatenate(dst),
                             np.concatenate(cost), labels, coordinates, Metric.EUCLIDEAN, True)
+
+
+def _world_graph(grid: Grid) -> CSRGraph:
+    """A hex, voxel or wrapped grid, or one with moves of its own, as a CSR graph labelled
+    by its own locations, with the edges its own ``neighbors`` and ``cost`` give (the
+    definition every search of that world follows) and no coordinates: a straight line
+    between labels is no bound on a wrapped or hex grid."""
+    labels = list(grid.locations())
+    node = {loc: i for i, loc in enumerate(labels)}
+    src, dst, cost = [], [], []
+    for i, loc in enumerate(labels):
+        for other in grid.neighbors(loc):
+            src.append(i)
+            dst.append(node[other])
+            cost.append(grid.cost(loc, other))
+    return from_node_arrays(CSRGraph, len(labels), np.array(src, dtype=np.int64),
+                            np.array(dst, dtype=np.int64), np.array(cost, dtype=np.float64),
+                            labels, None, Metric.EUCLIDEAN, True)
 
 
 #: The grid as a CSR graph, one per grid version (``grid.derived(GRID_GRAPH)``).
@@ -116,7 +138,10 @@ def all_shortest_paths(grid: Grid, start: Any, goal: Any = None, *, heuristic: A
     own heuristic (:meth:`Grid.heuristic`) towards the nearest goal location."""
     graph = _checked(grid, start, goal)
     goals = goal_locations(goal)
-    if heuristic is None and goals:
+    if heuristic is None and goals and not grid.standard:
+        heuristic = np.array([min(grid.heuristic(loc, g) for g in goals)
+                              for loc in graph.labels])
+    elif heuristic is None and goals:
         xs, ys = graph.coordinates[:, 0], graph.coordinates[:, 1]
         heuristic = np.full(graph.node_count, np.inf)
         for gx, gy in goals:
