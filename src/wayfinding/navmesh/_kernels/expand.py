@@ -31,6 +31,7 @@ Examples
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from .._layout import (
@@ -143,12 +144,16 @@ def root_ok(stamp, best_g, best_parent, touched, state, gen, root, g,
     return True
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f, count, parent, edge, cr,
           cl, root, la, lb, ra, rb, g, sx, sy, tx, ty):  # pragma: no cover - numba
     """A successor on the chain edge ``cr -> cl`` (P's edge ``edge``): into its
     neighbour, unless that is an obstacle or a dead end without the goal. Its interval's
-    right end is (ra, rb), its left end (la, lb); returns the new node count."""
+    right end is (ra, rb), its left end (la, lb); returns the new node count.
+
+    Compiled once and called (not inlined by numba): :func:`expand` calls it from seven
+    places, and seven inlined copies made ``expand`` three times slower to compile for
+    the same speed (``benchmarks/NOTES.md``, "Compile time")."""
     nxt = adj[edge]
     if nxt < 0 or (dead_end[nxt] and goal_mark[nxt] != gen):
         return count
@@ -175,6 +180,7 @@ def expand(vx, vy, offsets, verts, adj, corner, dead_end, goal_mark, stamp, best
     """Write the successors of ``node`` after the last node (``state[M_NODES]``); return
     how many. The caller guarantees room for (polygon sides + 2) more nodes."""
     gen = state[M_GEN]
+    VERTEX = np.int32(AT_VERTEX)  # as nodes_i holds it: one compiled _emit
     count = state[M_NODES]
     first = count
     poly = nodes_i[node, NI_POLY]
@@ -209,7 +215,7 @@ def expand(vx, vy, offsets, verts, adj, corner, dead_end, goal_mark, stamp, best
             e = base + (k0 + k) % n
             cr, cl = verts[e], verts[base + (k0 + k + 1) % n]
             count = _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f, count,
-                          node, e, cr, cl, turn, AT_VERTEX, cl, AT_VERTEX, cr, g2, sx, sy,
+                          node, e, cr, cl, turn, VERTEX, cl, VERTEX, cr, g2, sx, sy,
                           tx, ty)
         return count - first
 
@@ -256,11 +262,11 @@ def expand(vx, vy, offsets, verts, adj, corner, dead_end, goal_mark, stamp, best
                     if r_at_end:
                         continue
                     count = _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f,
-                                  count, node, e, cr, cl, er, xra, xrb, AT_VERTEX, cr, g2,
+                                  count, node, e, cr, cl, er, xra, xrb, VERTEX, cr, g2,
                                   sx, sy, tx, ty)
                 else:
                     count = _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f,
-                                  count, node, e, cr, cl, er, AT_VERTEX, cl, AT_VERTEX, cr,
+                                  count, node, e, cr, cl, er, VERTEX, cl, VERTEX, cr,
                                   g2, sx, sy, tx, ty)
 
     first_edge = a if a_on else a - 1
@@ -271,11 +277,11 @@ def expand(vx, vy, offsets, verts, adj, corner, dead_end, goal_mark, stamp, best
         if k == first_edge and not a_on and not r_at_end:
             sra, srb = xra, xrb
         else:
-            sra, srb = AT_VERTEX, cr
+            sra, srb = VERTEX, cr
         if k == last_edge and not b_on and not l_at_end:
             sla, slb = xla, xlb
         else:
-            sla, slb = AT_VERTEX, cl
+            sla, slb = VERTEX, cl
         count = _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f, count, node,
                       e, cr, cl, root, sla, slb, sra, srb, g, sx, sy, tx, ty)
 
@@ -289,11 +295,11 @@ def expand(vx, vy, offsets, verts, adj, corner, dead_end, goal_mark, stamp, best
                     if l_at_end:
                         continue
                     count = _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f,
-                                  count, node, e, cr, cl, el, AT_VERTEX, cl, xla, xlb, g2,
+                                  count, node, e, cr, cl, el, VERTEX, cl, xla, xlb, g2,
                                   sx, sy, tx, ty)
                 else:
                     count = _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f,
-                                  count, node, e, cr, cl, el, AT_VERTEX, cl, AT_VERTEX, cr,
+                                  count, node, e, cr, cl, el, VERTEX, cl, VERTEX, cr,
                                   g2, sx, sy, tx, ty)
     return count - first
 
