@@ -190,17 +190,20 @@ def flood_step(passable, u, ux, uy, k, table, reverse, code, classes):  # pragma
     """The cell a flood reaches from ``u`` (at padded ``(ux, uy)``) by move ``k``: the
     move's target forwards; in reverse the cell that move ``k`` leads from *to* ``u``
     (the same cell but for one-way moves, whose reverse is not a move), or -1."""
-    if not reverse or table.symmetric:
-        return table_target(passable, u, ux, uy, k, table, code, classes)
-    src = cell_at(ux - table.moves[k, 3], uy - table.moves[k, 4], table.stride, table.width,
-                  table.height, table.wrap_x, table.wrap_y)
-    if src < 0 or passable[src] == 0:
-        return -1
-    sx = src % table.stride
-    sy = src // table.stride
-    if table_target(passable, src, sx, sy, k, table, code, classes) == u:
-        return src
-    return -1
+    forward = not reverse or table.symmetric
+    src, sx, sy = u, ux, uy
+    if not forward:
+        src = cell_at(ux - table.moves[k, 3], uy - table.moves[k, 4], table.stride,
+                      table.width, table.height, table.wrap_x, table.wrap_y)
+        if src < 0 or passable[src] == 0:
+            return -1
+        sx = src % table.stride
+        sy = src // table.stride
+    # one inlined table_target for both ways (two copies doubled the floods' compile)
+    v = table_target(passable, src, sx, sy, k, table, code, classes)
+    if forward:
+        return v
+    return src if v == u else -1
 
 
 @njit(cache=True, nogil=True, inline="always")
