@@ -89,35 +89,12 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
-#: The kernels of the slowest gallery examples (a prepared grid's contraction hierarchy,
-#: any-angle search), compiled on a second core while Sphinx reads the sources on one:
-#: the examples then load them from the kernel cache. Most of a fresh clone's gallery
-#: time is numba compiling.
-PREWARM = """
-import numpy as np
-import wayfinding as wf
-grid = wf.Grid(np.ones((6, 9), bool), diagonal=True)
-grid.set_wall((4, 2))
-grid.set_wall((4, 3))
-wf.prepare(grid, wf.PrepareMethod.SUBGOAL_CH).search((0, 0), (8, 5))
-wf.any_angle(grid, (0, 0), (8, 5))
-"""
-
-
 def build_docs(argv: list[str]) -> int:
     """Build the site with warnings as errors, then run its checks (tests/docs)."""
     ensure_env(("test", "docs"))
-    prewarm = None
-    if _cores() > 1:  # (its failure would only leave the examples to compile)
-        prewarm = subprocess.Popen([str(PYTHON), "-c", PREWARM], stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)
-    try:
-        ensure_chromium()
-        build = subprocess.run([str(PYTHON), "-m", "sphinx", "-W", "--keep-going", "-b",
-                                "html", *argv, "docs", str(SITE)])
-    finally:
-        if prewarm is not None:
-            prewarm.wait()
+    ensure_chromium()
+    build = subprocess.run([str(PYTHON), "-m", "sphinx", "-W", "--keep-going", "-b", "html",
+                            *argv, "docs", str(SITE)])
     if build.returncode != 0:
         return build.returncode
     print(f"dev.py: the site is in {SITE}; open {SITE / 'index.html'}", flush=True)
