@@ -98,11 +98,9 @@ def build_docs(argv: list[str]) -> int:
     if build.returncode != 0:
         return build.returncode
     print(f"dev.py: the site is in {SITE}; open {SITE / 'index.html'}", flush=True)
-    # on every core: from a fresh clone the pages' code blocks spend most of their time
-    # compiling kernels the gallery did not need
-    checks = subprocess.run([str(PYTHON), "-m", "pytest", "tests/docs", "-n", str(_cores()),
-                             "-p", "no:cacheprovider"],
-                            env={**os.environ, "WAYFINDING_DOCS_SITE": str(SITE)})
+    checks = subprocess.run([str(PYTHON), "-m", "pytest", "tests/docs", "-p",
+                             "no:cacheprovider"], env={**os.environ, "WAYFINDING_DOCS_SITE":
+                                                        str(SITE)})
     return checks.returncode
 
 
