@@ -85,6 +85,11 @@ CASES: dict[str, tuple[Callable[[], object], Callable[[], object], list[str]]] =
         lambda: wf.flood(_grid(), [A]),
         lambda: wf.prepare(_grid(), wf.PrepareMethod.TABLE).search(A, B),
         ["fields._kernels.flood.flood"]),
+    "navmesh search in slices then its batch": (
+        lambda: wf.astar(wf.navmesh.from_grid(_grid()), (0.5, 0.5), (11.5, 5.5),
+                         max_expansions=100, partial=True),
+        lambda: wf.batch.astar(wf.navmesh.from_grid(_grid()), [(0.5, 0.5)], [(11.5, 5.5)]),
+        ["navmesh._kernels.polyanya.run"]),
     "csr searches then their batches": (
         lambda: [(wf.astar(g, 0, 4), wf.dijkstra(g, 0, 4))
                  for g in (_graph(True), _graph(False))],
@@ -101,6 +106,8 @@ def test_second_call_path_compiles_nothing_new(case: str) -> None:
     first()
     before = {path: set(_kernel(path).signatures) for path in kernels}  # type: ignore[attr-defined]
     second()
+    # (only kernels the first path reached: A* picks the heap or the bucket queue by the
+    # grid, so a batch may reach the other one first, a first compile, not a second)
     added = {path: set(_kernel(path).signatures) - before[path]  # type: ignore[attr-defined]
-             for path in kernels}
+             for path in kernels if before[path]}
     assert not any(added.values()), f"compiled again: {added}"

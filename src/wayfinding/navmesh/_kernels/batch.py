@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from numba import njit
 
 from ..._kernels.codes import (
@@ -16,6 +17,10 @@ from ..._kernels.codes import (
 from .._layout import M_EXPANDED, M_FINAL, NF_F, NI_PARENT
 from .locate import locate
 from .polyanya import run, start_search, trace
+
+#: No cap on a query's pops, as an int64 (a literal ``2**62`` argument would compile a
+#: second copy of :func:`~.polyanya.run` beside the one Python's slices call).
+NO_LIMIT = np.int64(2**62)
 
 
 @njit(cache=True, nogil=True)
@@ -40,7 +45,7 @@ def batch(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, points_s, s_
         if status != STATUS_FOUND:
             status = run(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, goal_mark,
                          stamp, best_g, best_parent, touched, state, heap_f, heap_g,
-                         heap_item, nodes_i, nodes_f, sx, sy, tx, ty, 2**62, math.inf)
+                         heap_item, nodes_i, nodes_f, sx, sy, tx, ty, NO_LIMIT, math.inf)
             if status == STATUS_HEAP_FULL:
                 return BATCH_HEAP_FULL, i, used
         expanded[i] = state[M_EXPANDED]
@@ -91,7 +96,7 @@ def single(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, x0, y0, cel
     if status != STATUS_FOUND:
         status = run(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, goal_mark,
                      stamp, best_g, best_parent, touched, state, heap_f, heap_g, heap_item,
-                     nodes_i, nodes_f, sx, sy, tx, ty, 2**62, math.inf)
+                     nodes_i, nodes_f, sx, sy, tx, ty, NO_LIMIT, math.inf)
     if status != STATUS_FOUND:
         return status, 0
     final = state[M_FINAL]
