@@ -166,7 +166,7 @@ def wf_search(name: str) -> Any:
 
 def _best_first(grid: Grid, starts: Any, goals: Any, mode: int, spec: Spec, weight: float,
                 workers: Any, budget: R.Budget | None, bfs: bool = False) -> BatchResult:
-    """The batch by :func:`wayfinding.grid._kernels.batch.batch_search`: the best-first
+    """The batch by :data:`wayfinding.grid._kernels.batch.BATCH_SEARCH`: the best-first
     kernel of ``mode`` (as the single call picks it), or breadth-first with ``bfs``."""
     workers = R.check_workers(workers)
     grid = grid.snapshot()  # one version, even while another thread edits
@@ -184,15 +184,15 @@ def _best_first(grid: Grid, starts: Any, goals: Any, mode: int, spec: Spec, weig
         which = k.USE_BUCKET
     ring = int(iparams[C.GI_RING])
     flat = p.flat
+    batch_search = k.BATCH_SEARCH[which]
 
     def call(ws: Any, first: int, last: int, out: tuple, path: np.ndarray, used: int,
              resume: bool) -> tuple[int, int, int, int]:
         ws.reserve_buckets(ring)
-        return k.batch_search(which, flat.passable, flat.costs, p.table, iparams,
-                              fparams, s, t, skip, first, last, ws.stamp, ws.g, ws.parent,
-                              ws.goal_mark, ws.touched, ws.heap_f, ws.heap_n, ws.link,
-                              ws.buckets, ws.state, ws.fstate, ws.generation, resume, *out,
-                              path, used)
+        return batch_search(flat.passable, flat.costs, p.table, iparams, fparams, s, t,
+                            skip, first, last, ws.stamp, ws.g, ws.parent, ws.goal_mark,
+                            ws.touched, ws.heap_f, ws.heap_n, ws.link, ws.buckets, ws.state,
+                            ws.fstate, ws.generation, resume, *out, path, used)
 
     return R.answer(call, s.shape[0], p.passable.shape[0], p.stride, workers, budget=budget)
 

@@ -2,7 +2,8 @@
 
 Each loop takes every query of a batch (or of one worker's share), runs the existing
 single-query kernel on it (:func:`.bestfirst.best_first` and its bucket and
-terrain-class variants, :func:`.bfs.breadth_first`: :func:`batch_search`;
+terrain-class variants, :func:`.bfs.breadth_first`: :data:`BATCH_SEARCH`, one loop
+per kernel;
 :data:`.jps.search_scan`: :func:`batch_jps`) with a
 fresh generation stamp, so nothing is cleared between queries, and writes the answer
 into output arrays: cost, cells on the path, expansions, found, and the path itself as
@@ -36,7 +37,7 @@ from .bfs import breadth_first
 from .jps import search_plus, search_scan
 from .jps_path import fill_path, path_length
 
-#: ``which`` of :func:`batch_search`: the single-query kernel each query runs.
+#: Keys of :data:`BATCH_SEARCH`: the single-query kernel each query runs.
 USE_HEAP, USE_BUCKET, USE_CLASSES, USE_BFS = 0, 1, 2, 3
 
 _NO_LIMIT = 2**62
@@ -50,53 +51,65 @@ def unreached(i, out_cost, out_len, out_expanded, out_found, expanded):  # pragm
     out_found[i] = False
 
 
-@njit(cache=True, nogil=True)
-def batch_search(which, passable, costs, table, iparams, fparams, sources, targets,
-                 skip, first, last, stamp, g, parent, goal_mark, touched, heap_f, heap_n,
-                 link, buckets, state, fstate, generation, resume, out_cost, out_len,
-                 out_expanded, out_found, path, used):  # pragma: no cover - numba
-    """Queries ``first..last-1`` (``sources[i]`` to ``targets[i]``, padded flat cells), each
-    by the kernel ``which`` (``USE_*``: a best-first kernel with ``iparams``/``fparams`` of
-    a one-start, one-goal query, or breadth-first search, which reads only the move count
-    and corner rule of ``iparams``). Returns ``(code, i, generation, used)`` (module doc).
+def _variant(which):
+    """The batch loop calling the single-query kernel ``which`` (``USE_*``), a constant
+    of the closure: numba keeps that one call, so a batch compiles (or loads) only the
+    search it runs, the one single queries of that kind compiled, not all four."""
 
-    ``resume``: query ``first`` stopped with ``BATCH_HEAP_FULL`` and its search goes on
-    where it stopped (the kernel lost nothing), rather than from scratch.
-    """
-    starts = np.empty(1, np.int64)
-    goals = np.empty(1, np.int64)
-    # an int64 as Python passes, not the global (typed Literal[int](2**62)): the searches
-    # are then the ones single queries compiled, not a second copy each
-    no_limit = np.int64(_NO_LIMIT)
-    for i in range(first, last):
-        if skip[i]:
-            unreached(i, out_cost, out_len, out_expanded, out_found, 0)
-            continue
-        generation = next_query(i, first, resume, sources, targets, starts, goals, state,
-                                generation)
-        if which == USE_BUCKET:
-            status = best_first_bucket(passable, costs, table, iparams, fparams,
-                                       starts, goals, stamp, g, parent, goal_mark, touched,
-                                       heap_f, heap_n, link, buckets, state, fstate,
-                                       no_limit)
-        elif which == USE_CLASSES:
-            status = best_first_classes(passable, costs, table, iparams, fparams,
-                                        starts, goals, stamp, g, parent, goal_mark, touched,
-                                        heap_f, heap_n, link, buckets, state, fstate,
-                                        no_limit)
-        elif which == USE_BFS:
-            status = breadth_first(passable, table, iparams[C.GI_RULE], starts, goals, stamp,
-                                   g, parent,
-                                   goal_mark, touched, state, no_limit)
-        else:
-            status = best_first(passable, costs, table, iparams, fparams, starts,
-                                goals, stamp, g, parent, goal_mark, touched, heap_f, heap_n,
-                                link, buckets, state, fstate, no_limit)
-        code, used = record_search(i, status, state, parent, g, path, used, out_cost, out_len,
-                            out_expanded, out_found)
-        if code != C.BATCH_DONE:
-            return code, i, generation, used
-    return C.BATCH_DONE, last, generation, used
+    @njit(cache=True, nogil=True)
+    def batch_search(passable, costs, table, iparams, fparams, sources, targets, skip, first,
+                     last, stamp, g, parent, goal_mark, touched, heap_f, heap_n, link,
+                     buckets, state, fstate, generation, resume, out_cost, out_len,
+                     out_expanded, out_found, path, used):  # pragma: no cover - numba
+        """Queries ``first..last-1`` (``sources[i]`` to ``targets[i]``, padded flat cells),
+        each by the closure's kernel (a best-first kernel with ``iparams``/``fparams`` of
+        a one-start, one-goal query, or breadth-first search, which reads only the move
+        count and corner rule of ``iparams``). Returns ``(code, i, generation, used)``
+        (module doc).
+
+        ``resume``: query ``first`` stopped with ``BATCH_HEAP_FULL`` and its search goes
+        on where it stopped (the kernel lost nothing), rather than from scratch.
+        """
+        starts = np.empty(1, np.int64)
+        goals = np.empty(1, np.int64)
+        # an int64 as Python passes, not the global (typed Literal[int](2**62)): the
+        # searches are then the ones single queries compiled, not a second copy each
+        no_limit = np.int64(_NO_LIMIT)
+        for i in range(first, last):
+            if skip[i]:
+                unreached(i, out_cost, out_len, out_expanded, out_found, 0)
+                continue
+            generation = next_query(i, first, resume, sources, targets, starts, goals, state,
+                                    generation)
+            if which == USE_BUCKET:
+                status = best_first_bucket(passable, costs, table, iparams, fparams,
+                                           starts, goals, stamp, g, parent, goal_mark, touched,
+                                           heap_f, heap_n, link, buckets, state, fstate,
+                                           no_limit)
+            elif which == USE_CLASSES:
+                status = best_first_classes(passable, costs, table, iparams, fparams,
+                                            starts, goals, stamp, g, parent, goal_mark,
+                                            touched, heap_f, heap_n, link, buckets, state,
+                                            fstate, no_limit)
+            elif which == USE_BFS:
+                status = breadth_first(passable, table, iparams[C.GI_RULE], starts, goals,
+                                       stamp, g, parent, goal_mark, touched, state, no_limit)
+            else:
+                status = best_first(passable, costs, table, iparams, fparams, starts,
+                                    goals, stamp, g, parent, goal_mark, touched, heap_f,
+                                    heap_n, link, buckets, state, fstate, no_limit)
+            code, used = record_search(i, status, state, parent, g, path, used, out_cost,
+                                       out_len, out_expanded, out_found)
+            if code != C.BATCH_DONE:
+                return code, i, generation, used
+        return C.BATCH_DONE, last, generation, used
+
+    return batch_search
+
+
+#: The batch loop per single-query kernel (``USE_*`` -> its compiled loop).
+BATCH_SEARCH = {which: _variant(which) for which in (USE_HEAP, USE_BUCKET, USE_CLASSES,
+                                                      USE_BFS)}
 
 
 @njit(cache=True, nogil=True)

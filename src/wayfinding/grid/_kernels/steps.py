@@ -128,7 +128,7 @@ def cell_at(x, y, stride, width, height, wrap_x, wrap_y):  # pragma: no cover - 
     return y * stride + x
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def checked_target(passable, ux, uy, k, moves, extras, rule, stride, width, height, wrap_x,
                    wrap_y):  # pragma: no cover - numba
     """The cell move ``k`` leads to from the cell at padded ``(ux, uy)`` of a checked

@@ -114,7 +114,7 @@ def world_metric(code, x, y, z, gx, gy, gz, wrap_x, wrap_y, facets,
     return facets_steps(gx - x, gy - y, facets, shifts, wrap_x, wrap_y)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def world_estimate(code, x, y, z, goal_xyz, n, scale, wrap_x, wrap_y, facets,
                    shifts):  # pragma: no cover - numba
     """Heuristic ``code`` (``>= WORLD_CODES``) from padded ``(x, y, z)`` to the nearest of the
