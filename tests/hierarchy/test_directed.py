@@ -387,3 +387,39 @@ def test_compacted_pools_keep_every_list(lists, rng):
         assert to[got].tolist() == [v] * length[v]
         assert w[got].tolist() == [10 * v + k for k in range(length[v])]
         assert arc[got].tolist() == [100 * v + k for k in range(length[v])]
+
+
+@given(digraphs(), st.data())
+def test_two_arc_witnesses_are_every_path_of_at_most_two_arcs(graph, data):
+    """The quick estimates' scan (``directed_parts.two_arc_witnesses``) marks exactly the
+    targets reached from ``u`` by one or two arcs avoiding ``x`` within their bound."""
+    from wayfinding.hierarchy._kernels.directed_parts import two_arc_witnesses
+
+    n, tails, heads, weights = graph
+    u = data.draw(st.integers(0, n - 1))
+    x = data.draw(st.integers(0, n - 1))
+    bounds = np.array(data.draw(st.lists(st.sampled_from([-1.0, 0.0, 1.0, 2.5, 4.0, 9.0]),
+                                         min_size=n, max_size=n)))
+    by_tail = np.argsort(tails, kind="stable")  # lists laid out as the contraction's pools
+    o_to, o_w = heads[by_tail].astype(np.int32), weights[by_tail]
+    o_len = np.bincount(tails, minlength=n).astype(np.int64)
+    o_start = np.concatenate([[0], np.cumsum(o_len)[:-1]]).astype(np.int64)
+    generation = 3
+    mark = np.where(bounds >= 0, generation, 0).astype(np.int64)
+    via_of = bounds.copy()
+    seen_at = np.zeros(n, np.int64)
+    limit = max(bounds.max(), 0.0)
+    work = two_arc_witnesses(u, x, limit, o_start, o_len, o_to, o_w, mark, via_of, seen_at,
+                             generation)
+    out = {v: [(int(o_to[i]), float(o_w[i])) for i in range(o_start[v], o_start[v] + o_len[v])]
+           for v in range(n)}
+    best = {}
+    for y, d in out[u]:
+        if y == x:
+            continue
+        best[y] = min(best.get(y, math.inf), d)
+        for z, e in out[y]:
+            best[z] = min(best.get(z, math.inf), d + e)
+    expected = {z for z in range(n) if bounds[z] >= 0 and best.get(z, math.inf) <= bounds[z]}
+    assert {z for z in range(n) if seen_at[z] == generation} == expected
+    assert work >= o_len[u]

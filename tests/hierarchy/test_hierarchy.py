@@ -14,7 +14,8 @@ from numba import njit
 import wayfinding.hierarchy.hierarchy as hierarchy_module
 from wayfinding._kernels.codes import STATUS_EXHAUSTED, STATUS_FOUND
 from wayfinding.hierarchy import Hierarchy, build
-from wayfinding.hierarchy._kernels.common import pop, push_grown
+from wayfinding._kernels.heap import push
+from wayfinding.hierarchy._kernels.common import grown_pair, pop
 from wayfinding.hierarchy._kernels.query import hub_path, path_nodes
 from wayfinding.hierarchy.files import problem, shape_problem
 
@@ -183,7 +184,10 @@ def test_build_stops_when_asked():
 def test_growing_heap_pops_in_order(values):
     keys, items, size = np.empty(1), np.empty(1, dtype=np.int64), 0
     for i, value in enumerate(values):
-        keys, items, size = push_grown(keys, items, size, value, i)
+        if size == keys.shape[0]:  # as the searches grow their heaps: before a push
+            keys, items = grown_pair(keys, items, size, 1)
+            assert keys.shape[0] >= size + 1 and items.shape[0] == keys.shape[0]
+        size = push(keys, items, size, value, i)
     out = []
     while size:
         key, item, size = pop(keys, items, size)

@@ -1,7 +1,9 @@
 """Kernels: small helpers shared by the hierarchy kernels (inlined by numba).
 
-The lazy heap is :mod:`wayfinding._kernels.heap`'s; :func:`pop` and :func:`push_grown`
-only wrap it for the searches here, whose heaps grow while they run.
+The lazy heap is :mod:`wayfinding._kernels.heap`'s; :func:`pop` wraps it for the searches
+here, whose heaps grow while they run: by :func:`grown_pair` before a node's arcs are
+relaxed, never inside that loop: an array reassigned per arc costs numba two atomic
+reference counts per arc (``benchmarks/NOTES.md``, "Hierarchies").
 
 Examples
 --------
@@ -15,8 +17,9 @@ Examples
 >>> start, length, cap = np.array([2, 0]), np.array([1, 1]), np.array([1, 0])
 >>> compact(to, w, arc, start, length, cap), to[:1].tolist(), start.tolist()
 (1, [8], [0, 0])
->>> keys, items, size = push_grown(np.zeros(1), np.zeros(1, np.int64), 0, 2.0, 7)
->>> keys, items, size = push_grown(keys, items, size, 1.0, 8)
+>>> from wayfinding._kernels.heap import push
+>>> keys, items = grown_pair(np.zeros(1), np.zeros(1, np.int64), 0, 2)
+>>> size = push(keys, items, push(keys, items, 0, 2.0, 7), 1.0, 8)
 >>> [int(x) for x in pop(keys, items, size)[1:]]
 [8, 1]
 """
@@ -26,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..._kernels.heap import pop_into, push
+from ..._kernels.heap import pop_into
 
 
 @njit(cache=True, inline="always")
@@ -125,11 +128,8 @@ def pop(keys, items, size):  # pragma: no cover - numba
 
 
 @njit(cache=True, inline="always")
-def push_grown(keys, items, size, key, item):  # pragma: no cover - numba
-    """Insert into a lazy heap, first doubling its arrays when full:
-    ``(keys, items, size + 1)``."""
-    if size == keys.shape[0]:
-        keys = grown(keys, size, 2 * size + 16)
-        items = grown(items, size, 2 * size + 16)
-    return keys, items, push(keys, items, size, key, item)
-
+def grown_pair(keys, items, size, more):  # pragma: no cover - numba
+    """A lazy heap's arrays grown to hold at least ``size + more`` entries (twice as
+    many): ``(keys, items)``."""
+    capacity = 2 * (size + more) + 16
+    return grown(keys, size, capacity), grown(items, size, capacity)

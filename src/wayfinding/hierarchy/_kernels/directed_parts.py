@@ -20,9 +20,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..._kernels.heap import ipush, sift_down, sift_up
+from ..._kernels.heap import ipush, push, sift_down, sift_up
 from ...csr._kernels.heuristic import distance
-from .common import pop, push_grown
+from .common import grown_pair, pop
 
 
 @njit(cache=True, inline="always")
@@ -105,6 +105,9 @@ def simulate(x, settle_limit, hop_limit, record, o_start, o_len, o_to, o_w, o_ar
                 if mark[z] == generation and o_w[i] <= via_of[z]:
                     seen_at[z] = generation
             relaxed = o_len[u]
+        elif hop_limit == 2:  # witnesses of two arcs: every such path looked at, no heap
+            relaxed = two_arc_witnesses(u, x, limit, o_start, o_len, o_to, o_w, mark,
+                                        via_of, seen_at, generation)
         else:
             # the witness search over the live arcs held inline per node
             aimed = record and code != 0
@@ -151,6 +154,30 @@ def simulate(x, settle_limit, hop_limit, record, o_start, o_len, o_to, o_w, o_ar
 
 
 @njit(cache=True, inline="always")
+def two_arc_witnesses(u, x, limit, o_start, o_len, o_to, o_w, mark, via_of, seen_at,
+                      generation):  # pragma: no cover - numba
+    """Witnesses of at most two arcs from ``u``, never through ``x``: every target ``z``
+    (``mark[z] == generation``) reached by ``u -> z`` or ``u -> y -> z`` at most
+    ``via_of[z]`` gets ``seen_at[z] = generation``. A scan of the two-arc paths, which
+    on a sparse graph are fewer than a heap's pushes and pops would cost. Returns the
+    arcs looked at."""
+    work = o_len[u]
+    for i in range(o_start[u], o_start[u] + o_len[u]):
+        y = o_to[i]
+        d = o_w[i]
+        if y == x or d > limit:
+            continue
+        if mark[y] == generation and d <= via_of[y]:
+            seen_at[y] = generation
+        work += o_len[y]
+        for j in range(o_start[y], o_start[y] + o_len[y]):
+            z = o_to[j]
+            if mark[z] == generation and d + o_w[j] <= via_of[z]:
+                seen_at[z] = generation
+    return work
+
+
+@njit(cache=True, inline="always")
 def live_search(u, x, limit, targets_left, settle_limit, hop_limit, o_start, o_len, o_to,
                 o_w, dist, hops, stamp, mark, via_of, seen_at, generation, heap_key,
                 heap_node):  # pragma: no cover - numba
@@ -182,6 +209,9 @@ def live_search(u, x, limit, targets_left, settle_limit, hop_limit, o_start, o_l
             continue
         work += o_len[y]
         next_hops = hops[y] + 1
+        if size + o_len[y] > heap_key.shape[0]:  # room for every push below: the loop
+            # reassigns no array (see .common)
+            heap_key, heap_node = grown_pair(heap_key, heap_node, size, o_len[y])
         for i in range(o_start[y], o_start[y] + o_len[y]):
             nd = d_top + o_w[i]
             if nd > limit:
@@ -199,7 +229,7 @@ def live_search(u, x, limit, targets_left, settle_limit, hop_limit, o_start, o_l
                     targets_left -= 1
                     if targets_left == 0:
                         break
-                heap_key, heap_node, size = push_grown(heap_key, heap_node, size, nd, z)
+                size = push(heap_key, heap_node, size, nd, z)
     return heap_key, heap_node, work
 
 
@@ -231,6 +261,8 @@ def aimed_search(u, x, w, bound, settle_limit, o_start, o_len, o_to, o_w, coords
         settled += 1
         d = dist[y]
         work += o_len[y]
+        if size + o_len[y] > heap_key.shape[0]:
+            heap_key, heap_node = grown_pair(heap_key, heap_node, size, o_len[y])
         for i in range(o_start[y], o_start[y] + o_len[y]):
             z = o_to[i]
             if z == x:
@@ -245,7 +277,7 @@ def aimed_search(u, x, w, bound, settle_limit, o_start, o_len, o_to, o_w, coords
                 dist[z] = np.inf
                 continue
             dist[z] = nd
-            heap_key, heap_node, size = push_grown(heap_key, heap_node, size, nd + pot[z], z)
+            size = push(heap_key, heap_node, size, nd + pot[z], z)
     return False, heap_key, heap_node, work
 
 

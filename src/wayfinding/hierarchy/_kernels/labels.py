@@ -18,7 +18,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .common import grown, pop, push_grown
+from ..._kernels.heap import push
+from .common import grown, grown_pair, pop
 
 
 @njit(cache=True, nogil=True)
@@ -69,7 +70,9 @@ def build_labels(n, up_start, up_from, up_to, up_w, stop):  # pragma: no cover -
                 continue
             settled[n_settled] = x
             n_settled += 1
-            for e in range(up_start[x], up_start[x + 1]):
+            if size + up_start[x + 1] - up_start[x] > keys.shape[0]:  # room for the pushes:
+                keys, items = grown_pair(keys, items, size, up_start[x + 1] - up_start[x])
+            for e in range(up_start[x], up_start[x + 1]):  # no array reassigned per arc
                 y = up_to[e]
                 nd = d_top + up_w[e]
                 if stamp[y] == generation and dist[y] <= nd:
@@ -77,7 +80,7 @@ def build_labels(n, up_start, up_from, up_to, up_w, stop):  # pragma: no cover -
                 stamp[y] = generation
                 dist[y] = nd
                 via[y] = e
-                keys, items, size = push_grown(keys, items, size, nd, y)
+                size = push(keys, items, size, nd, y)
         if used + n_settled > capacity:
             capacity = 2 * capacity + n_settled
             raw_hub = grown(raw_hub, used, capacity)
