@@ -22,6 +22,8 @@ import hashlib
 import os
 import subprocess
 import sys
+import tempfile
+import time
 import venv
 from pathlib import Path
 
@@ -90,18 +92,47 @@ def _cores() -> int:
 
 
 def build_docs(argv: list[str]) -> int:
-    """Build the site with warnings as errors, then run its checks (tests/docs)."""
+    """Build the site with warnings as errors, then run its checks (tests/docs).
+
+    The pages' code blocks (tests/docs/test_pages.py) need no site: they start as soon as
+    the gallery's examples have run (docs/conf.py touches the file named by
+    ``WAYFINDING_GALLERY_DONE``), on the core the gallery's workers leave idle while
+    Sphinx reads and writes the pages, and load the kernels the examples compiled.
+    """
     ensure_env(("test", "docs"))
     ensure_chromium()
-    build = subprocess.run([str(PYTHON), "-m", "sphinx", "-W", "--keep-going", "-b", "html",
-                            *argv, "docs", str(SITE)])
-    if build.returncode != 0:
-        return build.returncode
-    print(f"dev.py: the site is in {SITE}; open {SITE / 'index.html'}", flush=True)
-    checks = subprocess.run([str(PYTHON), "-m", "pytest", "tests/docs", "-p",
-                             "no:cacheprovider"], env={**os.environ, "WAYFINDING_DOCS_SITE":
-                                                        str(SITE)})
-    return checks.returncode
+    checks_env = {**os.environ, "WAYFINDING_DOCS_SITE": str(SITE)}
+    pytest = [str(PYTHON), "-m", "pytest", "-p", "no:cacheprovider"]
+    with tempfile.TemporaryDirectory() as scratch:
+        marker = Path(scratch) / "gallery-done"
+        page_log = Path(scratch) / "pages.log"
+        build = subprocess.Popen([str(PYTHON), "-m", "sphinx", "-W", "--keep-going", "-b",
+                                  "html", *argv, "docs", str(SITE)],
+                                 env={**os.environ, "WAYFINDING_GALLERY_DONE": str(marker)})
+        pages = None
+
+        def start_pages() -> subprocess.Popen:
+            with page_log.open("w") as log:
+                return subprocess.Popen([*pytest, "tests/docs/test_pages.py"], env=checks_env,
+                                        stdout=log, stderr=subprocess.STDOUT)
+
+        while build.poll() is None:
+            if pages is None and marker.exists():
+                pages = start_pages()
+            time.sleep(0.2)
+        if build.returncode != 0:
+            if pages is not None:
+                pages.wait()
+            return build.returncode
+        print(f"dev.py: the site is in {SITE}; open {SITE / 'index.html'}", flush=True)
+        if pages is None:
+            pages = start_pages()
+        checks = subprocess.run([*pytest, "tests/docs", "--ignore=tests/docs/test_pages.py"],
+                                env=checks_env)
+        pages.wait()
+        print("dev.py: the pages' code blocks (tests/docs/test_pages.py):", flush=True)
+        print(page_log.read_text(), flush=True)
+    return checks.returncode or pages.returncode
 
 
 def main(argv: list[str]) -> int:

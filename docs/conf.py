@@ -85,3 +85,19 @@ sphinx_gallery_conf = {
 # the subpackages' pages (_templates/autosummary/module.rst) link to the names that
 # ``wayfinding`` exports instead of documenting them twice
 autosummary_context = {"top_level": list(wayfinding.__all__)}
+
+
+def _gallery_done(app) -> None:
+    """Tell ``dev.py docs`` that the gallery's examples have run (the file named by
+    ``WAYFINDING_GALLERY_DONE``): it then runs the pages' code blocks on the core the
+    gallery's workers leave idle while Sphinx reads and writes the pages."""
+    marker = os.environ.get("WAYFINDING_GALLERY_DONE")
+    if marker:
+        Path(marker).touch()
+
+
+def setup(app) -> dict:
+    # after sphinx-gallery's generate_gallery_rst (priority 500): the kernels the examples
+    # compiled are in the cache the pages' code blocks then load
+    app.connect("builder-inited", _gallery_done, priority=900)
+    return {"parallel_read_safe": True}

@@ -13,8 +13,8 @@ from numba import njit
 
 import wayfinding.hierarchy.hierarchy as hierarchy_module
 from wayfinding._kernels.codes import STATUS_EXHAUSTED, STATUS_FOUND
-from wayfinding.hierarchy import Hierarchy, build
 from wayfinding._kernels.heap import push
+from wayfinding.hierarchy import Hierarchy, build
 from wayfinding.hierarchy._kernels.common import grown_pair, pop
 from wayfinding.hierarchy._kernels.query import hub_path, path_nodes
 from wayfinding.hierarchy.files import problem, shape_problem

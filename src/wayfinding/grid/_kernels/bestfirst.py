@@ -44,7 +44,7 @@ from ..._kernels import heap as _heap
 from ..._kernels.pages import claim, slot
 from ..._kernels.reach import seed
 from .steps import around_bits, blocked, is_goal, mark_goals, parity_base, world_target
-from .worlds import decode, world_estimate
+from .worlds import decode, world_estimate, world_estimate_once
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -265,8 +265,8 @@ def _variant(bucket, classes, landmarks, doc, world=False, paged=False):
                                      d, d2, scale)
                 elif world and hcode >= C.WORLD_CODES:
                     sx, sy, sz = decode(s, stride, plane)
-                    h = world_estimate(hcode, sx, sy, sz, goal_xy, n_hgoals, scale, wrap_x,
-                                       wrap_y, table.facets, table.shifts)
+                    h = world_estimate_once(hcode, sx, sy, sz, goal_xy, n_hgoals, scale,
+                                            wrap_x, wrap_y, table.facets, table.shifts)
                 else:
                     h = estimate(hcode, s % stride, s // stride, gx0, gy0, goal_xy, n_hgoals,
                                  d, d2, scale)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .steps import cell_at, parity_base, world_target
+from .steps import cell_at, parity_base, world_target, world_target_once
 from .worlds import decode
 
 #: ``state`` slots of :func:`label_slice`: next seed, frontier size, components so far.
@@ -350,9 +350,9 @@ def label_world_slice(passable, moves, extras, n_moves, rule, stride, plane, par
                                   wrap_x, wrap_y)
                     if src >= 0 and passable[src] != 0 and labels[src] < 0:
                         sx, sy, _ = decode(src, stride, plane)
-                        if world_target(passable, src, sx, sy, k, moves, extras, rule, stride,
-                                        width, height, wrap_x, wrap_y, checked, 1,
-                                        False) == current:
+                        if world_target_once(passable, src, sx, sy, k, moves, extras, rule,
+                                             stride, width, height, wrap_x, wrap_y, checked,
+                                             1, False) == current:
                             labels[src] = count - 1
                             frontier[top] = src
                             top += 1

@@ -128,7 +128,7 @@ def cell_at(x, y, stride, width, height, wrap_x, wrap_y):  # pragma: no cover - 
     return y * stride + x
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def checked_target(passable, ux, uy, k, moves, extras, rule, stride, width, height, wrap_x,
                    wrap_y):  # pragma: no cover - numba
     """The cell move ``k`` leads to from the cell at padded ``(ux, uy)`` of a checked
@@ -174,6 +174,15 @@ def world_target(passable, u, ux, uy, k, moves, extras, rule, stride, width, hei
     if moves[k, 7] > 0 and extras_blocked(passable, u, k, moves, extras, code, classes):
         return -1
     return u + moves[k, 0]
+
+
+@njit(cache=True, nogil=True)
+def world_target_once(passable, u, ux, uy, k, moves, extras, rule, stride, width, height,
+                      wrap_x, wrap_y, checked, code, classes):  # pragma: no cover - numba
+    """:func:`world_target` compiled once and called, where a kernel needs a second copy
+    off its hot path (each inlined copy costs the kernel its compile time)."""
+    return world_target(passable, u, ux, uy, k, moves, extras, rule, stride, width, height,
+                        wrap_x, wrap_y, checked, code, classes)
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -114,11 +114,12 @@ def world_metric(code, x, y, z, gx, gy, gz, wrap_x, wrap_y, facets,
     return facets_steps(gx - x, gy - y, facets, shifts, wrap_x, wrap_y)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def world_estimate(code, x, y, z, goal_xyz, n, scale, wrap_x, wrap_y, facets,
                    shifts):  # pragma: no cover - numba
     """Heuristic ``code`` (``>= WORLD_CODES``) from padded ``(x, y, z)`` to the nearest of the
-    first ``n`` goals (rows ``(x, y, z)`` of ``goal_xyz``), times ``scale``; 0 without goals."""
+    first ``n`` goals (rows ``(x, y, z)`` of ``goal_xyz``), times ``scale``; 0 without goals.
+    Inlined where it runs per neighbour; :func:`world_estimate_once` elsewhere."""
     best = math.inf
     for i in range(n):
         h = world_metric(code, x, y, z, goal_xyz[i, 0], goal_xyz[i, 1], goal_xyz[i, 2],
@@ -126,6 +127,15 @@ def world_estimate(code, x, y, z, goal_xyz, n, scale, wrap_x, wrap_y, facets,
         if h < best:
             best = h
     return 0.0 if n == 0 else best * scale
+
+
+@njit(cache=True, nogil=True)
+def world_estimate_once(code, x, y, z, goal_xyz, n, scale, wrap_x, wrap_y, facets,
+                        shifts):  # pragma: no cover - numba
+    """:func:`world_estimate` compiled once and called, for what runs once a search (its
+    starts): each inlined copy costs every kernel its compile time, a call costs it speed
+    only where it runs per neighbour."""
+    return world_estimate(code, x, y, z, goal_xyz, n, scale, wrap_x, wrap_y, facets, shifts)
 
 
 @njit(cache=True, nogil=True, inline="always")
