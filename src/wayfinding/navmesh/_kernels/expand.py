@@ -144,7 +144,7 @@ def root_ok(stamp, best_g, best_parent, touched, state, gen, root, g,
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f, count, parent, edge, cr,
           cl, root, la, lb, ra, rb, g, sx, sy, tx, ty):  # pragma: no cover - numba
     """A successor on the chain edge ``cr -> cl`` (P's edge ``edge``): into its
@@ -173,7 +173,10 @@ def _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f, count, parent
                 rx, ry, g, f)
 
 
-@njit(cache=True, nogil=True)
+# ``_nrt=False`` (here, in ``_emit`` and in ``polyanya.run``): numba counts references to
+# every array a compiled call is handed, two atomic adds each, a third of a search's time
+# (benchmarks/NOTES.md, "Navigation meshes"); these kernels allocate nothing.
+@njit(cache=True, nogil=True, _nrt=False)
 def expand(vx, vy, offsets, verts, adj, corner, dead_end, goal_mark, stamp, best_g,
            best_parent, touched, state, nodes_i, nodes_f, node, sx, sy, tx,
            ty):  # pragma: no cover - numba

@@ -48,9 +48,13 @@ def _two_product(a, b):  # pragma: no cover - numba
     return x, y
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=True)
 def orient_exact(ax, ay, bx, by, cx, cy):  # pragma: no cover - numba
-    """Sign of ``ax*by - ax*cy - ay*bx + ay*cx + bx*cy - by*cx``, summed without error."""
+    """Sign of ``ax*by - ax*cy - ay*bx + ay*cx + bx*cy - by*cx``, summed without error.
+
+    ``_nrt=True`` set here, not inherited: the search kernels that reach it through
+    :func:`orient` are compiled without reference counting (``_nrt=False``), and this
+    one allocates its expansion (scalars in, an int out: nothing counted crosses)."""
     terms = np.empty(12)
     terms[0], terms[1] = _two_product(ax, by)
     terms[2], terms[3] = _two_product(-ax, cy)

@@ -116,7 +116,7 @@ def start_search(vx, vy, offsets, verts, adj, dead_end, start_polys, n_start, go
     return STATUS_PAUSED
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def run(vx, vy, offsets, verts, adj, corner, dead_end, max_sides, goal_mark, stamp, best_g,
         best_parent, touched, state, heap_f, heap_g, heap_item, nodes_i, nodes_f, sx, sy, tx,
         ty, max_pops, max_cost):  # pragma: no cover - numba
