@@ -174,7 +174,7 @@ def _emit(vx, vy, adj, dead_end, goal_mark, gen, nodes_i, nodes_f, count, parent
 
 
 # ``_nrt=False`` (here, in ``_emit`` and in ``polyanya.run``): numba counts references to
-# every array a compiled call is handed, two atomic adds each, a third of a search's time
+# every array a compiled call is handed, two atomic adds each
 # (benchmarks/NOTES.md, "Navigation meshes"); these kernels allocate nothing.
 @njit(cache=True, nogil=True, _nrt=False)
 def expand(vx, vy, offsets, verts, adj, corner, dead_end, goal_mark, stamp, best_g,
