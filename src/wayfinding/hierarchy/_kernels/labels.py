@@ -70,9 +70,10 @@ def build_labels(n, up_start, up_from, up_to, up_w, stop):  # pragma: no cover -
                 continue
             settled[n_settled] = x
             n_settled += 1
-            if size + up_start[x + 1] - up_start[x] > keys.shape[0]:  # room for the pushes:
-                keys, items = grown_pair(keys, items, size, up_start[x + 1] - up_start[x])
-            for e in range(up_start[x], up_start[x + 1]):  # no array reassigned per arc
+            degree = up_start[x + 1] - up_start[x]
+            if size + degree > keys.shape[0]:  # room for every push below (see .common)
+                keys, items = grown_pair(keys, items, size, degree)
+            for e in range(up_start[x], up_start[x + 1]):
                 y = up_to[e]
                 nd = d_top + up_w[e]
                 if stamp[y] == generation and dist[y] <= nd:
