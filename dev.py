@@ -2,8 +2,9 @@
 """Set up the project's virtual environment and run its main job or its tests.
 
     python3 dev.py run     the demo: the classic A* texts' examples, searched and drawn
-    python3 dev.py test    the whole test suite: ruff, then pytest (doctests included) on
-                           every core (pytest-xdist)
+    python3 dev.py test    the whole test suite: ruff, then ``wayfinding warmup`` (every
+                           kernel compiled once into the cache, one process per core),
+                           then pytest (doctests included) on every core (pytest-xdist)
     python3 dev.py docs    the documentation site (docs/, Sphinx) into docs/_build/html,
                            warnings as errors, the gallery's examples run; then its checks
                            (tests/docs: every public name and subcommand in the reference,
@@ -148,10 +149,18 @@ def main(argv: list[str]) -> int:
     ensure_chromium()
     lint = subprocess.run([str(PYTHON), "-m", "ruff", "check", "src", "tests", "benchmarks",
                            "docs", "dev.py"])
+    warm = 0
+    if len(argv) == 1:
+        # The whole suite: compile every kernel once first, one process per core. Without
+        # it the pytest workers compile the same kernels side by side, each paying for
+        # them. With a filled cache it only loads them. Skipped when arguments select
+        # tests (a few tests need only a few kernels).
+        warm = subprocess.run([str(PYTHON), "-m", "wayfinding", "warmup",
+                               "--jobs", str(_cores())]).returncode
     # One pytest-xdist worker per core (arguments given after "test" come later and win,
     # e.g. "-n 0" for one process).
     tests = subprocess.run([str(PYTHON), "-m", "pytest", "-n", str(_cores()), *argv[1:]])
-    return lint.returncode or tests.returncode
+    return lint.returncode or warm or tests.returncode
 
 
 if __name__ == "__main__":

@@ -129,7 +129,9 @@ def test_a_cached_save_of_a_wayfinding_kernel_holds_the_cache_folder_lock(tmp_pa
     assert module.probe(3) == 6
     assert module.probe(1.5) == 3.0
     assert seen == ["locked", "locked"]
-    cached = list((tmp_path / "__pycache__").glob("lockprobe.probe-*.nbc"))
+    # the folder numba saved to: beside the source, or under NUMBA_CACHE_DIR when set
+    folder = Path(module.probe._cache._cache_path)
+    cached = list(folder.glob("lockprobe.probe-*.nbc"))
     assert len(cached) == 2
 
 

@@ -65,6 +65,53 @@ def test_warmup_function_errors() -> None:
 def test_every_task_is_in_exactly_one_group() -> None:
     names = [name for group in (*_warmup.GROUPS, _warmup.LAST) for name in group]
     assert sorted(names) == sorted(_warmup.TASKS)
+    grouped = {name for group in _warmup.GROUPS for name in group}
+    assert all(set(needs) <= grouped for needs in _warmup.AFTER.values())
+
+
+def test_a_shared_task_starts_once_the_tasks_it_needs_are_done(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The parallel schedule, with the process pool replaced by one that runs each task
+    at once and reports them in order: a task of ``AFTER`` (prepared grids) starts right
+    after the last task it needs, not after every group."""
+    import concurrent.futures as futures
+
+    started: list[str] = []
+
+    class Pool:
+        def __init__(self, **_: object) -> None:
+            pass
+
+        def __enter__(self) -> Pool:
+            return self
+
+        def __exit__(self, *_: object) -> None:
+            pass
+
+        def submit(self, _run: object, name: str) -> futures.Future:
+            started.append(name)
+            future: futures.Future = futures.Future()
+            future.set_result((name, 0.0, 0))
+            return future
+
+    def first_only(pending, return_when):  # the oldest submitted task ends first
+        return {next(iter(pending))}, set()
+
+    monkeypatch.setattr(_warmup, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(_warmup, "wait", first_only)
+    monkeypatch.setattr(_warmup, "GROUPS", (("grid", "jps", "fields", "replan"),
+                                           ("csr", "navmesh")))
+    monkeypatch.setattr(_warmup, "LAST", ("prepared",))
+    monkeypatch.setattr(_warmup, "AFTER", {"prepared": ("jps", "fields", "csr")})
+    names = ["grid", "jps", "fields", "replan", "csr", "navmesh", "prepared"]
+    done = _warmup.warmup(names, jobs=2, progress=False)
+    assert sorted(done) == sorted(names)
+    assert started.index("prepared") == started.index("fields") + 1
+    assert started.index("prepared") < started.index("replan")
+    # asked alone, it needs nothing else
+    started.clear()
+    _warmup.warmup(["prepared", "navmesh"], jobs=2, progress=False)
+    assert started == ["prepared", "navmesh"]
 
 
 def test_help_lists_the_tasks(capsys: pytest.CaptureFixture[str]) -> None:

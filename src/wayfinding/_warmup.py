@@ -13,9 +13,10 @@ be lost or point at the other's code), so tasks whose kernels overlap (the grid 
 that Theta* smoothing and jump point search share, the pair heap of D* Lite and Theta*)
 are in one group and run one after the other. A task that shares kernels with two
 groups (prepared grids: jump point search and floods with the grid group, the
-contraction with the compiled graph tier) runs in :data:`LAST`, once every group is
-done, when what it shares is already in the cache. The groups are balanced by
-measured compile time (``benchmarks/startup.py --compile``).
+contraction with the compiled graph tier) is in :data:`LAST` and starts once the tasks
+it shares them with (:data:`AFTER`) are done, when what it shares is already in the
+cache. The groups are balanced by measured compile time
+(``benchmarks/startup.py --kernels``).
 
 Examples
 --------
@@ -35,7 +36,7 @@ from typing import Any
 
 from .errors import InvalidParameterError
 
-__all__ = ["GROUPS", "LAST", "TASKS", "run_task", "warmup"]
+__all__ = ["AFTER", "GROUPS", "LAST", "TASKS", "run_task", "warmup"]
 
 _ROOM = """
 ..........
@@ -247,18 +248,19 @@ TASKS: dict[str, tuple[str, Callable[[], None]]] = {
 #: Theta* the pair heap, so every grid task is in the first group; the compiled graph
 #: tier shares none of their kernels; the navigation meshes share its A* (their polygon
 #: graph) and none of the grid kernels; ``searches`` runs the graph tier's Dijkstra (Yen's
-#: bounds, Johnson) and no grid kernel of the first group. (Process CPU seconds each,
-#: with an empty cache, 2 busy cores: grid 11, jps 8, anyangle 7, replan 6, batch 13,
-#: fields 1; csr 34.)
+#: bounds, Johnson) and no grid kernel of the first group.
 GROUPS: tuple[tuple[str, ...], ...] = (
     ("grid", "jps", "anyangle", "replan", "batch", "fields"),
     ("csr", "navmesh", "searches"),
 )
-#: Tasks that share kernels with more than one group, run after every group is done:
-#: prepared grids use jump point search (JPS+, AUTO's timing) and the fields' flood
-#: (first-move tables) like the grid group, and the directed contraction (their subgoal
-#: graph's hierarchy) like ``csr``.
-LAST: tuple[str, ...] = ("prepared",)
+#: Tasks that share kernels with more than one group, each started once the tasks it
+#: shares them with are done (then those kernels load from the cache instead of compiling
+#: in two processes at once): prepared grids use jump point search (JPS+, AUTO's timing)
+#: and the fields' flood (first-move tables) like the grid group, and the directed
+#: contraction (their subgoal graph's hierarchy) like ``csr``.
+AFTER: dict[str, tuple[str, ...]] = {"prepared": ("jps", "fields", "csr")}
+#: Their names, in the order they run when one process runs every task.
+LAST: tuple[str, ...] = tuple(AFTER)
 
 
 def run_task(name: str) -> tuple[str, float, int]:
@@ -358,19 +360,31 @@ def warmup(tasks: Sequence[str] | None = None, *, jobs: int = 1,
             return done
         groups = [[name for name in group if name in names] for group in GROUPS]
         groups = [group for group in groups if group]
-        last = [name for name in LAST if name in names]
+        waiting = [name for name in LAST if name in names]
         with ProcessPoolExecutor(max_workers=max(1, min(jobs, len(groups))),
                                  mp_context=get_context("spawn")) as pool:
             # A group's next task starts when its previous one is done (in whichever
-            # process is free), so the bar advances task by task.
-            pending = {pool.submit(run_task, group.pop(0)): group for group in groups}
+            # process is free), so the bar advances task by task; a task of AFTER starts
+            # once those it needs are done (or not asked for).
+            pending: dict[Any, list[str]] = {}
+
+            # A ready task of AFTER is queued before a group's next task: it is the
+            # longest of them.
+            def start_ready() -> None:
+                for name in list(waiting):
+                    if all(need in done or need not in names for need in AFTER[name]):
+                        waiting.remove(name)
+                        pending[pool.submit(run_task, name)] = []
+
+            start_ready()
+            for group in groups:
+                pending[pool.submit(run_task, group.pop(0))] = group
             while pending:
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
                     group = pending.pop(future)
                     record(future.result())
+                    start_ready()
                     if group:
                         pending[pool.submit(run_task, group.pop(0))] = group
-            for name in last:  # every group is done: what they share is cached
-                record(pool.submit(run_task, name).result())
     return done
