@@ -81,6 +81,40 @@ def _grid_search() -> None:
         pass
 
 
+def _worlds() -> None:
+    """Hex, voxel, wrap-around and knight-move worlds: A* (heap and bucket queue),
+    Dijkstra, BFS, components, and the paged searches of large worlds."""
+    import numpy as np
+
+    import wayfinding as wf
+
+    from .grid import paged
+
+    hexes = wf.HexGrid(np.ones((5, 6), bool), np.full((5, 6), 2.0))
+    worlds = [
+        wf.HexGrid(np.ones((5, 6), bool)),  # whole costs: the bucket queue
+        hexes,
+        wf.VoxelGrid(np.ones((3, 4, 5), bool)),
+        wf.Grid(np.ones((4, 6), bool), diagonal=True, wrap=(True, True)),
+        wf.Grid(np.ones((6, 6), bool), moves=[(2, 1, 5 ** 0.5), (1, 2, 5 ** 0.5)]),
+    ]
+    plain = {"PAGED_CELLS": paged.PAGED_CELLS, "FIRST_PAGES": paged.FIRST_PAGES}
+    for large in (False, True):  # large worlds: search state in pages
+        try:
+            if large:
+                paged.PAGED_CELLS, paged.FIRST_PAGES = 0, 1
+            for world in worlds:
+                cells = list(world.locations())
+                start, goal = cells[0], cells[-1]
+                wf.astar(world, start, goal)
+                wf.dijkstra(world, start, goal)
+                wf.breadth_first_search(world, start, goal)
+        finally:
+            paged.PAGED_CELLS, paged.FIRST_PAGES = plain["PAGED_CELLS"], plain["FIRST_PAGES"]
+    cells = list(hexes.locations())
+    wf.connected(hexes, cells[0], cells[-1])
+
+
 def _grid_jps() -> None:
     """Jump point search and A* with turn costs."""
     import wayfinding as wf
@@ -233,6 +267,7 @@ def _searches() -> None:
 TASKS: dict[str, tuple[str, Callable[[], None]]] = {
     "grid": (_grid_search.__doc__ or "", _grid_search),
     "jps": (_grid_jps.__doc__ or "", _grid_jps),
+    "worlds": (_worlds.__doc__ or "", _worlds),
     "prepared": (_prepared.__doc__ or "", _prepared),
     "fields": (_fields.__doc__ or "", _fields),
     "replan": (_replan.__doc__ or "", _replan),
@@ -251,7 +286,7 @@ TASKS: dict[str, tuple[str, Callable[[], None]]] = {
 #: bounds, Johnson) and no grid kernel of the first group.
 GROUPS: tuple[tuple[str, ...], ...] = (
     ("grid", "jps", "anyangle", "replan", "batch", "fields"),
-    ("csr", "navmesh", "searches"),
+    ("csr", "navmesh", "worlds", "searches"),
 )
 #: Tasks that share kernels with more than one group, each started once the tasks it
 #: shares them with are done (then those kernels load from the cache instead of compiling

@@ -224,7 +224,7 @@ def test_a_table_built_in_threads_is_the_one_thread_table(diagonal, monkeypatch)
     three = table_module.FirstMoves(grid)
     assert np.array_equal(one.table, three.table)
     with pytest.raises(Stopped):
-        table_module.FirstMoves(grid, stop=np.ones(1, np.uint8))
+        table_module.FirstMoves(grid, stop=np.ones(1, np.int64))
 
 
 def test_table_size_limit_files_and_staleness(tmp_path, monkeypatch):

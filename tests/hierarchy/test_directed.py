@@ -423,3 +423,13 @@ def test_two_arc_witnesses_are_every_path_of_at_most_two_arcs(graph, data):
     expected = {z for z in range(n) if bounds[z] >= 0 and best.get(z, math.inf) <= bounds[z]}
     assert {z for z in range(n) if seen_at[z] == generation} == expected
     assert work >= o_len[u]
+
+
+def test_a_stop_flag_of_another_type_is_refused():
+    """One stop flag type (run_stoppable's int64) everywhere: a uint8 flag compiled the
+    contraction kernel a second time (tens of seconds)."""
+    from wayfinding.hierarchy.directed import contract
+
+    tails, heads = np.array([0, 1]), np.array([1, 2])
+    with pytest.raises(TypeError, match="stop must be an int64 flag"):
+        contract(3, tails, heads, np.ones(2), np.zeros(1, dtype=np.uint8))

@@ -63,7 +63,7 @@ def _build(n, tails, heads, weights, variant, work):
             patch.setattr(hierarchy_module, "WORK_LIMIT", -1)
         elif variant == "partial":
             patch.setattr(hierarchy_module, "WORK_LIMIT", work)
-        return build(n, tails, heads, weights, np.zeros(1, dtype=np.uint8),
+        return build(n, tails, heads, weights, np.zeros(1, dtype=np.int64),
                      contract=variant != "core")
 
 
@@ -165,7 +165,7 @@ def test_a_partial_contraction_leaves_a_core_above_contracted_nodes():
 def test_checks_find_damage():
     # a path 0 - 1 - 2 - 3 - 4 whose nodes stand at x = 0 .. 4: edges of octile length
     tails, heads = np.arange(4, dtype=np.int32), np.arange(1, 5, dtype=np.int32)
-    hierarchy, order = build(5, tails, heads, np.ones(4), np.zeros(1, dtype=np.uint8))
+    hierarchy, order = build(5, tails, heads, np.ones(4), np.zeros(1, dtype=np.int64))
     assert problem(hierarchy, order, 100, 1.0, 1.5) is None
     longer = hierarchy._replace(up_w=hierarchy.up_w + 1.0)
     assert problem(longer, order, 100, 1.0, 1.5) == (
@@ -177,7 +177,7 @@ def test_checks_find_damage():
 
 def test_build_stops_when_asked():
     tails, heads = np.array([0, 1], np.int32), np.array([1, 2], np.int32)
-    assert build(3, tails, heads, np.ones(2), np.ones(1, dtype=np.uint8)) is None
+    assert build(3, tails, heads, np.ones(2), np.ones(1, dtype=np.int64)) is None
 
 
 @given(st.lists(st.floats(-1e6, 1e6), max_size=200))

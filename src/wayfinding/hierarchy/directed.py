@@ -137,7 +137,9 @@ def contract(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray,
              first_settle: int | None = None) -> Contraction | None:
     """The contraction of the directed graph of ``n`` nodes and arcs ``tails[i] ->
     heads[i]`` of cost ``weights[i]`` (finite, >= 0); None once ``stop[0]`` is non-zero
-    (another thread asks it to stop).
+    (another thread asks it to stop). ``stop`` is int64[1], the flag of
+    :func:`wayfinding.grid.stoppable.run_stoppable`: a flag of another type would compile
+    the contraction kernel once more (a TypeError says so).
 
     ``core_degree``, ``work_limit`` and ``eager_degree`` override
     :data:`._kernels.directed.CORE_DEGREE`, the work budget (witness-search arcs,
@@ -159,7 +161,9 @@ def contract(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray,
     from ._kernels import directed as kernels  # numba is imported lazily
 
     if stop is None:
-        stop = np.zeros(1, dtype=np.uint8)
+        stop = np.zeros(1, dtype=np.int64)
+    if stop.dtype != np.int64:
+        raise TypeError(f"stop must be an int64 flag (run_stoppable's), got {stop.dtype}")
     if core_degree is None:
         core_degree = kernels.CORE_DEGREE
     if work_limit is None:

@@ -12,7 +12,7 @@ Examples
 --------
 >>> import numpy as np
 >>> tails, heads = np.array([0, 1], np.int32), np.array([1, 2], np.int32)
->>> built = build(3, tails, heads, np.array([1.0, 2.0]), np.zeros(1, np.uint8))
+>>> built = build(3, tails, heads, np.array([1.0, 2.0]), np.zeros(1, np.int64))
 >>> hierarchy, order = built
 >>> hierarchy.n, hierarchy.n_core, sorted(order.tolist())
 (3, 0, [0, 1, 2])

@@ -11,7 +11,7 @@ Examples
 >>> from wayfinding import Grid
 >>> from wayfinding.grid.prepared import PreparedGrid
 >>> grid = Grid.from_ascii('...\\n.#.\\n...', diagonal=True)
->>> stop = np.zeros(1, np.uint8)
+>>> stop = np.zeros(1, np.int64)
 >>> build(PreparedGrid, grid, PrepareMethod.TABLE, 1.0, stop, 10**6).search((0, 0), (2, 2)).path
 [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)]
 """

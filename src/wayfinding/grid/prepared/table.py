@@ -97,7 +97,7 @@ class FirstMoves:
         self.moves, self.lengths = p.moves, p.lengths
         self.table = np.empty((self.n, self.n), dtype=np.uint8)
         if stop is None:
-            stop = np.zeros(1, dtype=np.uint8)
+            stop = np.zeros(1, dtype=np.int64)
 
         def rows(span: tuple[int, int]) -> bool:
             return bool(kernels.build_table(

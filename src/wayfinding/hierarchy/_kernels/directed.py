@@ -40,7 +40,7 @@ Examples
 >>> import numpy as np
 >>> tails, heads = np.array([0, 1], np.int64), np.array([1, 2], np.int64)
 >>> out = contract_directed(3, tails, heads, np.array([1.0, 2.0]), 500, 16, 20, 1,
-...                         20, WEIGHTS, 100, 10**9, np.zeros(1, np.uint8),
+...                         20, WEIGHTS, 100, 10**9, np.zeros(1, np.int64),
 ...                         np.zeros((0, 2)), 0, 0.0, 50)
 >>> sorted(out[0].tolist()), out[1], out[2].shape[0] >= 2
 ([0, 1, 2], 0, True)
