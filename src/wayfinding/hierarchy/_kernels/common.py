@@ -60,10 +60,9 @@ def owner(starts, entry):  # pragma: no cover - numba
     return low
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, inline="always")
 def grown(array, used, capacity):  # pragma: no cover - numba
-    """A new array of ``capacity`` entries holding ``array[:used]``. Called, not inlined:
-    it runs rarely, and each inlined copy would be compiled again in its caller."""
+    """A new array of ``capacity`` entries holding ``array[:used]``."""
     bigger = np.empty(capacity, dtype=array.dtype)
     bigger[:used] = array[:used]
     return bigger
@@ -76,34 +75,26 @@ def append_arc(to, w, arc, start, length, cap, used, v, y, cost, a):  # pragma: 
     taken); a full list moves to the end with twice the room, the pools grown when they
     must. Returns ``(to, w, arc, used)``."""
     if length[v] == cap[v]:
-        to, w, arc, used = moved_list(to, w, arc, start, length, cap, used, v)
+        room = 2 * cap[v] + 4
+        if used + room > to.shape[0]:
+            bigger = max(to.shape[0] + to.shape[0] // 2, used + room)
+            to = grown(to, used, bigger)
+            w = grown(w, used, bigger)
+            arc = grown(arc, used, bigger)
+        first = start[v]
+        k = length[v]
+        to[used:used + k] = to[first:first + k]
+        w[used:used + k] = w[first:first + k]
+        arc[used:used + k] = arc[first:first + k]
+        start[v] = used
+        cap[v] = room
+        used += room
     i = start[v] + length[v]
     to[i] = y
     w[i] = cost
     arc[i] = a
     length[v] += 1
     return to, w, arc, used
-
-
-@njit(cache=True, nogil=True)
-def moved_list(to, w, arc, start, length, cap, used, v):  # pragma: no cover - numba
-    """:func:`append_arc`'s rare case: node ``v``'s full list moved to the end of the
-    pools with twice the room, the pools grown when they must. Returns
-    ``(to, w, arc, used)``. Called, not inlined (see :func:`grown`)."""
-    room = 2 * cap[v] + 4
-    if used + room > to.shape[0]:
-        bigger = max(to.shape[0] + to.shape[0] // 2, used + room)
-        to = grown(to, used, bigger)
-        w = grown(w, used, bigger)
-        arc = grown(arc, used, bigger)
-    first = start[v]
-    for k in range(length[v]):
-        to[used + k] = to[first + k]
-        w[used + k] = w[first + k]
-        arc[used + k] = arc[first + k]
-    start[v] = used
-    cap[v] = room
-    return to, w, arc, used + room
 
 
 @njit(cache=True, nogil=True)
