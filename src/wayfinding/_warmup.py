@@ -98,19 +98,18 @@ def _worlds() -> None:
         wf.Grid(np.ones((4, 6), bool), diagonal=True, wrap=(True, True)),
         wf.Grid(np.ones((6, 6), bool), moves=[(2, 1, 5 ** 0.5), (1, 2, 5 ** 0.5)]),
     ]
-    plain = {"PAGED_CELLS": paged.PAGED_CELLS, "FIRST_PAGES": paged.FIRST_PAGES}
-    for large in (False, True):  # large worlds: search state in pages
-        try:
+    saved = paged.PAGED_CELLS, paged.FIRST_PAGES
+    try:
+        for large in (False, True):  # then as large worlds: search state in pages
             if large:
                 paged.PAGED_CELLS, paged.FIRST_PAGES = 0, 1
             for world in worlds:
                 cells = list(world.locations())
-                start, goal = cells[0], cells[-1]
-                wf.astar(world, start, goal)
-                wf.dijkstra(world, start, goal)
-                wf.breadth_first_search(world, start, goal)
-        finally:
-            paged.PAGED_CELLS, paged.FIRST_PAGES = plain["PAGED_CELLS"], plain["FIRST_PAGES"]
+                wf.astar(world, cells[0], cells[-1])
+                wf.dijkstra(world, cells[0], cells[-1])
+                wf.breadth_first_search(world, cells[0], cells[-1])
+    finally:
+        paged.PAGED_CELLS, paged.FIRST_PAGES = saved
     cells = list(hexes.locations())
     wf.connected(hexes, cells[0], cells[-1])
 
@@ -400,11 +399,10 @@ def warmup(tasks: Sequence[str] | None = None, *, jobs: int = 1,
                                  mp_context=get_context("spawn")) as pool:
             # A group's next task starts when its previous one is done (in whichever
             # process is free), so the bar advances task by task; a task of AFTER starts
-            # once those it needs are done (or not asked for).
+            # once those it needs are done (or not asked for), queued before a group's
+            # next task: it is the longest of them.
             pending: dict[Any, list[str]] = {}
 
-            # A ready task of AFTER is queued before a group's next task: it is the
-            # longest of them.
             def start_ready() -> None:
                 for name in list(waiting):
                     if all(need in done or need not in names for need in AFTER[name]):
