@@ -138,9 +138,11 @@ def test_flood_stopped_by_its_budget_keeps_exactly_the_cheapest_cells():
     for budget in (None, 0):  # the kernels (also of a stopped flood) compiled before timing
         wf.flood(small, (0, 0), max_seconds=budget)
         wf.flow_field(small, (0, 0), max_seconds=budget)
-    begin = time.perf_counter()  # 0.3 s: on a loaded machine set-up alone took 0.1 s
+    # The budget is wall-clock time, but a loaded machine can pause the process for longer
+    # than the whole budget: the bound on promptness is on the process's own CPU time.
+    begin = time.process_time()  # 0.3 s: on a loaded machine set-up alone took 0.1 s
     part = wf.flood(grid, (1000, 1000), max_seconds=0.3)
-    assert time.perf_counter() - begin < 1.0
+    assert time.process_time() - begin < 1.0
     assert not part.complete
     got = part.as_array()
     reached = np.isfinite(got)
