@@ -118,5 +118,6 @@ def astar_turns(passable, costs, weighted, moves, lengths, rule, stride, hp, tur
 @njit(cache=True, nogil=True)
 def _grown(array, capacity):  # pragma: no cover - numba
     bigger = np.empty(capacity, array.dtype)
-    bigger[:array.shape[0]] = array
+    for i in range(array.shape[0]):  # (a loop: slice assignment compiles an error message)
+        bigger[i] = array[i]
     return bigger

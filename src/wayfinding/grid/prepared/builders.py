@@ -91,8 +91,10 @@ def _subgoal_ch(make: Any, grid: Grid, scale: float, stop: np.ndarray, max_edges
     flat = grid.flat
     m = grid.movement
     check()
-    tails, heads = subgoal.subgoal_edges(passable, subgoal_id, cells, clear, flat.stride,
-                                         grid.height, grid.width, stop)
+    keys = np.unique(subgoal.subgoal_edges(passable, subgoal_id, cells, clear, flat.stride,
+                                           grid.height, grid.width, stop))
+    n = max(cells.shape[0], 1)
+    tails, heads = (keys // n).astype(np.int32), (keys % n).astype(np.int32)
     check()
     weights = parts.edge_weights(cells, tails, heads, flat.stride, m.straight_cost,
                                  m.diagonal_cost)

@@ -64,7 +64,8 @@ def owner(starts, entry):  # pragma: no cover - numba
 def grown(array, used, capacity):  # pragma: no cover - numba
     """A new array of ``capacity`` entries holding ``array[:used]``."""
     bigger = np.empty(capacity, dtype=array.dtype)
-    bigger[:used] = array[:used]
+    for i in range(used):  # (a loop: slice assignment compiles numba's shape-error message)
+        bigger[i] = array[i]
     return bigger
 
 
@@ -83,9 +84,10 @@ def append_arc(to, w, arc, start, length, cap, used, v, y, cost, a):  # pragma: 
             arc = grown(arc, used, bigger)
         first = start[v]
         k = length[v]
-        to[used:used + k] = to[first:first + k]
-        w[used:used + k] = w[first:first + k]
-        arc[used:used + k] = arc[first:first + k]
+        for i in range(k):
+            to[used + i] = to[first + i]
+            w[used + i] = w[first + i]
+            arc[used + i] = arc[first + i]
         start[v] = used
         cap[v] = room
         used += room
@@ -103,9 +105,16 @@ def compact(to, w, arc, start, length, cap):  # pragma: no cover - numba
     front, in the order they lie, each keeping its room: the room lists left behind
     when they moved, and lists of no room (``cap[v] == 0``), is freed. Returns the
     slots now used."""
+    # the live lists in the order they lie: each starts at its own slot (a library sort
+    # here compiled numba's quicksort into every kernel that compacts)
+    owner = np.full(to.shape[0], -1, dtype=np.int64)
+    for v in range(start.shape[0]):
+        if cap[v] != 0:
+            owner[start[v]] = v
     fill = 0
-    for v in np.argsort(start):
-        if cap[v] == 0:
+    for slot in range(owner.shape[0]):
+        v = owner[slot]
+        if v < 0:
             continue
         first = start[v]
         for k in range(length[v]):  # (fill <= first: a forward copy is safe)

@@ -174,7 +174,8 @@ def locate_many(vx, vy, offsets, verts, adj, x0, y0, cell, nbx, nby, bucket_star
         count = max(count, 0)
         if used + count > polys.shape[0]:
             grown = np.empty(2 * polys.shape[0] + count, dtype=np.int32)
-            grown[:used] = polys[:used]
+            for k in range(used):
+                grown[k] = polys[k]
             polys = grown
         for k in range(count):
             polys[used + k] = out[k]

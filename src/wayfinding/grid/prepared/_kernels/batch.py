@@ -54,7 +54,8 @@ def batch_query(passable, subgoal_id, cells, clear, up_from, up_to, up_low, up_h
         n = route.shape[0]
         if used + n > path.shape[0]:
             return C.BATCH_PATH_FULL, i, 0, used
-        path[used:used + n] = route
+        for k in range(n):  # (a loop: slice assignment compiles a shape-error message)
+            path[used + k] = route[k]
         used += n
         out_cost[i] = cost * scale
         out_len[i] = n

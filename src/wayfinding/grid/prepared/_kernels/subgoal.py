@@ -169,17 +169,18 @@ def direct_reachable(passable, subgoal_id, clear, stride, origin, target, out):
 
 @njit(cache=True, nogil=True)
 def subgoal_edges(passable, subgoal_id, cells, clear, stride, height, width, stop):
-    """Undirected edges ``(u, v)`` with ``u < v`` between direct-h-reachable subgoals.
+    """Undirected edges ``(u, v)`` with ``u < v`` between direct-h-reachable subgoals,
+    as keys ``u * n + v`` (``n`` subgoals).
 
-    Returns ``(tails int32[m], heads int32[m])``, sorted and without duplicates. Returns
-    early (with the edges found so far) once ``stop[0]`` is non-zero: another thread
-    asks it to stop.
+    Returns ``keys int64[m]``, the key of each edge found, each
+    edge once or more: the caller sorts them and drops repeats (numpy's own sort, not a
+    copy compiled into this kernel). Returns early (with the edges found so far) once
+    ``stop[0]`` is non-zero: another thread asks it to stop.
     """  # pragma: no cover - numba
     n_sub = cells.shape[0]
     out = np.empty(8 + 8 * (height + width + 4), dtype=np.int64)
     capacity = 16 * n_sub + 16
-    tails = np.empty(capacity, dtype=np.int64)
-    heads = np.empty(capacity, dtype=np.int64)
+    keys = np.empty(capacity, dtype=np.int64)
     m = 0
     no_target = np.int64(-1)  # not the literal -1: one compiled direct_reachable, as queries
     for u in range(n_sub):
@@ -193,11 +194,7 @@ def subgoal_edges(passable, subgoal_id, cells, clear, stride, height, width, sto
                 continue
             if m == capacity:
                 capacity *= 2
-                tails = grown(tails, m, capacity)
-                heads = grown(heads, m, capacity)
-            tails[m] = min(u, v)
-            heads[m] = max(u, v)
+                keys = grown(keys, m, capacity)
+            keys[m] = min(u, v) * n_sub + max(u, v)
             m += 1
-    keys = tails[:m] * n_sub + heads[:m]
-    keys = np.unique(keys)
-    return (keys // n_sub).astype(np.int32), (keys % n_sub).astype(np.int32)
+    return keys[:m]
