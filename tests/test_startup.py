@@ -310,3 +310,23 @@ def test_csr_best_first_compiles_once_for_every_heuristic() -> None:
                          text=True, timeout=600)
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.split()[-3:] == ["1", "1", "1"]  # each loop compiled once
+
+
+@pytest.mark.slow
+def test_the_csr_task_loads_the_prepared_graphs_distance_kernels(tmp_path: Path) -> None:
+    """slow (a subprocess; minutes with an empty cache): issue 28 item 5, a user's first
+    ``prepare(graph).distance`` / ``.table`` / ``.isochrone`` / ``wf.batch.prepared`` and
+    the layout of a graph without coordinates compiled after ``wayfinding warmup``
+    (about 45 s): the csr task now runs each, so a new process has them all."""
+    code = ("from wayfinding._warmup import run_task\n"
+            "run_task('csr')\n"
+            "from wayfinding.hierarchy._kernels import dissection, distance, pairs\n"
+            "for kernel in (pairs.pair_distance, pairs.batch_distances, distance.bucket_table,"
+            " distance.sweep, dissection.dissection_order):\n"
+            "    print(kernel.__name__, len(kernel.signatures))\n")
+    run = subprocess.run([sys.executable, "-c", code], env=_clean_env(PYTHONPATH=str(SRC.parent)),
+                         cwd=tmp_path, capture_output=True, text=True, timeout=1800)
+    assert run.returncode == 0, run.stderr[-2000:]
+    counts = dict(line.split() for line in run.stdout.splitlines())
+    assert counts == {name: "1" for name in ("pair_distance", "batch_distances",
+                                            "bucket_table", "sweep", "dissection_order")}

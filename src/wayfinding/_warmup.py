@@ -172,7 +172,8 @@ def _anyangle() -> None:
 
 def _csr() -> None:
     """The compiled graph tier: BFS, Dijkstra, greedy, A*, ALT, bidirectional searches,
-    batches, the contraction hierarchy."""
+    batches, the contraction hierarchy and its distance queries (pairs, tables,
+    isochrones, batches; the layout of a graph without coordinates)."""
     import wayfinding as wf
 
     points = [(float(i % 4), float(i // 4)) for i in range(12)]
@@ -191,7 +192,14 @@ def _csr() -> None:
     wf.dijkstra(graph, 0, targets=[5, 11])
     for run in (wf.batch.astar, wf.batch.dijkstra, wf.batch.breadth_first_search):
         run(graph, [0], [11])
-    wf.prepare(graph).search(0, 11)
+    prepared = wf.prepare(graph)
+    prepared.search(0, 11)
+    prepared.distance(0, 11)
+    prepared.table([0, 1], [5, 11])
+    prepared.isochrone(0, 3.0)
+    wf.batch.prepared(prepared, [0, 1], [5, 11])
+    wf.batch.prepared(prepared, [0, 1], [5, 11], paths=False)
+    wf.prepare(wf.CSRGraph.from_edges(sources, targets, directed=False))  # no coordinates
 
 
 def _batch() -> None:
