@@ -172,3 +172,32 @@ def test_no_timing_figures_in_comments_or_docstrings(module):
     timed = [f"{module}:{line}: {text.strip()}" for line, text in commentary(SRC / module)
              if TIMING.search(text)]
     assert timed == [], "move these figures to benchmarks/NOTES.md:\n" + "\n".join(timed)
+
+
+def _jitted(tree: ast.AST) -> list[ast.FunctionDef]:
+    return [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+            and any("jit" in ast.unparse(d) for d in node.decorator_list)]
+
+
+def _array_into_slice(node: ast.AST) -> bool:
+    """``a[i:j] = <an array>``: anything but a constant (``0``, ``-1``, ``np.inf``)."""
+    if not isinstance(node, ast.Assign):
+        return False
+    value = node.value
+    constant = (isinstance(value, ast.Constant)
+                or (isinstance(value, ast.UnaryOp) and isinstance(value.operand, ast.Constant))
+                or (isinstance(value, ast.Attribute) and value.attr in ("inf", "nan")))
+    return not constant and any(
+        isinstance(target, ast.Subscript)
+        and any(isinstance(part, ast.Slice) for part in ast.walk(target.slice))
+        for target in node.targets)
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_no_kernel_assigns_an_array_to_a_slice(module):
+    """numba compiles a formatted shape-error message (its string formatting, ~3 s) for
+    each slice assignment between arrays, once per process: kernels copy with loops."""
+    tree = ast.parse((SRC / module).read_text(encoding="utf-8"))
+    found = [f"{module}:{node.lineno}: {ast.unparse(node)}" for fn in _jitted(tree)
+             for node in ast.walk(fn) if _array_into_slice(node)]
+    assert not found, found
