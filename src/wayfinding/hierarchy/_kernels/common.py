@@ -107,13 +107,13 @@ def compact(to, w, arc, start, length, cap):  # pragma: no cover - numba
     slots now used."""
     # the live lists in the order they lie: each starts at its own slot (a library sort
     # here compiled numba's quicksort into every kernel that compacts)
-    owner = np.full(to.shape[0], -1, dtype=np.int64)
+    list_at = np.full(to.shape[0], -1, dtype=np.int64)
     for v in range(start.shape[0]):
         if cap[v] != 0:
-            owner[start[v]] = v
+            list_at[start[v]] = v
     fill = 0
-    for slot in range(owner.shape[0]):
-        v = owner[slot]
+    for slot in range(list_at.shape[0]):
+        v = list_at[slot]
         if v < 0:
             continue
         first = start[v]

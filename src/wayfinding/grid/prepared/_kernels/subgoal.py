@@ -172,10 +172,10 @@ def subgoal_edges(passable, subgoal_id, cells, clear, stride, height, width, sto
     """Undirected edges ``(u, v)`` with ``u < v`` between direct-h-reachable subgoals,
     as keys ``u * n + v`` (``n`` subgoals).
 
-    Returns ``keys int64[m]``, the key of each edge found, each
-    edge once or more: the caller sorts them and drops repeats (numpy's own sort, not a
-    copy compiled into this kernel). Returns early (with the edges found so far) once
-    ``stop[0]`` is non-zero: another thread asks it to stop.
+    Returns ``keys`` (int64[m]): each edge's key, once or more; the caller sorts them and
+    drops repeats (numpy's sort, rather than numba's compiled into this kernel). Returns
+    early (with the edges found so far) once ``stop[0]`` is non-zero: another thread asks
+    it to stop.
     """  # pragma: no cover - numba
     n_sub = cells.shape[0]
     out = np.empty(8 + 8 * (height + width + 4), dtype=np.int64)
