@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit
 
 from ..._kernels.heap import pop_pair_into, push_pair
+from ...hierarchy._kernels.common import grown
 from .steps import step_allowed
 
 #: Expansions between two looks at the stop flag.
@@ -107,17 +108,9 @@ def astar_turns(passable, costs, weighted, moves, lengths, rule, stride, hp, tur
                 previous[nxt] = heading
                 if size == capacity:
                     capacity *= 2
-                    heap_f = _grown(heap_f, capacity)
-                    heap_g = _grown(heap_g, capacity)
-                    heap_n = _grown(heap_n, capacity)
+                    heap_f = grown(heap_f, size, capacity)
+                    heap_g = grown(heap_g, size, capacity)
+                    heap_n = grown(heap_n, size, capacity)
                 size = push_pair(heap_f, heap_g, heap_n, size,
                                  new_cost + estimate(v, stride, hp, goal_xy), new_cost, nxt)
     return found, g, previous, expanded, False
-
-
-@njit(cache=True, nogil=True)
-def _grown(array, capacity):  # pragma: no cover - numba
-    bigger = np.empty(capacity, array.dtype)
-    for i in range(array.shape[0]):  # (a loop: slice assignment compiles an error message)
-        bigger[i] = array[i]
-    return bigger

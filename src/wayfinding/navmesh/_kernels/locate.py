@@ -18,6 +18,7 @@ import math
 import numpy as np
 from numba import njit
 
+from ...hierarchy._kernels.common import grown
 from .geometry import orient
 
 
@@ -173,10 +174,7 @@ def locate_many(vx, vy, offsets, verts, adj, x0, y0, cell, nbx, nby, bucket_star
                        bucket_polys, points[i, 0], points[i, 1], out, group)
         count = max(count, 0)
         if used + count > polys.shape[0]:
-            grown = np.empty(2 * polys.shape[0] + count, dtype=np.int32)
-            for k in range(used):
-                grown[k] = polys[k]
-            polys = grown
+            polys = grown(polys, used, 2 * polys.shape[0] + count)
         for k in range(count):
             polys[used + k] = out[k]
         used += count
